@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+// Dependencies flow one way (docs/architecture.md):
+//   domain <- server;  domain <- client/api <- client areas;  admin and site never meet.
+const zones = [
+  { target: './src/domain', from: ['./src/client', './src/server'], message: 'domain is pure: no client or server code.' },
+  { target: './src/server', from: './src/client', message: 'the server never imports browser code.' },
+  { target: './src/client', from: './src/server', message: 'the browser never imports server code.' },
+  { target: './src/client/site', from: './src/client/admin', message: 'site and admin share through ui/ or domain/.' },
+  { target: './src/client/admin', from: './src/client/site', message: 'site and admin share through ui/ or domain/.' },
+  { target: './src/client/ui', from: ['./src/client/site', './src/client/admin', './src/client/session'], message: 'ui/ is shared by both areas and depends on neither.' },
+  { target: './src/client/api', from: ['./src/client/site', './src/client/admin', './src/client/ui'], message: 'the data layer does not import screens.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'shots/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,42 @@
+import type { Config } from 'jest';
+
+// SWC strips types quickly; `npm run typecheck` is what checks them.
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
+};
+
+const moduleNameMapper = {
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '\\.css$': '<rootDir>/test/helpers/style-stub.ts',
+};
+
+const shared = { transform, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/{domain,server}/**/*.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/jsdom-setup.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;

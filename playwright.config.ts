@@ -1,0 +1,63 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser tests run in Debian's Chromium against the real server on a fresh
+ * database seeded with the demo content. Two servers: the usual one, and one
+ * whose access tokens expire after two seconds, for the refresh flow.
+ */
+export const E2E_PORT = 4010;
+export const E2E_SHORT_TOKEN_PORT = 4011;
+export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
+
+const runId = `${Date.now()}-${process.pid}`;
+const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(os.tmpdir(), `e2e-${name}-${runId}`),
+  SECRET_KEY: `e2e-secret-${name}-${runId}`,
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  // Browser tests sign in many times from one address.
+  LOGIN_RATE_LIMIT_MAX: '1000',
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'es-ES',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'tsx src/server/main.ts',
+      url: `http://127.0.0.1:${E2E_PORT}/api/public/publications/?section_slug=noticias`,
+      env: serverEnv('main', { PORT: String(E2E_PORT) }),
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'tsx src/server/main.ts',
+      url: `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}/api/public/publications/?section_slug=noticias`,
+      env: serverEnv('short-token', { PORT: String(E2E_SHORT_TOKEN_PORT), ACCESS_TOKEN_LIFETIME: '2' }),
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

@@ -1,0 +1,25 @@
+/** Business constants of SPEC §9, shared by the server and the browser. */
+export const HTTP_TIMEOUT_MS = 30_000;
+export const REFRESH_RETRIES_PER_REQUEST = 1;
+export const BIOGRAPHY_MAX_LENGTH = 3000;
+export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5242880
+export const LAYOUT_COLUMNS = 4;
+export const MIN_COLUMN_SPAN = 1;
+export const DEFAULT_COLUMN_SPAN = 1;
+export const ADMIN_BIOGRAPHY_PAGE_SIZE = 1000;
+export const PUBLIC_BIOGRAPHY_PAGE_SIZE = 100;
+export const NEW_BIOGRAPHY_DEFAULT_ORDER = 2;
+export const BIOGRAPHY_PREVIEW_LENGTH = 250;
+export const PUBLICATION_EXCERPT_LENGTH = 100;
+export const FEATURED_BANNER_HEIGHT_PX = 400;
+export const RICH_TEXT_EDITOR_HEIGHT_PX = 400;
+export const MOBILE_BREAKPOINT_PX = 1024;
+export const HERO_PARALLAX_FACTOR = 0.3;
+export const DRAG_KEYBOARD_STEP_PX = 25;
+export const DATE_LOCALE = 'es-ES';
+/** Default page size of list endpoints when the caller sends none. */
+export const DEFAULT_PAGE_SIZE = 20;
+/** Largest page a caller may ask for (the admin client asks for 1000). */
+export const MAX_PAGE_SIZE = 1000;
+/** Widths of the WebP variants the server makes of every uploaded image. */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;

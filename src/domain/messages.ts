@@ -1,0 +1,72 @@
+/**
+ * Every Spanish message that both halves can show (SPEC §5, §8). The server
+ * answers with the same words that the browser shows when it checks first.
+ */
+export const messages = {
+  required: 'Este campo es obligatorio.',
+  completeAllFields: 'Por favor, complete todos los campos',
+  completeRequiredFields: 'Por favor, complete todos los campos requeridos',
+  invalidCredentials: 'Usuario o contraseña incorrectos',
+  loginFailed: 'Error al iniciar sesión. Por favor, intente nuevamente.',
+  tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos antes de volver a intentarlo.',
+  sessionExpired: 'Por favor, inicie sesión nuevamente',
+  notAuthenticated: 'No se proporcionaron credenciales de autenticación.',
+  invalidToken: 'El token no es válido o ha expirado.',
+  notFound: 'No encontrado.',
+  malformedBody: 'El cuerpo de la petición no es válido.',
+  serverError: 'Error interno del servidor. Por favor, intente más tarde.',
+
+  biographyTooLong: 'La biografía no puede superar los 3000 caracteres',
+  invalidEmail: 'Introduzca una dirección de correo electrónico válida.',
+  invalidUrl: 'Introduzca una URL válida.',
+  notAnImage: 'El archivo debe ser una imagen.',
+  invalidBoolean: 'Debe ser verdadero o falso.',
+  invalidInteger: 'Debe ser un número entero.',
+  invalidDate: 'Introduzca una fecha válida (AAAA-MM-DD).',
+
+  featuredImageRequired: 'La imagen destacada es requerida',
+  publishDateRequired: 'La fecha de publicación es requerida',
+  imageTypeNotAllowed: 'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
+  imageTooLarge: 'La imagen no debe superar los 5MB',
+  invalidStatus: 'Estado no válido. Use draft, published o archived.',
+  sectionNotFound: 'La sección seleccionada no existe.',
+
+  layoutTooWide: 'El total de columnas no puede exceder 4',
+  rowFull: 'No hay espacio disponible en esta fila',
+  invalidLayout: 'El diseño no es válido.',
+  invalidCellType: 'Tipo de celda no válido. Use text, image o video.',
+  invalidColumnSpan: 'El ancho de columna debe estar entre 1 y 4.',
+
+  reorderInvalid: 'El orden no es válido: cada elemento necesita id y order.',
+  reorderUnknownIds: 'Algunos elementos no existen.',
+
+  saveBiographyFailed: 'Error al guardar la biografía',
+  saveSectionFailed: 'Error al guardar la sección',
+  savePublicationFailed: 'Error al guardar la publicación.',
+  loadBiographiesFailed: 'Error al cargar las biografías. Por favor, intente de nuevo.',
+  loadSectionsFailed: 'Error al cargar las secciones',
+  uploadImageFailed: 'Error al subir la imagen',
+  uploadingImage: 'Subiendo imagen...',
+  loadPublicationFailed: 'Error al cargar la publicación',
+  publicationNotFound: 'No se encontró la publicación',
+  biographyNotFound: 'No se encontró la biografía',
+  sectionNotFoundDetail: 'No se encontró la sección',
+  loadFacultyFailed: 'Ocurrió un error al cargar el cuerpo docente.',
+  noBiographies: 'No hay biografías disponibles en este momento.',
+  loading: 'Cargando...',
+  saving: 'Guardando...',
+} as const;
+
+/** 'Error al cargar las publicaciones de {page title}' (SPEC §8). */
+export const loadPublicationsFailed = (pageTitle: string): string =>
+  `Error al cargar las publicaciones de ${pageTitle}`;
+
+/** 'Mostrando N docentes' (SPEC §2). */
+export const showingFaculty = (count: number): string => `Mostrando ${count} docentes`;
+
+/** '¿Estás seguro de eliminar esta biografía / sección / publicación?' (SPEC §5). */
+export const confirmDelete = (noun: 'biografía' | 'sección' | 'publicación'): string =>
+  `¿Estás seguro de eliminar esta ${noun}?`;
+
+/** 'n/3000 caracteres' (SPEC §5). */
+export const characterCounter = (length: number, max: number): string => `${length}/${max} caracteres`;

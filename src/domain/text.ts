@@ -1,0 +1,28 @@
+import { BIOGRAPHY_PREVIEW_LENGTH, PUBLICATION_EXCERPT_LENGTH } from './limits';
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Plain text of an HTML fragment: tags removed, common entities decoded, spaces collapsed. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
+      if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
+      if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10));
+      return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `max` characters plus '...' (SPEC §2: card excerpts always end so). */
+export function excerpt(html: string, max: number = PUBLICATION_EXCERPT_LENGTH): string {
+  const text = stripTags(html);
+  return text ? `${text.slice(0, max)}...` : '';
+}
+
+/** Cuts a text at `max` characters for a 'Leer más' preview; whole when short enough. */
+export function preview(text: string, max: number = BIOGRAPHY_PREVIEW_LENGTH): { text: string; truncated: boolean } {
+  return text.length > max ? { text: `${text.slice(0, max).trimEnd()}...`, truncated: true } : { text, truncated: false };
+}
