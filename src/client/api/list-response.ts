@@ -1,0 +1,20 @@
+import type { Page } from '@/domain/entities';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Whether an answer is a DRF page: {count, next, results}. */
+export function isPage<T>(value: unknown): value is Page<T> {
+  return isRecord(value) && Array.isArray(value.results) && typeof value.count === 'number';
+}
+
+/**
+ * The items of a list answer (SPEC §3, §7): a plain array, a page's results,
+ * or else the first array found among the answer's values; [] when none.
+ */
+export function toList<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (!isRecord(value)) return [];
+  if (Array.isArray(value.results)) return value.results as T[];
+  const firstArray = Object.values(value).find(Array.isArray);
+  return (firstArray as T[] | undefined) ?? [];
+}
