@@ -1,7 +1,9 @@
-import type { Config } from 'jest';
+// @ts-check
+/** @typedef {import('jest').Config} Config */
 
 // SWC strips types quickly; `npm run typecheck` is what checks them.
-const transform: Config['transform'] = {
+/** @type {Config['transform']} */
+const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
@@ -15,7 +17,8 @@ const moduleNameMapper = {
 
 const shared = { transform, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 
-const config: Config = {
+/** @type {Config} */
+const config = {
   projects: [
     {
       ...shared,
@@ -39,4 +42,4 @@ const config: Config = {
   ],
 };
 
-export default config;
+module.exports = config;

@@ -1,0 +1,32 @@
+import { excerpt, preview, stripTags } from './text';
+
+describe('stripTags', () => {
+  it('keeps the text of HTML and decodes entities', () => {
+    expect(stripTags('<p>Educación <strong>emocional</strong> &amp; convivencia&nbsp;escolar</p>')).toBe('Educación emocional & convivencia escolar');
+    expect(stripTags('<p>a</p><script>alert(1)</script><p>b</p>')).toBe('a b');
+    expect(stripTags('&#191;Qu&#xE9;?')).toBe('¿Qué?');
+  });
+});
+
+describe('excerpt', () => {
+  it('cuts to 100 characters and adds ...', () => {
+    const text = 'x'.repeat(150);
+    expect(excerpt(`<p>${text}</p>`)).toBe(`${'x'.repeat(100)}...`);
+  });
+
+  it('adds ... to short texts too and gives nothing for no text', () => {
+    expect(excerpt('<p>Breve</p>')).toBe('Breve...');
+    expect(excerpt('<img src="a.png">')).toBe('');
+  });
+});
+
+describe('preview', () => {
+  it('leaves short texts whole', () => {
+    expect(preview('Hola', 250)).toEqual({ text: 'Hola', truncated: false });
+  });
+
+  it('cuts long texts at the limit', () => {
+    const long = 'a'.repeat(300);
+    expect(preview(long, 250)).toEqual({ text: `${'a'.repeat(250)}...`, truncated: true });
+  });
+});
