@@ -29,7 +29,8 @@ const config = {
     {
       ...shared,
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom plus Node's fetch, so RTK Query can reach a real test server.
+      testEnvironment: '<rootDir>/test/helpers/jsdom-with-fetch-environment.ts',
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/jsdom-setup.ts'],
     },

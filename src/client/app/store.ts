@@ -1,19 +1,27 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/client/api/base-api';
+import { sessionSlice } from '@/client/session/session-slice';
+import { createSessionPersistence } from '@/client/session/session-persistence';
+import { layoutEditorSlice } from '@/client/admin/layout-editor/layout-editor-slice';
 
 const rootReducer = combineReducers({
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [layoutEditorSlice.reducerPath]: layoutEditorSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A new store; tests build one each with the state they need. */
+/**
+ * A new store. The app builds one at start-up; tests build one each, with the
+ * state they need (`setupStore({ session: { restored: true, user } })`).
+ */
 export function setupStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(createSessionPersistence()).concat(baseApi.middleware),
     devTools: process.env.NODE_ENV !== 'production' && { name: 'Máster Educación Emocional' },
   });
   setupListeners(store.dispatch);
