@@ -1,8 +1,176 @@
-import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import type { RefreshResponse } from '@/domain/entities';
 import { HTTP_TIMEOUT_MS } from '@/domain/limits';
+import { paths } from '@/client/app/paths';
+import { signedOut, tokensRefreshed, type SessionState } from '@/client/session/session-slice';
+import { restoreSession } from '@/client/session/session-persistence';
 
-/** The API base: the configured host (same origin by default) plus /api (SPEC §7). */
-export const API_BASE = '/api';
+const hostFromPage = (): string =>
+  typeof document === 'undefined'
+    ? ''
+    : (document.querySelector<HTMLMetaElement>('meta[name="api-host"]')?.content ?? '').replace(/\/+$/, '');
 
-// Placeholder until the session layer lands: auth headers, refresh and retry.
-export const baseQuery = fetchBaseQuery({ baseUrl: API_BASE, timeout: HTTP_TIMEOUT_MS });
+let apiHost = hostFromPage();
+
+/**
+ * The configured API host (SPEC §7): empty for the same origin, or the
+ * content of <meta name="api-host" content="https://api.example.org"> when the
+ * API is served elsewhere. Uploads use it to complete relative image URLs.
+ */
+export const getApiHost = (): string => apiHost;
+
+/** Points the data layer at another host; component tests use it to reach their test server. */
+export function setApiHost(host: string): void {
+  apiHost = host.replace(/\/+$/, '');
+}
+
+/** The API base: the configured host plus /api (SPEC §7). */
+export const apiBase = (): string => `${apiHost}/api`;
+
+/** Requests to these paths never carry credentials and never trigger a refresh (SPEC §6, §7, §8). */
+export const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
+
+/**
+ * Where a lost session sends the browser: a full page load of the sign-in
+ * screen, which also drops every cached admin answer. An object so that tests
+ * can observe (or stop) the navigation with jest.spyOn.
+ */
+export const browserLocation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * A promise-chain mutex: `acquire` resolves, in call order, once every earlier
+ * holder has released; `settled` resolves when nobody holds or waits.
+ */
+export function createMutex() {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    async acquire(): Promise<() => void> {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const previous = tail;
+      tail = previous.then(() => held);
+      await previous;
+      return release;
+    },
+    settled: (): Promise<void> => tail,
+  };
+}
+
+type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+type StateWithSession = { session: SessionState };
+
+const userOf = (api: Pick<BaseQueryApi, 'getState'>) => (api.getState() as StateWithSession).session.user;
+const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
+/** Credentials and Accept on every request except /public/ and /token/ paths. */
+const prepareHeaders = (headers: Headers, { getState, arg }: { getState: () => unknown; arg: string | FetchArgs }) => {
+  if (isAnonymousPath(urlOf(arg))) return headers;
+  const access = (getState() as StateWithSession).session.user?.access;
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  headers.set('Accept', 'application/json');
+  return headers;
+};
+
+const isRefreshResponse = (data: unknown): data is RefreshResponse =>
+  typeof data === 'object' && data !== null && typeof (data as RefreshResponse).access === 'string' && (data as RefreshResponse).access !== '';
+
+export interface BaseQueryOptions {
+  /** Fixed base URL; by default the configured host plus /api, read on every request. */
+  baseUrl?: string;
+  timeout?: number;
+}
+
+/**
+ * The one baseQuery of the app (SPEC §4, §6, §7, §8):
+ * - every request except /public/ and /token/ paths carries
+ *   `Authorization: Bearer {access}` (when signed in) and `Accept: application/json`;
+ *   JSON bodies get their Content-Type, FormData bodies get the browser's own;
+ * - requests time out after 30 s (TIMEOUT_ERROR);
+ * - a 401 on a credentialed request refreshes the access token once and retries
+ *   once. A mutex makes many requests that fail together share one refresh;
+ * - without a refresh token, or when the refresh fails, the session is cleared
+ *   and the browser goes to /admin/login;
+ * - a 403 is logged and returned, nothing else;
+ * - errors on /public/ and /token/ paths pass through untouched.
+ */
+export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQueryOptions = {}): AppBaseQuery {
+  const queriesByBase = new Map<string, AppBaseQuery>();
+  const rawQuery: AppBaseQuery = (args, api, extraOptions) => {
+    const base = baseUrl ?? apiBase();
+    let query = queriesByBase.get(base);
+    if (!query) {
+      query = fetchBaseQuery({ baseUrl: base, timeout, prepareHeaders });
+      queriesByBase.set(base, query);
+    }
+    return query(args, api, extraOptions);
+  };
+  const mutex = createMutex();
+
+  const endSession = (api: BaseQueryApi) => {
+    api.dispatch(signedOut());
+    browserLocation.assign(paths.admin.login);
+  };
+
+  const logForbidden = (args: string | FetchArgs, result: Awaited<ReturnType<AppBaseQuery>>) => {
+    if (result.error?.status === 403) console.error(`Acceso denegado (403): ${urlOf(args)}`);
+  };
+
+  /** Refreshes with the stored refresh token; true when a new access token is stored. */
+  const refresh = async (api: BaseQueryApi, extraOptions: object, refreshToken: string): Promise<boolean> => {
+    // Not tied to the failed request's signal: a component unmounting must not abort
+    // (and so fail) a refresh that other requests are waiting for.
+    const detached = { ...api, signal: new AbortController().signal };
+    const answer = await rawQuery({ url: '/token/refresh/', method: 'POST', body: { refresh: refreshToken } }, detached, extraOptions);
+    if (!isRefreshResponse(answer.data)) return false;
+    api.dispatch(tokensRefreshed({ access: answer.data.access, refresh: answer.data.refresh }));
+    return true;
+  };
+
+  return async (args, api, extraOptions) => {
+    if (isAnonymousPath(urlOf(args))) return rawQuery(args, api, extraOptions);
+
+    if (!(api.getState() as StateWithSession).session.restored) api.dispatch(restoreSession());
+    // Requests that start while a refresh runs wait for its new token.
+    await mutex.settled();
+    const sentAccess = userOf(api)?.access ?? null;
+    const result = await rawQuery(args, api, extraOptions);
+    logForbidden(args, result);
+    if (result.error?.status !== 401) return result;
+
+    let retry = false;
+    const release = await mutex.acquire();
+    try {
+      const current = userOf(api);
+      if (current && current.access !== sentAccess) {
+        retry = true; // another request refreshed while this one was in flight
+      } else if (!current && sentAccess !== null) {
+        // another request's refresh failed and already ended the session
+      } else if (!current?.refresh) {
+        endSession(api);
+      } else if (await refresh(api, extraOptions, current.refresh)) {
+        retry = true;
+      } else {
+        endSession(api);
+      }
+    } finally {
+      release();
+    }
+    if (!retry) return result;
+
+    const retried = await rawQuery(args, api, extraOptions);
+    logForbidden(args, retried);
+    return retried;
+  };
+}
+
+export const baseQuery = createBaseQuery();
