@@ -1,0 +1,95 @@
+import { setupStore } from '@/client/app/store';
+import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { signedInSession } from '../../../test/helpers/render-with-providers';
+import { getApiHost, setApiHost } from './base-query';
+import { publicationsApi } from './publications';
+import { moveItem, toReorderPayload } from './reorder';
+import { sectionsApi } from './sections';
+
+const section = (id: number, order: number, title: string) => ({ id, order, title, slug: title.toLowerCase(), is_active: true, created_at: '', updated_at: '' });
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+let server: TestServer;
+let previousHost: string;
+let sectionsOnServer: ReturnType<typeof section>[];
+
+beforeEach(async () => {
+  sectionsOnServer = [section(1, 0, 'Revista'), section(2, 1, 'Media'), section(3, 2, 'Noticias')];
+  server = await startTestServer(() => ({ body: page(sectionsOnServer) }));
+  previousHost = getApiHost();
+  setApiHost(server.origin);
+});
+
+afterEach(async () => {
+  setApiHost(previousHost);
+  await server.close();
+});
+
+test('the payload gives each item its zero-based position in the new order', () => {
+  const list = [{ id: 7 }, { id: 3 }, { id: 9 }];
+  expect(toReorderPayload(moveItem(list, 2, 0))).toEqual([
+    { id: 9, order: 0 },
+    { id: 7, order: 1 },
+    { id: 3, order: 2 },
+  ]);
+  expect(list.map(({ id }) => id)).toEqual([7, 3, 9]);
+});
+
+test('the cached list changes at once and the new order is sent', async () => {
+  const store = setupStore({ session: signedInSession() });
+  await store.dispatch(sectionsApi.endpoints.listSections.initiate());
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.setHandler(async (request) => {
+    if (request.method === 'PATCH') await answered;
+    return { body: request.method === 'PATCH' ? {} : page(sectionsOnServer) };
+  });
+
+  const payload = toReorderPayload([{ id: 3 }, { id: 1 }, { id: 2 }]);
+  const saving = store.dispatch(sectionsApi.endpoints.reorderSections.initiate(payload));
+
+  const cached = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+  expect(cached()).toEqual(['Noticias', 'Revista', 'Media']);
+  answer();
+  await saving;
+
+  const patch = server.requests.find((r) => r.method === 'PATCH')!;
+  expect(patch.url).toBe('/api/sections/reorder/');
+  expect(JSON.parse(patch.body)).toEqual(payload);
+  expect(cached()).toEqual(['Noticias', 'Revista', 'Media']);
+  expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+});
+
+test('when saving fails the change is undone, logged, and the list is fetched again', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const store = setupStore({ session: signedInSession() });
+  const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
+  await subscription;
+  server.setHandler((request) => (request.method === 'PATCH' ? { status: 500, body: { detail: 'boom' } } : { body: page(sectionsOnServer) }));
+
+  const result = await store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }])));
+  expect('error' in result).toBe(true);
+
+  const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+  expect(titles()).toEqual(['Revista', 'Media', 'Noticias']);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+  expect(logged).toHaveBeenCalled();
+  logged.mockRestore();
+  subscription.unsubscribe();
+});
+
+test('publications: every cached list (all, or one section) is reordered', async () => {
+  const publication = (id: number, order: number) => ({ id, order, title: `P${id}`, section: { id: 1, title: 'Revista', slug: 'revista' } });
+  server.setHandler((request) => (request.method === 'PATCH' ? { body: {} } : { body: [publication(1, 0), publication(2, 1)] }));
+  const store = setupStore({ session: signedInSession() });
+  await store.dispatch(publicationsApi.endpoints.listPublications.initiate());
+  await store.dispatch(publicationsApi.endpoints.listPublications.initiate({ section: 1 }));
+  expect(server.requestsTo('/api/publications/?')[1].url).toContain('section=1');
+
+  await store.dispatch(publicationsApi.endpoints.reorderPublications.initiate(toReorderPayload([{ id: 2 }, { id: 1 }])));
+
+  const ids = (filter?: { section: number }) => publicationsApi.endpoints.listPublications.select(filter)(store.getState()).data?.map((p) => p.id);
+  expect(ids()).toEqual([2, 1]);
+  expect(ids({ section: 1 })).toEqual([2, 1]);
+});
