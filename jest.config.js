@@ -15,7 +15,12 @@ const moduleNameMapper = {
   '\\.css$': '<rootDir>/test/helpers/style-stub.ts',
 };
 
-const shared = { transform, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
+// Some server dependencies ship ES modules only (@fastify/static's content-disposition,
+// sanitize-html's htmlparser2 family); SWC compiles them to CommonJS like our own
+// files, so tests that start a real server can load them.
+const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
+
+const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 
 /** @type {Config} */
 const config = {

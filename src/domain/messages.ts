@@ -15,6 +15,11 @@ export const messages = {
   notFound: 'No encontrado.',
   malformedBody: 'El cuerpo de la petición no es válido.',
   serverError: 'Error interno del servidor. Por favor, intente más tarde.',
+  invalidPage: 'Página no válida.',
+  invalidText: 'Introduzca un texto válido.',
+  unsupportedMediaType: 'Tipo de contenido no admitido.',
+  payloadTooLarge: 'La petición es demasiado grande.',
+  methodNotAllowed: 'Método no permitido.',
 
   biographyTooLong: 'La biografía no puede superar los 3000 caracteres',
   invalidEmail: 'Introduzca una dirección de correo electrónico válida.',

@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: number;
+  jti: string;
+  tokenType: TokenType;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export interface TokenIssuer {
+  issue(userId: number, type: TokenType): Promise<{ token: string; claims: TokenClaims }>;
+  /** The claims of a valid token of the given type, or null for anything else (garbage, tampered, expired, wrong type). */
+  verify(token: string, type: TokenType): Promise<TokenClaims | null>;
+}
+
+/**
+ * HS256 tokens shaped like SimpleJWT's (token_type, jti, user_id), so the
+ * browser can read them the way SPEC §7 expects.
+ */
+export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, number>): TokenIssuer {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(userId, type) {
+      const jti = crypto.randomUUID().replace(/-/g, '');
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expiresAt = issuedAt + lifetimes[type];
+      const token = await new SignJWT({ token_type: type, user_id: userId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setJti(jti)
+        .setSubject(String(userId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, claims: { userId, jti, tokenType: type, expiresAt } };
+    },
+    async verify(token, type) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = payload.user_id;
+        if (payload.token_type !== type || typeof userId !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+          return null;
+        }
+        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

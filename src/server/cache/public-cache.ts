@@ -1,0 +1,70 @@
+/**
+ * In-process cache of public answers (serialised JSON), keyed by request.
+ *
+ * Public content changes only through admin writes, and every write bumps a
+ * version row in the same transaction (db/content-version-repository.ts).
+ * This instance clears its cache right after its own writes; other instances
+ * sharing the database notice the new version at their next check, at most
+ * `checkIntervalMs` later. The day is part of the key too: a publication dated
+ * tomorrow becomes public at midnight without any write.
+ *
+ * A generation counter guards the race where an answer computed from data
+ * read before a write would be stored after that write cleared the cache.
+ */
+export class PublicCache {
+  private entries = new Map<string, Buffer>();
+  private generation = 0;
+  private knownVersion: number | undefined;
+  private knownDay: string | undefined;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: {
+      readVersion: () => Promise<number>;
+      today: () => string;
+      checkIntervalMs: number;
+      maxEntries?: number;
+      now?: () => number;
+    },
+  ) {}
+
+  /** The cached answer, after making sure the cache is not older than the interval. */
+  async get(key: string): Promise<Buffer | undefined> {
+    const now = (this.options.now ?? Date.now)();
+    if (now - this.checkedAt >= this.options.checkIntervalMs) {
+      this.checking ??= this.check(now).finally(() => (this.checking = undefined));
+      await this.checking;
+    }
+    return this.entries.get(key);
+  }
+
+  /** Call before reading the data an answer is made of; pass the result to set(). */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: Buffer, generation: number): void {
+    if (generation !== this.generation) return;
+    if (this.entries.size >= (this.options.maxEntries ?? 1000)) this.entries.clear();
+    this.entries.set(key, value);
+  }
+
+  /** After a write of this instance: forget everything now. */
+  invalidate(): void {
+    this.entries.clear();
+    this.generation += 1;
+    this.checkedAt = -Infinity;
+  }
+
+  private async check(now: number): Promise<void> {
+    const [version, day] = [await this.options.readVersion(), this.options.today()];
+    if (version !== this.knownVersion || day !== this.knownDay) {
+      this.entries.clear();
+      this.generation += 1;
+      this.knownVersion = version;
+      this.knownDay = day;
+    }
+    this.checkedAt = now;
+  }
+}

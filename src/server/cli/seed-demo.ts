@@ -1,0 +1,96 @@
+import { demoBiographies, demoImages, demoPublications, demoSections } from '../demo/content';
+import { renderDemoImage } from '../demo/images';
+import { buildDemoLayout } from '../demo/layout';
+import { sanitizeRichText } from '../content/rich-text';
+import { insertBiography, listBiographies } from '../db/biographies-repository';
+import { nowIso } from '../db/paging';
+import { insertPublication, listPublications } from '../db/publications-repository';
+import { countSections, insertSection } from '../db/sections-repository';
+import type { Services } from '../services';
+
+/** Whether the database holds no content at all (a fresh start). */
+export async function isContentEmpty(services: Services): Promise<boolean> {
+  const window = { limit: 1, offset: 0 };
+  const [sections, publications, biographies] = await Promise.all([
+    countSections(services.db),
+    listPublications(services.db, { window }),
+    listBiographies(services.db, { activeOnly: false, window }),
+  ]);
+  return sections === 0 && publications.count === 0 && biographies.count === 0;
+}
+
+/**
+ * Fills an empty database with the Spanish demo content of src/server/demo:
+ * its images go through the media storage (so their WebP variants exist, as
+ * for any upload) and its rows through the repositories, in one transaction.
+ * Returns false, doing nothing, when there is content already.
+ */
+export async function seedDemoContent(services: Services): Promise<boolean> {
+  if (!(await isContentEmpty(services))) return false;
+
+  // Four at a time: sharp works on its own threads, so this keeps both cores busy.
+  const urls = new Map<string, string>();
+  const queue = [...demoImages];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let image = queue.shift(); image; image = queue.shift()) {
+        const { buffer } = await renderDemoImage(image.key);
+        urls.set(image.key, await services.media.storeImage(buffer));
+      }
+    }),
+  );
+  const urlFor = (key: string): string => {
+    const url = urls.get(key);
+    if (!url) throw new Error(`Demo content names an image it does not define: ${key}`);
+    return url;
+  };
+
+  await services.writeContent(async (trx) => {
+    const now = nowIso();
+    const sectionIds = new Map<string, number>();
+    for (const [order, section] of demoSections.entries()) {
+      const row = await insertSection(trx, {
+        title: section.title,
+        slug: section.slug,
+        is_active: section.is_active ? 1 : 0,
+        order,
+        created_at: now,
+        updated_at: now,
+      });
+      sectionIds.set(section.slug, row.id);
+    }
+    for (const [order, publication] of demoPublications.entries()) {
+      const layout = buildDemoLayout(publication.layout, urlFor).map((row) => ({
+        ...row,
+        cells: row.cells.map((cell) => (cell.type === 'text' ? { ...cell, content: sanitizeRichText(cell.content) } : cell)),
+      }));
+      await insertPublication(trx, {
+        title: publication.title,
+        section_id: sectionIds.get(publication.sectionSlug) as number,
+        status: publication.status,
+        featured_image: urlFor(publication.featuredImage),
+        is_featured: publication.is_featured ? 1 : 0,
+        publish_date: publication.publish_date,
+        layout: JSON.stringify(layout),
+        order,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    for (const [order, biography] of demoBiographies.entries()) {
+      await insertBiography(trx, {
+        name: biography.name,
+        position: biography.position,
+        biography: biography.biography,
+        email: biography.email,
+        linkedin: biography.linkedin,
+        photo: biography.photo ? urlFor(biography.photo) : null,
+        is_active: biography.is_active ? 1 : 0,
+        order,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,57 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Video players a text cell may embed (the same hosts the CSP allows in frames). */
+export const EMBED_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+
+// Styles TinyMCE writes for ordinary formatting; anything else is dropped.
+const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i];
+const LENGTH = [/^\d+(\.\d+)?(px|em|rem|%)?$/];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    'img', 'h1', 'h2', 'span', 'u', 's', 'del', 'ins', 'sub', 'sup', 'figure', 'figcaption', 'iframe', 'colgroup', 'col',
+  ],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'frameborder'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+    col: ['span', 'width'],
+    ol: ['start', 'type'],
+    '*': ['style'],
+  },
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      color: COLOR,
+      'background-color': COLOR,
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      'font-style': [/^(italic|normal)$/],
+      'text-decoration': [/^(underline|line-through|none)$/],
+      'padding-left': LENGTH,
+      'margin-left': LENGTH,
+      width: LENGTH,
+      height: LENGTH,
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedIframeHostnames: EMBED_HOSTS,
+  allowIframeRelativeUrls: false,
+  transformTags: {
+    // A link that opens a new tab must not hand it window.opener.
+    a: (tagName, attribs) =>
+      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+  },
+};
+
+/**
+ * Cleans a text cell's HTML when it is saved (DECISIONS.md): formatting,
+ * links, images, tables and headings stay; scripts, event handlers,
+ * javascript: URLs and frames from anywhere but the video players go.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,18 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as initial from './migrations/2026-11-22-001-initial';
+
+// Listed in code rather than read from a folder so that tsx, Jest and a
+// bundler all see the same set. Names sort in the order they must run.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-001-initial': initial,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

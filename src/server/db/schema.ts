@@ -1,0 +1,87 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The tables as the queries see them. Booleans are stored as 0/1 integers and
+ * timestamps and dates as ISO text, so that the same queries and the same
+ * values work on SQLite and PostgreSQL (docs/decisions/011-database-portability.md).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  is_staff: number;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  is_active: number;
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PublicationsTable {
+  id: Generated<number>;
+  title: string;
+  section_id: number;
+  status: string;
+  featured_image: string | null;
+  is_featured: number;
+  /** YYYY-MM-DD: compares as text. */
+  publish_date: string | null;
+  /** The layout as JSON text, stored sanitised. */
+  layout: string;
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BiographiesTable {
+  id: Generated<number>;
+  name: string;
+  position: string;
+  biography: string;
+  email: string;
+  linkedin: string;
+  photo: string | null;
+  is_active: number;
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row (id 1) whose version every content write bumps: the public cache's clock. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  sections: SectionsTable;
+  publications: PublicationsTable;
+  biographies: BiographiesTable;
+  content_version: ContentVersionTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SectionRow = Selectable<SectionsTable>;
+export type NewSectionRow = Insertable<SectionsTable>;
+export type SectionUpdate = Updateable<SectionsTable>;
+export type PublicationRow = Selectable<PublicationsTable>;
+export type NewPublicationRow = Insertable<PublicationsTable>;
+export type PublicationUpdate = Updateable<PublicationsTable>;
+export type BiographyRow = Selectable<BiographiesTable>;
+export type NewBiographyRow = Insertable<BiographiesTable>;
+export type BiographyUpdate = Updateable<BiographiesTable>;

@@ -1,0 +1,41 @@
+import type { DbOrTrx } from './database';
+import { toCount, type Slice, type Window } from './paging';
+import type { NewSectionRow, SectionRow, SectionUpdate } from './schema';
+
+export async function listSections(db: DbOrTrx, window?: Window): Promise<Slice<SectionRow>> {
+  let query = db.selectFrom('sections').selectAll().orderBy('order').orderBy('id');
+  if (window) query = query.limit(window.limit).offset(window.offset);
+  const [rows, total] = await Promise.all([
+    query.execute(),
+    db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+  ]);
+  return { rows, count: toCount(total?.count as string | number) };
+}
+
+export async function findSection(db: DbOrTrx, id: number): Promise<SectionRow | undefined> {
+  return db.selectFrom('sections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Slugs already taken that start with `base` (the candidates uniqueSlug must avoid). */
+export async function slugsLike(db: DbOrTrx, base: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('sections').select('slug').where('slug', 'like', `${base}%`).execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+export async function insertSection(db: DbOrTrx, row: NewSectionRow): Promise<SectionRow> {
+  return db.insertInto('sections').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateSection(db: DbOrTrx, id: number, patch: SectionUpdate): Promise<SectionRow | undefined> {
+  return db.updateTable('sections').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteSection(db: DbOrTrx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('sections').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countSections(db: DbOrTrx): Promise<number> {
+  const row = await db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  return toCount(row?.count as string | number);
+}

@@ -1,0 +1,23 @@
+import type { FieldErrors } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+
+/**
+ * An error answer in Django REST Framework's shape: field errors
+ * ({"field": ["message"]}) or {"detail": "..."}. Thrown by routes, turned into
+ * a response by plugins/error-handler.ts.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: FieldErrors | { detail: string; code?: string },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : 'Invalid request');
+  }
+}
+
+export const badRequest = (errors: FieldErrors) => new ApiError(400, errors);
+export const badRequestDetail = (detail: string) => new ApiError(400, { detail });
+export const notFound = (detail: string = messages.notFound) => new ApiError(404, { detail });
+export const notAuthenticated = () => new ApiError(401, { detail: messages.notAuthenticated });
+export const invalidToken = () => new ApiError(401, { detail: messages.invalidToken, code: 'token_not_valid' });

@@ -1,0 +1,49 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@/domain/messages';
+import { badRequestDetail } from './api-error';
+
+export interface FormInput {
+  /** Text fields (multipart) or JSON values. */
+  fields: Record<string, unknown>;
+  /** Uploaded files by field name; empty parts (no file chosen) are left out. */
+  files: Record<string, Buffer>;
+  /** File fields whose content went past the upload limit. */
+  oversized: Set<string>;
+}
+
+/**
+ * Reads a create/update body that SPEC §7 sends as multipart (biographies,
+ * publications) but that API callers may also send as JSON. Files over the
+ * multipart plugin's fileSize limit are cut by busboy; we record the field
+ * so the route can answer with the field's Spanish message.
+ */
+export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
+  const form: FormInput = { fields: {}, files: {}, oversized: new Set() };
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null) return form;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequestDetail(messages.malformedBody);
+    form.fields = { ...(body as Record<string, unknown>) };
+    for (const field of fileFields) delete form.fields[field];
+    return form;
+  }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        form.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (!fileFields.includes(part.fieldname)) continue;
+      if (part.file.truncated) form.oversized.add(part.fieldname);
+      else if (bytes.length > 0) form.files[part.fieldname] = bytes;
+    }
+  } catch (error) {
+    // Limits (413) and prototype field names (400) carry their status; busboy's
+    // parse errors (no boundary, cut-off body) carry none and are bad input too.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw badRequestDetail(messages.malformedBody);
+  }
+  return form;
+}

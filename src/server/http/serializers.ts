@@ -1,0 +1,67 @@
+import type { Biography, Layout, Publication, PublicationStatus, PublicPublication, Section } from '@/domain/entities';
+import type { PublicationWithSection } from '../db/publications-repository';
+import type { BiographyRow, SectionRow } from '../db/schema';
+
+/** Rows to the shapes of domain/entities.ts: the API contract. */
+export function toSection(row: SectionRow): Section {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    is_active: row.is_active === 1,
+    order: row.order,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toBiography(row: BiographyRow): Biography {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    biography: row.biography,
+    email: row.email,
+    linkedin: row.linkedin,
+    photo: row.photo,
+    is_active: row.is_active === 1,
+    order: row.order,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+// Layouts are validated and sanitised before they are stored, so reading them back needs no checks.
+const layoutOf = (row: PublicationWithSection): Layout => JSON.parse(row.layout) as Layout;
+
+export function toPublication(row: PublicationWithSection): Publication {
+  return {
+    id: row.id,
+    title: row.title,
+    section: { id: row.section_id, title: row.section_title, slug: row.section_slug },
+    section_id: row.section_id,
+    status: row.status as PublicationStatus,
+    featured_image: row.featured_image,
+    is_featured: row.is_featured === 1,
+    publish_date: row.publish_date,
+    layout: layoutOf(row),
+    order: row.order,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toPublicPublication(row: PublicationWithSection): PublicPublication {
+  return {
+    id: row.id,
+    title: row.title,
+    section_title: row.section_title,
+    section_slug: row.section_slug,
+    status: row.status as PublicationStatus,
+    featured_image: row.featured_image,
+    is_featured: row.is_featured === 1,
+    publish_date: row.publish_date,
+    layout: layoutOf(row),
+    order: row.order,
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findUserById } from '../db/users-repository';
+import { invalidToken, notAuthenticated } from '../http/api-error';
+import type { Services } from '../services';
+import type { UserRow } from '../db/schema';
+
+/** The token of 'Authorization: Bearer <token>', or undefined when the header is absent or of another scheme. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+async function staffUserOf(services: Services, token: string): Promise<UserRow | null> {
+  const claims = await services.tokens.verify(token, 'access');
+  if (!claims) return null;
+  const user = await findUserById(services.db, claims.userId);
+  return user && user.is_staff === 1 ? user : null;
+}
+
+/** The signed-in administrator of a request, or null: for public routes whose answer an admin may widen. */
+export async function optionalAdmin(services: Services, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  return token ? staffUserOf(services, token) : null;
+}
+
+/**
+ * onRequest hook for the admin subtree: 401 {"detail"} without a token, or
+ * with a token that is garbage, tampered, expired, a refresh token, or of a
+ * user who no longer exists.
+ */
+export function requireAdmin(services: Services) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('WWW-Authenticate', 'Bearer realm="api"');
+    const token = bearerToken(request);
+    if (!token) throw notAuthenticated();
+    if (!(await staffUserOf(services, token))) throw invalidToken();
+    reply.removeHeader('WWW-Authenticate');
+  };
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@/domain/messages';
+import type { ServerConfig } from '../config';
+import { renderIndex } from '../spa/render-index';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
+const isApiOrMedia = (p: string): boolean => p === '/api' || p.startsWith('/api/') || p === '/media' || p.startsWith('/media/');
+
+/**
+ * Serves the built SPA (dist/client): hashed /assets/* cached for a year,
+ * other files briefly; every other GET that is not /api or /media gets
+ * index.html (history fallback), rendered with the page's meta and the site
+ * settings. Unknown /api and /media addresses answer 404 JSON.
+ *
+ * Without a build (API-only runs, tests) the unbuilt template public/index.html
+ * stands in, so the fallback still answers.
+ */
+export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const builtIndex = path.join(config.clientDir, 'index.html');
+  const built = fs.existsSync(builtIndex);
+  const template = fs.readFileSync(built ? builtIndex : config.fallbackIndexFile, 'utf8');
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      index: false,
+      // index.html is only ever sent rendered (below), never as the raw template.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, filePath) => {
+        const inAssets = filePath.startsWith(path.join(config.clientDir, 'assets') + path.sep);
+        res.header('Cache-Control', inAssets ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathName = pathOf(request);
+    if (isApiOrMedia(pathName) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ detail: messages.notFound });
+    }
+    const url = `${request.protocol}://${request.host}${request.url}`;
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderIndex(template, { url }, config.siteSettings));
+  });
+}

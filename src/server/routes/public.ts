@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
+import { messages } from '@/domain/messages';
+import { parseBoolean } from '@/domain/validation';
+import { listBiographies } from '../db/biographies-repository';
+import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
+import { notFound } from '../http/api-error';
+import { readPageRequest, requestUrl, toPage } from '../http/pagination';
+import { idParam, todayIso } from '../http/params';
+import { toBiography, toPublicPublication } from '../http/serializers';
+import { optionalAdmin } from '../plugins/auth';
+import type { Services } from '../services';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The public API: no auth, only what DECISIONS.md lets the public see.
+ * Answers are served from the public cache (cache/public-cache.ts); a miss
+ * computes, serialises once and stores the bytes.
+ */
+export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { db, publicCache } = services;
+
+  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
+    // The host is in the key because next/previous links are absolute.
+    const key = `${request.host}${request.url}`;
+    const hit = await publicCache.get(key);
+    if (hit) return reply.type(JSON_TYPE).send(hit);
+    const generation = publicCache.begin();
+    const body = Buffer.from(JSON.stringify(await compute()));
+    publicCache.set(key, body, generation);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
+  app.get('/public/publications/', (request, reply) =>
+    cached(request, reply, async () => {
+      const query = request.query as Record<string, unknown>;
+      const page = readPageRequest(query);
+      const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
+      const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
+      return toPage(page, count, rows.map(toPublicPublication), requestUrl(request));
+    }),
+  );
+
+  app.get('/public/publication/:id/', (request, reply) =>
+    cached(request, reply, async () => {
+      const row = await findPublicPublication(db, idParam(request.params, 'id', messages.publicationNotFound), todayIso());
+      if (!row) throw notFound(messages.publicationNotFound);
+      return toPublicPublication(row);
+    }),
+  );
+
+  app.get('/public/biographies/', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const list = async (activeOnly: boolean) => {
+      const page = readPageRequest(query, PUBLIC_BIOGRAPHY_PAGE_SIZE);
+      const { rows, count } = await listBiographies(db, { activeOnly, window: page.window });
+      return toPage(page, count, rows.map(toBiography), requestUrl(request));
+    };
+    // Inactive biographies only for a signed-in administrator; anyone else gets the active ones.
+    if (parseBoolean(query.include_inactive) === true && (await optionalAdmin(services, request))) {
+      return reply.header('Cache-Control', 'private, no-store').send(await list(false));
+    }
+    return cached(request, reply, () => list(true));
+  });
+};

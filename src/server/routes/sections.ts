@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FieldErrors } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { slugify, uniqueSlug } from '@/domain/slug';
+import { hasErrors, validateSection } from '@/domain/validation';
+import { nextOrder } from '../db/ordering';
+import { nowIso } from '../db/paging';
+import { deleteSection, findSection, insertSection, listSections, slugsLike, updateSection } from '../db/sections-repository';
+import { badRequest, notFound } from '../http/api-error';
+import { readBoolean, readInteger, readText } from '../http/form-fields';
+import { objectBody } from '../http/json-body';
+import { readPageRequest, requestUrl, toPage } from '../http/pagination';
+import { idParam } from '../http/params';
+import { toSection } from '../http/serializers';
+import type { Services } from '../services';
+import { registerReorderRoute } from './reorder';
+
+function readSectionInput(body: unknown, partial: boolean) {
+  const fields = objectBody(body);
+  const typeErrors: FieldErrors = {};
+  const input = {
+    title: readText(fields, 'title', typeErrors),
+    is_active: readBoolean(fields, 'is_active', typeErrors),
+    order: readInteger(fields, 'order', typeErrors),
+  };
+  const errors = { ...validateSection(input, { partial }), ...typeErrors };
+  if (hasErrors(errors)) throw badRequest(errors);
+  return input;
+}
+
+/** Admin CRUD of sections (JSON bodies, SPEC §7). The slug is made once, on creation. */
+export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { db } = services;
+  const sectionNotFound = () => notFound(messages.sectionNotFoundDetail);
+
+  app.get('/sections/', async (request) => {
+    const page = readPageRequest(request.query as Record<string, unknown>);
+    const { rows, count } = await listSections(db, page.window);
+    return toPage(page, count, rows.map(toSection), requestUrl(request));
+  });
+
+  registerReorderRoute(app, services, {
+    path: '/sections/',
+    table: 'sections',
+    listAll: async () => (await listSections(db)).rows.map(toSection),
+  });
+
+  app.get('/sections/:id/', async (request) => {
+    const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));
+    if (!section) throw sectionNotFound();
+    return toSection(section);
+  });
+
+  app.post('/sections/', async (request, reply) => {
+    const input = readSectionInput(request.body, false);
+    const title = input.title as string;
+    const section = await services.writeContent(async (trx) => {
+      const base = slugify(title);
+      const now = nowIso();
+      return insertSection(trx, {
+        title,
+        slug: uniqueSlug(base, await slugsLike(trx, base)),
+        is_active: input.is_active === false ? 0 : 1,
+        order: input.order ?? (await nextOrder(trx, 'sections')),
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    return reply.code(201).send(toSection(section));
+  });
+
+  app.patch('/sections/:id/', async (request) => {
+    const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
+    const input = readSectionInput(request.body, true);
+    const section = await services.writeContent((trx) =>
+      updateSection(trx, id, {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+        ...(input.order !== undefined && { order: input.order }),
+        updated_at: nowIso(),
+      }),
+    );
+    if (!section) throw sectionNotFound();
+    return toSection(section);
+  });
+
+  app.delete('/sections/:id/', async (request, reply) => {
+    const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
+    if (!(await services.writeContent((trx) => deleteSection(trx, id)))) throw sectionNotFound();
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldErrors, UploadResponse } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { hasErrors } from '@/domain/validation';
+import { publicationExists } from '../db/publications-repository';
+import { badRequest, notFound } from '../http/api-error';
+import { readForm } from '../http/form';
+import { idParam } from '../http/params';
+import type { Services } from '../services';
+import { checkImageSize, storeImageField } from './image-field';
+
+/** Images for image cells: multipart field `image` -> {url} (SPEC §7). */
+export const uploadRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  async function upload(request: FastifyRequest, reply: FastifyReply): Promise<UploadResponse> {
+    const form = await readForm(request, ['image']);
+    const errors: FieldErrors = {};
+    checkImageSize(form, 'image', errors);
+    if (!errors.image && !form.files.image) errors.image = [messages.required];
+    if (hasErrors(errors)) throw badRequest(errors);
+    const url = (await storeImageField(services.media, form, 'image')) as string;
+    reply.code(201);
+    return { url };
+  }
+
+  app.post('/upload-image/', upload);
+
+  app.post('/publications/:id/upload_cell_image/', async (request, reply) => {
+    const id = idParam(request.params, 'id', messages.publicationNotFound);
+    if (!(await publicationExists(services.db, id))) throw notFound(messages.publicationNotFound);
+    return upload(request, reply);
+  });
+};

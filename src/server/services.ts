@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Transaction } from 'kysely';
+import { LoginThrottle } from './auth/login-throttle';
+import { createTokenIssuer, type TokenIssuer } from './auth/tokens';
+import { PublicCache } from './cache/public-cache';
+import type { ServerConfig } from './config';
+import { bumpContentVersion, readContentVersion } from './db/content-version-repository';
+import { createDatabase, type Db } from './db/database';
+import type { Database } from './db/schema';
+import { todayIso } from './http/params';
+import { createMediaStorage, type MediaStorage } from './media/media-storage';
+
+/** What routes need, built once per app and handed to each route plugin. */
+export interface Services {
+  config: ServerConfig;
+  db: Db;
+  tokens: TokenIssuer;
+  loginThrottle: LoginThrottle;
+  media: MediaStorage;
+  publicCache: PublicCache;
+  /**
+   * Runs a content write in one transaction that also bumps the content
+   * version, then clears this instance's public cache. Throwing inside rolls
+   * everything back.
+   */
+  writeContent<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+}
+
+export function createServices(config: ServerConfig, db: Db = createDatabase(config)): Services {
+  const publicCache = new PublicCache({
+    readVersion: () => readContentVersion(db),
+    today: () => todayIso(),
+    checkIntervalMs: config.cacheCheckIntervalMs,
+  });
+  return {
+    config,
+    db,
+    tokens: createTokenIssuer(config.secretKey, { access: config.accessTokenLifetime, refresh: config.refreshTokenLifetime }),
+    loginThrottle: new LoginThrottle(config.loginRateLimitMax, config.loginRateLimitWindowMs),
+    media: createMediaStorage(path.join(config.dataDir, 'media')),
+    publicCache,
+    async writeContent(work) {
+      const result = await db.transaction().execute(async (trx) => {
+        const value = await work(trx);
+        await bumpContentVersion(trx);
+        return value;
+      });
+      publicCache.invalidate();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { SiteSettings } from '@/domain/entities';
+import { jsonForScript } from './site-settings-json';
+
+/** What a page tells search engines and link previews. */
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  /** Absolute or host-relative image address for og:image. */
+  image?: string;
+  /** The page's absolute address (og:url). */
+  url: string;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const TITLE = /<title>([\s\S]*?)<\/title>/i;
+// The built template is minified (unquoted attributes), so match loosely.
+const DESCRIPTION = /<meta\s[^>]*name=["']?description["']?[^>]*>/i;
+const CONTENT = /content=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+
+/**
+ * index.html for one address: the template (the built SPA's index.html) with
+ * the page's title, description and OpenGraph tags in its <head>, and the
+ * site settings for the SPA to read from #site-settings. Values absent from
+ * `meta` keep the template's own title and description.
+ */
+export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings): string {
+  const templateTitle = TITLE.exec(template)?.[1]?.trim() ?? '';
+  const content = CONTENT.exec(DESCRIPTION.exec(template)?.[0] ?? '');
+  const templateDescription = content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
+  const title = meta.title ? escapeHtml(meta.title) : templateTitle;
+  const description = meta.description !== undefined ? escapeHtml(meta.description) : templateDescription;
+  const image = meta.image ? new URL(meta.image, meta.url).toString() : undefined;
+
+  const head = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${templateTitle}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:locale" content="es_ES" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
+  ].join('\n    ');
+
+  const html = template.replace(TITLE, () => `<title>${title}</title>`).replace(DESCRIPTION, '');
+  return html.replace('</head>', () => `<meta name="description" content="${description}" />\n    ${head}\n  </head>`);
+}
