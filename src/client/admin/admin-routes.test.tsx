@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { getApiHost, setApiHost } from '@/client/api/base-query';
+import { routes } from '@/client/app/router';
+import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
+import { selectUser } from '@/client/session/session-slice';
+import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
+import { adminContentHandler } from './admin-fixtures';
+
+let server: TestServer;
+let previousHost: string;
+
+beforeEach(async () => {
+  localStorage.clear();
+  server = await startTestServer(adminContentHandler);
+  previousHost = getApiHost();
+  setApiHost(server.origin);
+});
+
+afterEach(async () => {
+  setApiHost(previousHost);
+  await server.close();
+});
+
+const signedIn = { session: signedInSession('ana') };
+const signedOut = { session: { restored: true, user: null } };
+
+test('the admin area shows Loading... while its code arrives, then the page', async () => {
+  renderRoutes(routes, { initialEntries: ['/admin/login'], preloadedState: signedOut });
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+});
+
+test('/login is the sign-in screen, at /admin/login', async () => {
+  const { router } = renderRoutes(routes, { initialEntries: ['/login'], preloadedState: signedOut });
+  expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/admin/login');
+});
+
+test.each(['/admin', '/admin/sections', '/admin/biographies/edit/3', '/admin/cualquier-cosa'])(
+  'without a session, %s leads to the sign-in screen',
+  async (path) => {
+    const { router } = renderRoutes(routes, { initialEntries: [path], preloadedState: signedOut });
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(server.requests).toHaveLength(0);
+  },
+);
+
+test('a signed-in user sees the shell: title, username, sign-out and the side navigation', async () => {
+  renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+  const header = await screen.findByRole('banner');
+  expect(within(header).getByRole('link', { name: 'Panel de Control' })).toBeInTheDocument();
+  expect(within(header).getByText('ana')).toBeInTheDocument();
+  expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    'Secciones',
+    'Publicaciones',
+    'Biografías',
+    'Ver el sitio público',
+  ]);
+  expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');
+  expect(screen.getByRole('main')).toHaveAttribute('id', 'admin-main');
+});
+
+test('the active entry of the side navigation is marked as the current page', async () => {
+  const { user } = renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
+  const nav = await screen.findByRole('navigation', { name: 'Contenido del sitio' });
+  expect(within(nav).getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Secciones' })).not.toHaveAttribute('aria-current');
+
+  await user.click(within(nav).getByRole('link', { name: 'Biografías' }));
+  expect(within(nav).getByRole('link', { name: 'Biografías' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Publicaciones' })).not.toHaveAttribute('aria-current');
+});
+
+test('pages not built yet say so honestly', async () => {
+  renderRoutes(routes, { initialEntries: ['/admin/sections'], preloadedState: signedIn });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Secciones' })).toBeInTheDocument();
+  expect(screen.getByText('En preparación')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Volver al resumen' })).toHaveAttribute('href', '/admin');
+});
+
+test('an unknown admin address says so inside the shell', async () => {
+  renderRoutes(routes, { initialEntries: ['/admin/no-existe'], preloadedState: signedIn });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+});
+
+test('the menu button opens and closes the navigation, and Escape closes it and returns focus', async () => {
+  const { user } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+  const menu = await screen.findByRole('button', { name: 'Menú' });
+  const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(menu).toHaveAttribute('aria-controls', nav.id);
+
+  await user.click(menu);
+  expect(menu).toHaveAttribute('aria-expanded', 'true');
+  expect(nav).toHaveAttribute('data-open', 'true');
+  await user.click(menu);
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  await user.click(menu);
+  await user.tab();
+  await user.keyboard('{Escape}');
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(menu).toHaveFocus();
+
+  await user.click(menu);
+  await user.click(within(nav).getByRole('link', { name: 'Secciones' }));
+  expect(menu).toHaveAttribute('aria-expanded', 'false');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Secciones' })).toBeInTheDocument();
+});
+
+test('Cerrar sesión ends the session and goes to the sign-in screen', async () => {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(signedIn.session.user));
+  const { user, store, router } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+  await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+
+  expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/admin/login');
+  expect(selectUser(store.getState())).toBeNull();
+  expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  await waitFor(() => expect(store.getState().api.queries).toEqual({}));
+});

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useAppSelector } from '@/client/app/hooks';
+import { paths } from '@/client/app/paths';
+import { selectUser } from '@/client/session/session-slice';
+import { useSignOut } from '@/client/session/use-sign-out';
+import './admin.css';
+
+const navItems = [
+  { to: paths.admin.sections, label: 'Secciones' },
+  { to: paths.admin.publications, label: 'Publicaciones' },
+  { to: paths.admin.biographies, label: 'Biografías' },
+];
+
+/**
+ * The frame of every signed-in admin page (SPEC §1, §2): header 'Panel de
+ * Control' with the username and 'Cerrar sesión', the side navigation (a menu
+ * below 1024 px), and the page itself in <main>.
+ */
+export function AdminShell() {
+  const user = useAppSelector(selectUser);
+  const signOut = useSignOut();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const sidebarId = useId();
+
+  // While the menu is open on a small screen, Escape or a tap outside closes it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!sidebar.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
+
+  return (
+    <div className="admin">
+      <a className="admin-skip-link" href="#admin-main">
+        Saltar al contenido principal
+      </a>
+      <header className="admin-header">
+        <button
+          ref={menuButton}
+          type="button"
+          className="admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="admin-menu-icon" aria-hidden="true" />
+          Menú
+        </button>
+        <Link className="admin-brand" to={paths.admin.root}>
+          Panel de Control
+        </Link>
+        <div className="admin-account">
+          <span className="admin-username">
+            <span className="admin-visually-hidden">Sesión iniciada como </span>
+            {user?.username}
+          </span>
+          <button type="button" className="admin-signout" onClick={signOut}>
+            Cerrar sesión
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav ref={sidebar} id={sidebarId} className="admin-sidebar" data-open={menuOpen} aria-label="Contenido del sitio">
+          <ul>
+            {navItems.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink to={to} className="admin-nav-link" onClick={() => setMenuOpen(false)}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <a className="admin-site-link" href={paths.home}>
+            Ver el sitio público
+          </a>
+        </nav>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
