@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
 import { renderIndex } from '../spa/render-index';
@@ -39,16 +39,20 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathName = pathOf(request);
-    if (isApiOrMedia(pathName) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ detail: messages.notFound });
-    }
-    const url = `${request.protocol}://${request.host}${request.url}`;
-    return reply
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(template, { url }, config.siteSettings));
+      .send(renderIndex(template, { url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
+
+  // '/' is a directory to the static plugin (403 without an index), so it gets its own route.
+  app.get('/', sendIndex);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiOrMedia(pathOf(request)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ detail: messages.notFound });
+    }
+    return sendIndex(request, reply);
   });
 }

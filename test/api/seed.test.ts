@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { imageVariantUrl } from '@/domain/images';
+import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
+import { seedDemoContent } from '@/server/cli/seed-demo';
+import { startApiServer, type TestServer } from '../helpers/api-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(async () => server.close());
+
+describe('demo content on a fresh start', () => {
+  it('fills an empty database once: five sections, public news, eight biographies with one inactive, stored images', async () => {
+    expect(await seedDemoContent(server.services)).toBe(true);
+    expect(await seedDemoContent(server.services)).toBe(false);
+    const token = await server.adminToken();
+
+    const sections = (await server.request('GET', '/api/sections/?all=true', { token })).body.results.map((s: { slug: string }) => s.slug);
+    expect(sections).toEqual(['presentacion-del-magister', 'revista', 'congresos', 'media', 'noticias']);
+
+    const publications = (await server.request('GET', '/api/publications/?all=true', { token })).body;
+    expect(publications.count).toBeGreaterThanOrEqual(12);
+    const cellTypes = new Set(publications.results.flatMap((p: { layout: { cells: { type: string }[] }[] }) => p.layout.flatMap((r) => r.cells.map((c) => c.type))));
+    expect(cellTypes).toEqual(new Set(['text', 'image', 'video']));
+
+    const news = (await server.request('GET', '/api/public/publications/?section_slug=noticias')).body;
+    expect(news.count).toBeGreaterThan(0);
+    const image: string = news.results[0].featured_image;
+    expect(fs.existsSync(path.join(server.dataDir, image))).toBe(true);
+    for (const width of IMAGE_VARIANT_WIDTHS) expect(fs.existsSync(path.join(server.dataDir, imageVariantUrl(image, width) as string))).toBe(true);
+
+    const biographies = (await server.request('GET', '/api/biographies/?all=true', { token })).body.results;
+    expect(biographies).toHaveLength(8);
+    expect(biographies.filter((b: { is_active: boolean }) => !b.is_active)).toHaveLength(1);
+    expect((await server.request('GET', '/api/public/biographies/')).body.count).toBe(7);
+  }, 60_000);
+});

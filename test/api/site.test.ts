@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { messages } from '@/domain/messages';
+import { startApiServer, type TestServer } from '../helpers/api-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(async () => server.close());
+
+const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
+/** GET with the path sent exactly as written (fetch would resolve '..' first). */
+const rawGet = (path: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const { port } = new URL(server.url);
+    http
+      .get({ host: '127.0.0.1', port, path }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      })
+      .on('error', reject);
+  });
+const siteSettings = (html: string) => JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+
+describe('the single-page app', () => {
+  it.each(['/', '/noticias', '/noticias/3', '/admin/login', '/giese'])('answers index.html for %s, with meta and site settings', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<div id=root>');
+    expect(html).toContain('<title>Máster de pruebas</title>');
+    expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
+    expect(siteSettings(html)).toEqual(server.config.siteSettings);
+  });
+
+  it('serves built assets with a long cache and other files briefly', async () => {
+    const asset = await get('/assets/main.abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers JSON 404 for unknown /api and /media addresses', async () => {
+    for (const path of ['/api/nada/', '/api', '/media/nada.jpg']) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: messages.notFound });
+    }
+  });
+
+  it('sends security headers on every answer, with a CSP that allows the video players', async () => {
+    for (const path of ['/', '/api/public/publications/', '/api/nada/']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain('frame-src https://www.youtube.com');
+      expect(csp).toContain('https://player.vimeo.com');
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    }
+  });
+});
+
+describe('/media/', () => {
+  it('lists no directory and lets nothing out of the media folder', async () => {
+    fs.writeFileSync(path.join(server.dataDir, 'privado.txt'), 'CONTENIDO-PRIVADO');
+    fs.mkdirSync(path.join(server.dataDir, 'media', 'images'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'media', 'images', '.oculto'), 'CONTENIDO-PRIVADO');
+    const attempts = ['/media/', '/media/images/', '/media/images/.oculto', '/media/../privado.txt', '/media/%2e%2e/privado.txt', '/media/..%2fprivado.txt', '/media/images/..%2f..%2fprivado.txt', '/media/..%5cprivado.txt'];
+    for (const attempt of attempts) {
+      const response = await rawGet(attempt);
+      expect([400, 403, 404]).toContain(response.status);
+      expect(response.text).not.toContain('CONTENIDO-PRIVADO');
+    }
+  });
+});
+
+describe('bad requests', () => {
+  it('answers 415 in Spanish for a body type the API does not read', async () => {
+    const token = await server.adminToken();
+    const reply = await server.request('POST', '/api/sections/', { token, raw: { body: '<title>x</title>', contentType: 'application/xml' } });
+    expect(reply.status).toBe(415);
+    expect(reply.body).toEqual({ detail: messages.unsupportedMediaType });
+  });
+
+  it('answers 400 for an empty JSON body and for JSON with __proto__', async () => {
+    const token = await server.adminToken();
+    for (const body of ['', '{"__proto__": {"x": 1}, "title": "a"}']) {
+      const reply = await server.request('POST', '/api/sections/', { token, raw: { body, contentType: 'application/json' } });
+      expect(reply.status).toBe(400);
+    }
+  });
+
+  it('answers 413 for a JSON body over the limit', async () => {
+    const token = await server.adminToken();
+    const reply = await server.request('POST', '/api/sections/', { token, json: { title: 'x'.repeat(3 * 1024 * 1024) } });
+    expect(reply.status).toBe(413);
+    expect(reply.body).toEqual({ detail: messages.payloadTooLarge });
+  });
+});
