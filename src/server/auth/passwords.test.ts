@@ -1,0 +1,21 @@
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+
+describe('password hashing', () => {
+  it('verifies the right password and refuses others', async () => {
+    const hash = await hashPassword('clave secreta ñ');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(hash).not.toContain('clave');
+    await expect(verifyPassword('clave secreta ñ', hash)).resolves.toBe(true);
+    await expect(verifyPassword('clave secreta n', hash)).resolves.toBe(false);
+  });
+
+  it('salts: the same password hashes differently each time', async () => {
+    expect(await hashPassword('x')).not.toBe(await hashPassword('x'));
+  });
+
+  it('refuses stored values of another scheme or broken ones', async () => {
+    await expect(verifyPassword('x', 'pbkdf2$1$abc')).resolves.toBe(false);
+    await expect(verifyPassword('x', '')).resolves.toBe(false);
+    await expect(verifyAgainstNothing('x')).resolves.toBe(false);
+  });
+});
