@@ -28,6 +28,8 @@ export interface ServerConfig {
   cacheCheckIntervalMs: number;
   siteSettings: SiteSettings;
   logLevel: string;
+  /** Processes serving HTTP (WEB_CONCURRENCY); 1 means no cluster. */
+  workers: number;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (login rate limit per IP). */
   trustProxy: boolean;
 }
@@ -99,5 +101,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     siteSettings: siteSettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
   };
 }

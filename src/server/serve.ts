@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
-import { buildApp, type App } from './app';
+import { buildApp } from './app';
 import { ensureAdmin } from './cli/ensure-admin';
 import { seedDemoContent } from './cli/seed-demo';
 import type { ServerConfig } from './config';
 import { migrateToLatest } from './db/migrate';
+import { createServices } from './services';
 
 /** The address to print: loopback and wildcard hosts read best as localhost. */
 export function displayAddress(host: string, port: number): string {
@@ -11,30 +13,37 @@ export function displayAddress(host: string, port: number): string {
   return `http://${local ? 'localhost' : host}:${port}`;
 }
 
-/**
- * What a start does, in order: migrate, make the admin of ADMIN_USERNAME /
- * ADMIN_PASSWORD, seed the demo into an empty database, listen, print the
- * address, and close cleanly on SIGINT/SIGTERM.
- */
-export async function serve(config: ServerConfig): Promise<App> {
-  const built = await buildApp(config);
-  const { app, services } = built;
-  await migrateToLatest(services.db);
-  if (config.admin) {
-    const outcome = await ensureAdmin(services.db, config.admin.username, config.admin.password);
-    app.log.info(`admin "${config.admin.username}" ${outcome}`);
+/** What happens once per start, before any request: migrate, make the admin, seed an empty database. */
+async function prepare(config: ServerConfig): Promise<void> {
+  const services = createServices(config);
+  try {
+    await migrateToLatest(services.db);
+    if (config.admin) {
+      const outcome = await ensureAdmin(services.db, config.admin.username, config.admin.password);
+      console.info(`Administrador "${config.admin.username}" ${outcome === 'created' ? 'creado' : 'actualizado'}.`);
+    }
+    if (await seedDemoContent(services)) console.info('Base de datos vacía: contenido de demostración creado.');
+  } finally {
+    await services.db.destroy();
   }
-  if (await seedDemoContent(services)) app.log.info('empty database: demo content created');
+}
+
+function onSignals(stop: (signal: string) => void): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop(signal);
+    });
+  }
+}
+
+/** One HTTP process: build the app, listen, close cleanly on a signal. Answers the port it listens on. */
+async function listen(config: ServerConfig): Promise<number> {
+  const { app } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-
-  const { port } = app.server.address() as AddressInfo;
-  console.info(`Sitio disponible en ${displayAddress(config.host, port)}  (API en /api/, panel en /admin)`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
+  onSignals(() => {
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -42,8 +51,41 @@ export async function serve(config: ServerConfig): Promise<App> {
         process.exit(1);
       },
     );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  return built;
+  });
+  return (app.server.address() as AddressInfo).port;
+}
+
+const announce = (config: ServerConfig, port: number) =>
+  console.info(`Sitio disponible en ${displayAddress(config.host, port)}  (API en /api/, panel en /admin)`);
+
+/**
+ * A start: prepare the database, then serve. With WEB_CONCURRENCY > 1 the
+ * primary prepares and forks that many workers sharing the port (node:cluster);
+ * each keeps its own public cache, kept correct by the content version
+ * (cache/public-cache.ts), exactly as separate instances would.
+ */
+export async function serve(config: ServerConfig): Promise<void> {
+  if (cluster.isWorker) {
+    await listen(config);
+    return;
+  }
+  await prepare(config);
+  if (config.workers === 1) {
+    announce(config, await listen(config));
+    return;
+  }
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} stopped (${code}); starting another.`);
+    fork();
+  });
+  cluster.once('listening', (_worker, address) => announce(config, address.port));
+  for (let i = 0; i < config.workers; i++) fork();
+  onSignals(() => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.disconnect(() => process.exit(0));
+  });
 }

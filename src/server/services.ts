@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Transaction } from 'kysely';
 import { LoginThrottle } from './auth/login-throttle';
 import { createTokenIssuer, type TokenIssuer } from './auth/tokens';
-import { PublicCache } from './cache/public-cache';
+import { type CachedAnswer, PublicCache } from './cache/public-cache';
 import type { ServerConfig } from './config';
 import { bumpContentVersion, readContentVersion } from './db/content-version-repository';
 import { createDatabase, type Db } from './db/database';
@@ -17,7 +17,7 @@ export interface Services {
   tokens: TokenIssuer;
   loginThrottle: LoginThrottle;
   media: MediaStorage;
-  publicCache: PublicCache;
+  publicCache: PublicCache<CachedAnswer>;
   /**
    * Runs a content write in one transaction that also bumps the content
    * version, then clears this instance's public cache. Throwing inside rolls
@@ -27,7 +27,7 @@ export interface Services {
 }
 
 export function createServices(config: ServerConfig, db: Db = createDatabase(config)): Services {
-  const publicCache = new PublicCache({
+  const publicCache = new PublicCache<CachedAnswer>({
     readVersion: () => readContentVersion(db),
     today: () => todayIso(),
     checkIntervalMs: config.cacheCheckIntervalMs,

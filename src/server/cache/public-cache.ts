@@ -1,5 +1,5 @@
 /**
- * In-process cache of public answers (serialised JSON), keyed by request.
+ * In-process cache of public answers, keyed by request.
  *
  * Public content changes only through admin writes, and every write bumps a
  * version row in the same transaction (db/content-version-repository.ts).
@@ -11,8 +11,14 @@
  * A generation counter guards the race where an answer computed from data
  * read before a write would be stored after that write cleared the cache.
  */
-export class PublicCache {
-  private entries = new Map<string, Buffer>();
+/** A public answer as it goes on the wire: the body and every header, security headers included. */
+export interface CachedAnswer {
+  body: Buffer;
+  headers: Record<string, string | number | string[]>;
+}
+
+export class PublicCache<T = Buffer> {
+  private entries = new Map<string, T>();
   private generation = 0;
   private knownVersion: number | undefined;
   private knownDay: string | undefined;
@@ -30,7 +36,7 @@ export class PublicCache {
   ) {}
 
   /** The cached answer, after making sure the cache is not older than the interval. */
-  async get(key: string): Promise<Buffer | undefined> {
+  async get(key: string): Promise<T | undefined> {
     const now = (this.options.now ?? Date.now)();
     if (now - this.checkedAt >= this.options.checkIntervalMs) {
       this.checking ??= this.check(now).finally(() => (this.checking = undefined));
@@ -44,7 +50,7 @@ export class PublicCache {
     return this.generation;
   }
 
-  set(key: string, value: Buffer, generation: number): void {
+  set(key: string, value: T, generation: number): void {
     if (generation !== this.generation) return;
     if (this.entries.size >= (this.options.maxEntries ?? 1000)) this.entries.clear();
     this.entries.set(key, value);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
+import type { CachedAnswer } from '../cache/public-cache';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
 import { notFound } from '../http/api-error';
@@ -23,13 +24,22 @@ export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (a
 
   async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
     // The host is in the key because next/previous links are absolute.
-    const key = `${request.host}${request.url}`;
+    const key = `${request.headers.host}${request.url}`;
     const hit = await publicCache.get(key);
-    if (hit) return reply.type(JSON_TYPE).send(hit);
+    if (hit) {
+      // A hit is written straight to the socket: the headers were settled when
+      // the answer was first made, so nothing in Fastify's reply path is needed.
+      reply.hijack();
+      reply.raw.writeHead(200, hit.headers);
+      reply.raw.end(hit.body);
+      return reply;
+    }
     const generation = publicCache.begin();
     const body = Buffer.from(JSON.stringify(await compute()));
-    publicCache.set(key, body, generation);
-    return reply.type(JSON_TYPE).send(body);
+    reply.type(JSON_TYPE);
+    const headers = { ...(reply.getHeaders() as CachedAnswer['headers']), 'content-length': body.length };
+    publicCache.set(key, { body, headers }, generation);
+    return reply.send(body);
   }
 
   app.get('/public/publications/', (request, reply) =>
