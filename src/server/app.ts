@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
@@ -44,7 +45,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: 4 * 1024 * 1024 },
     throwFileSizeLimit: false,
   });
-  await registerMedia(app, services.media);
+  await registerMedia(app, services.media, path.join(config.clientDir, 'media'));
 
   await app.register(
     async (api) => {

@@ -1,12 +1,32 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { paths, publicSections } from '@/client/app/paths';
+import { SiteLayout } from './site-layout';
+import { HomePage } from './home-page';
+import { NotFoundPage } from './not-found-page';
 
-function HomePage() {
-  return (
-    <main>
-      <h1>Máster en Educación Emocional y Convivencia Escolar</h1>
-    </main>
-  );
-}
+// The home page is in the main bundle; the other pages load when visited, so
+// the first visit downloads only what the home page needs (docs/performance.md).
+const SectionListPage = lazy(() => import(/* webpackChunkName: "site-list" */ './section-list-page').then((m) => ({ default: m.SectionListPage })));
+const PublicationDetailPage = lazy(() =>
+  import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
+);
+const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
 
-/** The public website's routes (eager: they are what most visitors load). */
-export const siteRoutes: RouteObject[] = [{ path: '/', element: <HomePage /> }];
+/**
+ * The public website's routes (SPEC §2). Elements only (no loaders), so they
+ * work in any router; unknown addresses, /giese included, get the 404 page.
+ */
+export const siteRoutes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <SiteLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: paths.faculty.slice(1), element: <FacultyPage /> },
+      ...publicSections.map((section) => ({ path: section.listPath, element: <SectionListPage section={section} /> })),
+      { path: ':sectionSlug/:id', element: <PublicationDetailPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -8,10 +8,13 @@ import { MEDIA_URL_PREFIX, type MediaStorage } from '../media/media-storage';
  * only (no traversal), lists nothing, and hides dotfiles. Names are random
  * and never reused, so answers can be cached for a year.
  */
-export async function registerMedia(app: FastifyInstance, media: MediaStorage): Promise<void> {
+export async function registerMedia(app: FastifyInstance, media: MediaStorage, shippedMediaDir?: string): Promise<void> {
   fs.mkdirSync(media.root, { recursive: true });
+  // Files the site ships under /media/ (the hero video and poster, in the
+  // client build) are served from there when no upload has that name.
+  const shipped = shippedMediaDir && fs.existsSync(shippedMediaDir) ? [shippedMediaDir] : [];
   await app.register(fastifyStatic, {
-    root: media.root,
+    root: shipped.length > 0 ? [media.root, ...shipped] : media.root,
     prefix: MEDIA_URL_PREFIX,
     decorateReply: false,
     index: false,

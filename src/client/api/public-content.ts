@@ -1,0 +1,86 @@
+import type { Biography, PublicPublication } from '@/domain/entities';
+import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
+import { baseApi } from './base-api';
+import { isPage, toList } from './list-response';
+
+/** What the visitor's browser asks for: no credentials, no refresh (paths contain /public/). */
+const PUBLIC_BIOGRAPHY_PARAMS = { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true } as const;
+
+/**
+ * The pages still to fetch after the first answer of the public biographies
+ * (SPEC §7): when the answer is a page with a `next`, pages 2..N where N is
+ * count divided by the first page's size, rounded up. [] otherwise.
+ */
+export function remainingBiographyPages(first: unknown): number[] {
+  if (!isPage(first) || !first.next) return [];
+  const size = first.results.length;
+  if (size === 0) return [];
+  const last = Math.ceil(first.count / size);
+  return Array.from({ length: Math.max(0, last - 1) }, (_, i) => i + 2);
+}
+
+/**
+ * The faculty as the public page shows it (SPEC §7), from the answers that
+ * arrived (a plain array or DRF pages; a failed page is simply absent):
+ * records without id dropped, de-duplicated by id (first seen wins), sorted
+ * ascending by order (ties keep their arrival order).
+ */
+export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] {
+  const seen = new Set<unknown>();
+  const merged: Biography[] = [];
+  for (const answer of answers) {
+    for (const record of toList<Biography>(answer)) {
+      if (record === null || typeof record !== 'object' || record.id === undefined || record.id === null) continue;
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      merged.push(record);
+    }
+  }
+  const orderOf = (b: Biography) => (typeof b.order === 'number' && Number.isFinite(b.order) ? b.order : Number.MAX_SAFE_INTEGER);
+  return merged.map((b, i) => ({ b, i })).sort((x, y) => orderOf(x.b) - orderOf(y.b) || x.i - y.i).map(({ b }) => b);
+}
+
+export const publicContentApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/public/publications/?section_slug= : a list or a page (SPEC §7). */
+    getPublicPublications: build.query<PublicPublication[], string>({
+      query: (sectionSlug) => ({ url: '/public/publications/', params: { section_slug: sectionSlug } }),
+      transformResponse: (answer: unknown) => toList<PublicPublication>(answer),
+      providesTags: (result) => [
+        { type: 'PublicPublication' as const, id: 'LIST' },
+        ...(result ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),
+      ],
+    }),
+    /** GET /api/public/publication/{id}/ */
+    getPublicPublication: build.query<PublicPublication, number>({
+      query: (id) => `/public/publication/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'PublicPublication' as const, id }],
+    }),
+    /**
+     * GET /api/public/biographies/ with page_size=100&include_inactive=true,
+     * then pages 2..N; failed later pages are skipped (SPEC §7). Only a failed
+     * first page is an error.
+     */
+    getPublicBiographies: build.query<Biography[], void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const first = await baseQuery({ url: '/public/biographies/', params: PUBLIC_BIOGRAPHY_PARAMS });
+        if (first.error) return { error: first.error };
+        const rest = await Promise.all(
+          remainingBiographyPages(first.data).map((page) =>
+            Promise.resolve(baseQuery({ url: '/public/biographies/', params: { ...PUBLIC_BIOGRAPHY_PARAMS, page } })).then(
+              (answer) => (answer.error ? undefined : answer.data),
+              () => undefined,
+            ),
+          ),
+        );
+        return { data: mergeBiographyAnswers([first.data, ...rest]) };
+      },
+      providesTags: (result) => [
+        { type: 'PublicBiography' as const, id: 'LIST' },
+        ...(result ?? []).map(({ id }) => ({ type: 'PublicBiography' as const, id })),
+      ],
+    }),
+  }),
+});
+
+export const { useGetPublicPublicationsQuery, useGetPublicPublicationQuery, useGetPublicBiographiesQuery } = publicContentApi;

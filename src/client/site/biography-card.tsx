@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import type { Biography } from '@/domain/entities';
+import { preview } from '@/domain/text';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+
+/** Shown when a photo cannot be loaded: a neutral silhouette, drawn inline. */
+export const PHOTO_PLACEHOLDER =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#e6ebf2"/><circle cx="48" cy="38" r="17" fill="#b7c3d4"/><path d="M16 90c3-19 16-28 32-28s29 9 32 28z" fill="#b7c3d4"/></svg>',
+  );
+
+const webLabel = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * A member of the faculty (SPEC §2): photo (initial letter without one,
+ * placeholder when it fails), name, position, biography cut at 250
+ * characters with 'Leer más' / 'Leer menos', email and web links.
+ */
+export function BiographyCard({ biography }: { biography: Biography }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  const name = biography.name?.trim() || 'Sin nombre';
+  const position = biography.position?.trim() || 'Sin cargo';
+  const text = biography.biography ?? '';
+  const cut = preview(text);
+
+  return (
+    <article className="bio-card">
+      <div className="bio-card__photo">
+        {biography.photo ? (
+          <ResponsiveImage
+            src={biography.photo}
+            sizes="112px"
+            width={112}
+            height={112}
+            alt={`Fotografía de ${name}`}
+            fallback={<img src={PHOTO_PLACEHOLDER} width={112} height={112} alt={`Fotografía de ${name} no disponible`} />}
+          />
+        ) : (
+          <span className="bio-card__initial" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+      </div>
+      <div className="bio-card__body">
+        <h2 className="bio-card__name">{name}</h2>
+        <p className="bio-card__position">{position}</p>
+        {text && (
+          <p className="bio-card__text" id={textId}>
+            {expanded ? text : cut.text}
+          </p>
+        )}
+        {cut.truncated && (
+          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Leer menos' : 'Leer más'}
+          </button>
+        )}
+        {(biography.email || biography.linkedin) && (
+          <ul className="bio-card__links">
+            {biography.email && (
+              <li>
+                <a href={`mailto:${biography.email}`} aria-label={`Escribir a ${name}: ${biography.email}`}>
+                  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d="M3 5h18v14H3zM3 6l9 7 9-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                  </svg>
+                  <span>{biography.email}</span>
+                </a>
+              </li>
+            )}
+            {biography.linkedin && (
+              <li>
+                <a href={biography.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`Web de ${name}: ${webLabel(biography.linkedin)} (se abre en una pestaña nueva)`}>
+                  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                  </svg>
+                  <span>Web</span>
+                </a>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

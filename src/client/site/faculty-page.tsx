@@ -1,0 +1,67 @@
+import { messages, showingFaculty } from '@/domain/messages';
+import { useGetPublicBiographiesQuery } from '@/client/api/public-content';
+import { BiographyCard } from './biography-card';
+import { PageHeader } from './page-header';
+import { StatusMessage } from './status-message';
+import { usePageMeta } from './use-page-meta';
+
+const TITLE = 'Cuerpo Docente';
+
+/** The faculty (SPEC §2): count, two-column cards, empty and error states with a retry. */
+export function FacultyPage() {
+  usePageMeta(TITLE, 'Cuerpo docente del Máster en Educación Emocional y Convivencia Escolar: profesorado, investigadores y profesionales invitados.');
+  const { data, isLoading, isError, isFetching, refetch } = useGetPublicBiographiesQuery();
+
+  let body;
+  if (isLoading) {
+    body = <StatusMessage kind="loading">{messages.loading}</StatusMessage>;
+  } else if (isError) {
+    body = (
+      <StatusMessage
+        kind="error"
+        action={
+          <button type="button" className="button button--primary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching ? 'Reintentando...' : 'Reintentar'}
+          </button>
+        }
+      >
+        {messages.loadFacultyFailed}
+      </StatusMessage>
+    );
+  } else if (!data || data.length === 0) {
+    body = (
+      <StatusMessage
+        kind="empty"
+        action={
+          <button type="button" className="button button--primary" onClick={() => refetch()} disabled={isFetching}>
+            Actualizar
+          </button>
+        }
+      >
+        {messages.noBiographies}
+      </StatusMessage>
+    );
+  } else {
+    body = (
+      <>
+        <p className="faculty__count" role="status">
+          {showingFaculty(data.length)}
+        </p>
+        <ul className="bio-grid" aria-label="Docentes">
+          {data.map((biography) => (
+            <li key={biography.id}>
+              <BiographyCard biography={biography} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={TITLE} lead="Profesionales de la universidad, la escuela y la investigación que acompañan tu formación." />
+      <div className="page-body container">{body}</div>
+    </>
+  );
+}

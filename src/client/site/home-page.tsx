@@ -1,0 +1,86 @@
+import { lazy, Suspense, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { Hero } from './hero';
+import { WhenVisible } from './when-visible';
+import { usePageMeta } from './use-page-meta';
+
+const EXPLORE = [
+  { to: paths.sectionList('presentacion-magister'), title: 'Presentación del Máster', text: 'Objetivos, plan de estudios y a quién se dirige.' },
+  { to: paths.faculty, title: 'Cuerpo docente', text: 'Quiénes enseñan e investigan en el máster.' },
+  { to: paths.sectionList('revista'), title: 'Revista', text: 'Artículos y experiencias de aula.' },
+  { to: paths.sectionList('congresos'), title: 'Congresos', text: 'Jornadas y encuentros del área.' },
+  { to: paths.sectionList('media'), title: 'Media', text: 'Vídeos, entrevistas y prensa.' },
+  { to: paths.sectionList('noticias'), title: 'Noticias', text: 'Convocatorias y novedades.' },
+];
+
+// Below the fold: its code (shared with the list pages) and data load when the visitor scrolls near.
+const LatestNews = lazy(() => import(/* webpackChunkName: "site-list" */ './latest-news').then((m) => ({ default: m.LatestNews })));
+
+/** The home page: the hero, what the programme is, where to go next, and the latest news. */
+export function HomePage() {
+  usePageMeta(undefined);
+  const aboutRef = useRef<HTMLElement>(null);
+
+  const showMore = () => {
+    const about = aboutRef.current;
+    if (!about) return;
+    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    about.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    about.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <Hero onMore={showMore} />
+      <section className="home-about" id="sobre-el-master" ref={aboutRef} tabIndex={-1} aria-labelledby="about-title">
+        <div className="container home-about__grid">
+          <div>
+            <p className="eyebrow">Sobre el máster</p>
+            <h2 id="about-title" className="section-title">
+              Educar las emociones para convivir mejor
+            </h2>
+          </div>
+          <div className="home-about__text">
+            <p>
+              El máster forma a docentes, orientadores y profesionales de la educación para que las emociones ocupen el lugar que
+              merecen en el aula: como motor del aprendizaje, del bienestar y de una convivencia escolar basada en el respeto.
+            </p>
+            <p>
+              Combinamos investigación, práctica reflexiva y acompañamiento cercano, con un profesorado que une la universidad y la
+              escuela.
+            </p>
+            <Link className="button button--primary" to={paths.sectionList('presentacion-magister')}>
+              Conoce el programa
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="home-explore" aria-labelledby="explore-title">
+        <div className="container">
+          <h2 id="explore-title" className="section-title">
+            Explora el máster
+          </h2>
+          <ul className="explore-grid">
+            {EXPLORE.map((item) => (
+              <li key={item.to}>
+                <Link className="explore-card" to={item.to}>
+                  <span className="explore-card__title">{item.title}</span>
+                  <span className="explore-card__text">{item.text}</span>
+                  <span className="explore-card__arrow" aria-hidden="true">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <WhenVisible>
+        <Suspense fallback={null}>
+          <LatestNews />
+        </Suspense>
+      </WhenVisible>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { paths, publicSections } from '@/client/app/paths';
+import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
+import { PublicationCard } from './publication-card';
+
+const NEWS = publicSections.find((s) => s.slug === 'noticias')!;
+
+/** The three latest news on the home page, with a link to all of them; nothing when there are none. */
+export function LatestNews() {
+  const { data } = useGetPublicPublicationsQuery(NEWS.slug);
+  const latest = (data ?? []).slice(0, 3);
+  if (latest.length === 0) return null;
+  return (
+    <section className="home-news" aria-labelledby="news-title">
+      <div className="container">
+        <div className="home-news__head">
+          <h2 id="news-title" className="section-title">
+            Últimas noticias
+          </h2>
+          <Link to={paths.sectionList(NEWS.listPath)} className="text-link">
+            Ver todas las noticias
+          </Link>
+        </div>
+        <ul className="card-grid">
+          {latest.map((publication) => (
+            <li key={publication.id}>
+              <PublicationCard publication={publication} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

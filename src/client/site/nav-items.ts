@@ -1,0 +1,23 @@
+import { paths, publicSections } from '@/client/app/paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+const section = (listPath: string): NavItem => {
+  const found = publicSections.find((s) => s.listPath === listPath)!;
+  return { label: found.navLabel, to: paths.sectionList(found.listPath) };
+};
+
+/** The main navigation, in the order of SPEC §2. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Inicio', to: paths.home },
+  section('presentacion-magister'),
+  { label: 'Cuerpo docente', to: paths.faculty },
+  section('revista'),
+  section('congresos'),
+  section('media'),
+  section('noticias'),
+  { label: 'GIESE', to: paths.notFoundExample },
+];

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { paths, publicSections } from '@/client/app/paths';
+import { usePageMeta } from './use-page-meta';
+
+/** Every unknown address, /giese included (DECISIONS.md): a Spanish 404 with a way home. */
+export function NotFoundPage() {
+  usePageMeta('Página no encontrada', 'La página que buscas no existe o se ha movido.');
+  return (
+    <div className="container page-body not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="not-found__title">Página no encontrada</h1>
+      <p className="not-found__text">La página que buscas no existe o se ha movido. Puedes volver al inicio o visitar alguna de estas secciones:</p>
+      <p>
+        <Link className="button button--primary" to={paths.home}>
+          Volver al inicio
+        </Link>
+      </p>
+      <ul className="not-found__links">
+        {publicSections.map((s) => (
+          <li key={s.listPath}>
+            <Link to={paths.sectionList(s.listPath)}>{s.title}</Link>
+          </li>
+        ))}
+        <li>
+          <Link to={paths.faculty}>Cuerpo docente</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

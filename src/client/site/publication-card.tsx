@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import type { PublicPublication } from '@/domain/entities';
+import { firstTextContent } from '@/domain/layout';
+import { excerpt } from '@/domain/text';
+import { paths } from '@/client/app/paths';
+import { PublicationDate } from '@/client/ui/publication-date';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+
+const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
+
+/**
+ * A publication in a list (SPEC §2): its featured image if any, the title,
+ * the first text cell cut to 100 characters plus '...', and the date. The
+ * whole card is one link to /{sectionSlug}/{id}.
+ */
+export function PublicationCard({
+  publication,
+  headingLevel = 2,
+  eager = false,
+}: {
+  publication: PublicPublication;
+  headingLevel?: 2 | 3;
+  /** The first cards of a page load at once (they are above the fold). */
+  eager?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const summary = excerpt(firstTextContent(publication.layout));
+  return (
+    <article className="card">
+      <div className="card__media">
+        {publication.featured_image ? (
+          <ResponsiveImage
+            src={publication.featured_image}
+            sizes={CARD_IMAGE_SIZES}
+            width={640}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            fallback={<span className="card__media-fallback" />}
+          />
+        ) : (
+          <span className="card__media-fallback" />
+        )}
+      </div>
+      <div className="card__body">
+        <PublicationDate className="card__date" value={publication.publish_date} />
+        <Heading className="card__title">
+          <Link className="card__link" to={paths.publication(publication.section_slug, publication.id)}>
+            {publication.title}
+          </Link>
+        </Heading>
+        {summary && <p className="card__excerpt">{summary}</p>}
+        <span className="card__more" aria-hidden="true">
+          Leer publicación →
+        </span>
+      </div>
+    </article>
+  );
+}

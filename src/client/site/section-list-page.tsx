@@ -1,0 +1,45 @@
+import { loadPublicationsFailed, messages } from '@/domain/messages';
+import type { PublicSection } from '@/client/app/paths';
+import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
+import { PublicationCard } from './publication-card';
+import { PageHeader } from './page-header';
+import { StatusMessage } from './status-message';
+import { usePageMeta } from './use-page-meta';
+
+const INTROS: Record<string, string> = {
+  'presentacion-del-magister': 'Objetivos, estructura y enfoque del máster: todo lo que necesitas saber para empezar.',
+  revista: 'Artículos, ensayos y experiencias de aula sobre educación emocional y convivencia.',
+  congresos: 'Encuentros, jornadas y congresos en los que participa o que organiza el máster.',
+  media: 'Entrevistas, vídeos y apariciones en medios del profesorado y el alumnado.',
+  noticias: 'Lo último del máster: convocatorias, actividades y novedades.',
+};
+
+/** A public section's publications as a grid of cards (SPEC §2), with loading, error and empty states. */
+export function SectionListPage({ section }: { section: PublicSection }) {
+  const intro = INTROS[section.slug] ?? '';
+  usePageMeta(section.title, `${section.title}: ${intro}`);
+  const { data, isLoading, isError } = useGetPublicPublicationsQuery(section.slug);
+
+  return (
+    <>
+      <PageHeader title={section.title} lead={intro} />
+      <div className="page-body container">
+        {isLoading ? (
+          <StatusMessage kind="loading">{messages.loading}</StatusMessage>
+        ) : isError ? (
+          <StatusMessage kind="error">{loadPublicationsFailed(section.title)}</StatusMessage>
+        ) : !data || data.length === 0 ? (
+          <StatusMessage kind="empty">Todavía no hay publicaciones en esta sección. Vuelve pronto.</StatusMessage>
+        ) : (
+          <ul className="card-grid" aria-label={`Publicaciones de ${section.title}`}>
+            {data.map((publication, i) => (
+              <li key={publication.id}>
+                <PublicationCard publication={publication} eager={i < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

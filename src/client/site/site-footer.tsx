@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { NAV_ITEMS } from './nav-items';
+import { siteSettings } from './site-settings';
+import { SocialIcon } from './social-icon';
+import { BrandMark } from './brand-mark';
+
+/** The footer: who we are, the site map, the research group and the social networks. */
+export function SiteFooter() {
+  const { socialLinks, researchGroup } = siteSettings();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <section className="site-footer__about" aria-labelledby="footer-about">
+          <Link to={paths.home} className="site-footer__brand">
+            <BrandMark size={36} />
+            <span id="footer-about">Máster en Educación Emocional y Convivencia Escolar</span>
+          </Link>
+          <p>
+            Formación de posgrado para docentes, orientadores y profesionales de la educación que quieren cuidar el bienestar
+            emocional y la convivencia en los centros educativos.
+          </p>
+        </section>
+        <nav className="site-footer__col" aria-labelledby="footer-map">
+          <h2 id="footer-map">El máster</h2>
+          <ul>
+            {NAV_ITEMS.filter((item) => item.to !== paths.notFoundExample).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="site-footer__col" aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contacto y comunidad</h2>
+          <ul>
+            <li>
+              <a href={researchGroup.url}>Grupo de investigación {researchGroup.label}</a>
+            </li>
+            {socialLinks.map((link) => (
+              <li key={link.network + link.url}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank" className="site-footer__social">
+                  <SocialIcon network={link.network} />
+                  <span>{link.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__legal">
+        © {year} Máster en Educación Emocional y Convivencia Escolar ·{' '}
+        <Link to={paths.admin.login}>Acceso administración</Link>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
+import { paths } from '@/client/app/paths';
+import { NAV_ITEMS } from './nav-items';
+import { useScrollLock } from './use-scroll-lock';
+import { BrandMark } from './brand-mark';
+
+const NAV_ID = 'navegacion-principal';
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+/**
+ * The site's header: the programme's name and the main navigation. Below
+ * 1024 px the navigation folds into a 'Menú' button; while it is open the
+ * page does not scroll, Tab stays inside the menu, and Escape or choosing a
+ * link closes it (focus goes back to the button).
+ */
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useScrollLock(open);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // A link choice closes the menu (the route changes).
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  // Growing past the breakpoint shows the full navigation: the menu closes.
+  useEffect(() => {
+    if (!open || typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, [open]);
+
+  // Opening places the menu right below the header and moves focus to its first link.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    const headerBottom = headerRef.current?.getBoundingClientRect().bottom ?? 0;
+    panel.style.top = `${Math.max(0, Math.round(headerBottom))}px`;
+    panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => {
+      panel.style.top = '';
+    };
+  }, [open]);
+
+  // While open: Escape closes (focus back on the button); Tab cycles between the button and the links.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close(true);
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = [toggleRef.current, ...Array.from(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
+        (el): el is HTMLElement => el !== null,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const inside = focusable.includes(document.activeElement as HTMLElement);
+      if (!inside) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, close]);
+
+  return (
+    <header ref={headerRef} className="site-header" data-menu-open={open || undefined}>
+      <div className="site-header__inner">
+        <Link className="site-brand" to={paths.home} aria-label="Inicio: Máster en Educación Emocional y Convivencia Escolar">
+          <BrandMark />
+          <span className="site-brand__text">
+            <span className="site-brand__kicker">Máster en</span>
+            <span className="site-brand__name">Educación Emocional y Convivencia Escolar</span>
+          </span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="site-nav-toggle"
+          aria-expanded={open}
+          aria-controls={NAV_ID}
+          onClick={() => (open ? close(false) : setOpen(true))}
+        >
+          <span className="site-nav-toggle__bars" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          <span>{open ? 'Cerrar' : 'Menú'}</span>
+        </button>
+        <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
+          <nav id={NAV_ID} className="site-nav" aria-label="Principal">
+            <ul>
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === paths.home} className="site-nav__link" onClick={() => setOpen(false)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

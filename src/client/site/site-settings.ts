@@ -1,0 +1,46 @@
+import type { SiteSettings, SocialLink } from '@/domain/entities';
+
+/** Used when the page carries no settings (development, tests). */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  socialLinks: [
+    { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/' },
+    { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/' },
+    { network: 'x', label: 'X', url: 'https://x.com/' },
+    { network: 'youtube', label: 'YouTube', url: 'https://www.youtube.com/' },
+    { network: 'linkedin', label: 'LinkedIn', url: 'https://www.linkedin.com/' },
+  ],
+  researchGroup: { label: 'GIESE', url: '/giese' },
+};
+
+const isLink = (value: unknown): value is SocialLink =>
+  typeof value === 'object' && value !== null && typeof (value as SocialLink).url === 'string' && typeof (value as SocialLink).label === 'string';
+
+/**
+ * The public links of the site (DECISIONS.md: configuration, not content),
+ * as the server writes them into the page:
+ * <script id="site-settings" type="application/json">{...}</script>.
+ * Missing or unreadable parts fall back to the defaults.
+ */
+export function readSiteSettings(doc: Document = document): SiteSettings {
+  const raw = doc.getElementById('site-settings')?.textContent;
+  if (!raw) return DEFAULT_SITE_SETTINGS;
+  try {
+    const parsed = JSON.parse(raw) as Partial<SiteSettings>;
+    const socialLinks = Array.isArray(parsed.socialLinks) ? parsed.socialLinks.filter(isLink) : [];
+    const group = parsed.researchGroup;
+    return {
+      socialLinks: socialLinks.length > 0 ? socialLinks : DEFAULT_SITE_SETTINGS.socialLinks,
+      researchGroup: group && typeof group.url === 'string' && group.url ? { label: group.label || 'GIESE', url: group.url } : DEFAULT_SITE_SETTINGS.researchGroup,
+    };
+  } catch {
+    return DEFAULT_SITE_SETTINGS;
+  }
+}
+
+let cached: SiteSettings | undefined;
+
+/** The settings of this page, read once. */
+export function siteSettings(): SiteSettings {
+  cached ??= readSiteSettings();
+  return cached;
+}

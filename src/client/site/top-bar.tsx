@@ -1,0 +1,32 @@
+import { siteSettings } from './site-settings';
+import { SocialIcon } from './social-icon';
+
+const isExternal = (url: string) => /^https?:\/\//.test(url);
+
+/** The thin bar above the header: the five social networks and the research group (configuration). */
+export function TopBar() {
+  const { socialLinks, researchGroup } = siteSettings();
+  return (
+    <div className="top-bar">
+      <div className="top-bar__inner">
+        <ul className="top-bar__social" aria-label="Redes sociales">
+          {socialLinks.map((link) => (
+            <li key={link.network + link.url}>
+              <a href={link.url} className="top-bar__icon-link" rel="noopener noreferrer" target="_blank" aria-label={`${link.label} (se abre en una pestaña nueva)`}>
+                <SocialIcon network={link.network} />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a
+          className="top-bar__group"
+          href={researchGroup.url}
+          {...(isExternal(researchGroup.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          <span className="top-bar__group-prefix">Grupo de investigación </span>
+          {researchGroup.label}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+const media = (): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null);
+
+function subscribe(onChange: () => void): () => void {
+  const list = media();
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+/** Whether the visitor asked the system for less motion. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+}

@@ -1,0 +1,18 @@
+import { DATE_LOCALE } from '@/domain/limits';
+
+const longDate = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A calendar date ('2024-03-05', or the date part of an ISO timestamp) as
+ * long Spanish text: '5 de marzo de 2024' (SPEC §9). The date is read as a
+ * calendar day, never shifted by the visitor's time zone. '' when absent or
+ * not a date.
+ */
+export function formatLongDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return '';
+  const [, year, month, day] = match.map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return '';
+  return longDate.format(date);
+}

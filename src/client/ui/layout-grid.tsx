@@ -1,0 +1,33 @@
+import type { CSSProperties } from 'react';
+import type { Layout } from '@/domain/entities';
+import { isCellType, spanOf } from '@/domain/layout';
+import { LayoutCellView } from './layout-cell-view';
+import './ui.css';
+
+/**
+ * A publication's layout as SPEC §2 shows it: rows of a 4-column grid, each
+ * cell spanning its columnSpan (default 1); one column on phones. Cells of
+ * unknown types take no room.
+ */
+export function LayoutGrid({ layout }: { layout: Layout | null | undefined }) {
+  const rows = (layout ?? []).map((row) => ({ ...row, cells: (row.cells ?? []).filter((cell) => isCellType(cell.type)) })).filter((row) => row.cells.length > 0);
+  if (rows.length === 0) return null;
+  return (
+    <div className="ui-layout">
+      {rows.map((row, r) => (
+        <div className="ui-layout-row" key={row.id ?? r}>
+          {row.cells.map((cell, c) => (
+            <div
+              className={`ui-layout-cell ui-layout-cell--${cell.type}`}
+              key={cell.id ?? c}
+              style={{ '--span': Math.min(4, Math.max(1, spanOf(cell))) } as CSSProperties}
+              data-span={spanOf(cell)}
+            >
+              <LayoutCellView cell={cell} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
