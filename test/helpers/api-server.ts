@@ -31,11 +31,25 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () => Prom
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
+    // Without FORCE: forcing would kill backends whose clients the closed pool
+    // has just said goodbye to, and pg reports that as an unhandled error in
+    // whichever test runs next. The backends leave within moments; wait for them.
     drop: async () => {
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if (attempt >= 50 || (error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -20,7 +20,11 @@ export interface DatabaseOptions {
  */
 export function createDatabase({ dataDir, databaseUrl }: DatabaseOptions): Db {
   if (databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 10 }) }) });
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection can die (database restart, failover); the pool drops it and
+    // opens another. Without a listener, pg would turn that into a process crash.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'db.sqlite3'));
