@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { messages, showingFaculty } from '@/domain/messages';
 import { useGetPublicBiographiesQuery } from '@/client/api/public-content';
 import { BiographyCard } from './biography-card';
@@ -11,16 +12,23 @@ const TITLE = 'Cuerpo Docente';
 export function FacultyPage() {
   usePageMeta(TITLE, 'Cuerpo docente del Máster en Educación Emocional y Convivencia Escolar: profesorado, investigadores y profesionales invitados.');
   const { data, isLoading, isError, isFetching, refetch } = useGetPublicBiographiesQuery();
+  // After a failure the error stays on screen while the retry runs ('Reintentando...').
+  const [retrying, setRetrying] = useState(false);
+  if (retrying && !isFetching) setRetrying(false);
+  const retry = () => {
+    setRetrying(true);
+    void refetch();
+  };
 
   let body;
-  if (isLoading) {
+  if (isLoading && !retrying) {
     body = <StatusMessage kind="loading">{messages.loading}</StatusMessage>;
-  } else if (isError) {
+  } else if (isError || retrying) {
     body = (
       <StatusMessage
         kind="error"
         action={
-          <button type="button" className="button button--primary" onClick={() => refetch()} disabled={isFetching}>
+          <button type="button" className="button button--primary" onClick={retry} disabled={isFetching}>
             {isFetching ? 'Reintentando...' : 'Reintentar'}
           </button>
         }
