@@ -1,7 +1,9 @@
 import path from 'node:path';
+import http from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
+import { createCacheFront } from './cache/cache-front';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { requireAdmin } from './plugins/auth';
@@ -28,7 +30,10 @@ export interface App {
  */
 export async function buildApp(config: ServerConfig, options: { db?: Db; logger?: boolean } = {}): Promise<App> {
   const services = createServices(config, options.db);
+  const cacheFront = createCacheFront(services.publicCache);
   const app = Fastify({
+    // Cached public answers leave before Fastify builds a request (cache/cache-front.ts).
+    serverFactory: (handler) => http.createServer((req, res) => cacheFront(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request costs a third of the public API's throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

@@ -72,4 +72,16 @@ describe('PublicCache', () => {
     await Promise.all([cache.get('a'), cache.get('b'), cache.get('c')]);
     expect(reads).toBe(1);
   });
+
+  it('peek answers synchronously only while no version check is due', async () => {
+    const cache = make();
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a');
+    cache.set('a', body('uno'), cache.begin());
+    now = 999;
+    expect(cache.peek('a')?.toString()).toBe('uno');
+    now = 1000;
+    expect(cache.peek('a')).toBeUndefined();
+    expect(reads).toBe(1);
+  });
 });

@@ -45,6 +45,15 @@ export class PublicCache<T = Buffer> {
     return this.entries.get(key);
   }
 
+  /**
+   * The cached answer only when no version check is due: synchronous, for the
+   * front of the server (cache/cache-front.ts). undefined means "ask get()".
+   */
+  peek(key: string): T | undefined {
+    const now = (this.options.now ?? Date.now)();
+    return now - this.checkedAt < this.options.checkIntervalMs ? this.entries.get(key) : undefined;
+  }
+
   /** Call before reading the data an answer is made of; pass the result to set(). */
   begin(): number {
     return this.generation;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
+import { publicCacheKey } from '../cache/cache-front';
 import type { CachedAnswer } from '../cache/public-cache';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
@@ -17,23 +18,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * The public API: no auth, only what DECISIONS.md lets the public see.
  * Answers are served from the public cache (cache/public-cache.ts); a miss
- * computes, serialises once and stores the bytes.
+ * computes, serialises once and stores the bytes with their headers, which
+ * cache/cache-front.ts then serves without entering Fastify.
  */
 export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { db, publicCache } = services;
 
   async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
-    // The host is in the key because next/previous links are absolute.
-    const key = `${request.headers.host}${request.url}`;
+    const key = publicCacheKey(request.headers.host, request.url);
     const hit = await publicCache.get(key);
-    if (hit) {
-      // A hit is written straight to the socket: the headers were settled when
-      // the answer was first made, so nothing in Fastify's reply path is needed.
-      reply.hijack();
-      reply.raw.writeHead(200, hit.headers);
-      reply.raw.end(hit.body);
-      return reply;
-    }
+    if (hit) return reply.headers(hit.headers).send(hit.body);
     const generation = publicCache.begin();
     const body = Buffer.from(JSON.stringify(await compute()));
     reply.type(JSON_TYPE);
