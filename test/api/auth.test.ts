@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { messages } from '@/domain/messages';
-import { startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
+import { formData, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,6 +26,12 @@ describe('POST /api/token/', () => {
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body).sort()).toEqual(['access', 'refresh']);
     expect((await listSections(reply.body.access)).status).toBe(200);
+  });
+
+  it('accepts the credentials as a multipart form too', async () => {
+    const reply = await server.request('POST', '/api/token/', { form: formData(TEST_ADMIN) });
+    expect(reply.status).toBe(200);
+    expect(typeof reply.body.access).toBe('string');
   });
 
   it('refuses a wrong password or an unknown user with 401 and the Spanish detail', async () => {

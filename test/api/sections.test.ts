@@ -1,5 +1,5 @@
 import { messages } from '@/domain/messages';
-import { startApiServer, type TestServer } from '../helpers/api-server';
+import { formData, startApiServer, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
 let token: string;
@@ -87,6 +87,12 @@ describe('sections', () => {
     const reply = await call('DELETE', `/api/sections/${section.id}/`);
     expect(reply.status).toBe(204);
     expect((await call('GET', `/api/sections/${section.id}/`)).status).toBe(404);
+  });
+
+  it('accepts a multipart form as well as JSON', async () => {
+    const reply = await server.request('POST', '/api/sections/', { token, form: formData({ title: 'Por formulario', is_active: 'false' }) });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ title: 'Por formulario', is_active: false });
   });
 
   it('accepts addresses without the trailing slash', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { slugify, uniqueSlug } from '@/domain/slug';
@@ -7,16 +7,17 @@ import { nextOrder } from '../db/ordering';
 import { nowIso } from '../db/paging';
 import { deleteSection, findSection, insertSection, listSections, slugsLike, updateSection } from '../db/sections-repository';
 import { badRequest, notFound } from '../http/api-error';
+import { readForm } from '../http/form';
 import { readBoolean, readInteger, readText } from '../http/form-fields';
-import { objectBody } from '../http/json-body';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toSection } from '../http/serializers';
 import type { Services } from '../services';
 import { registerReorderRoute } from './reorder';
 
-function readSectionInput(body: unknown, partial: boolean) {
-  const fields = objectBody(body);
+/** JSON as SPEC §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */
+async function readSectionInput(request: FastifyRequest, partial: boolean) {
+  const { fields } = await readForm(request, []);
   const typeErrors: FieldErrors = {};
   const input = {
     title: readText(fields, 'title', typeErrors),
@@ -52,7 +53,7 @@ export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (
   });
 
   app.post('/sections/', async (request, reply) => {
-    const input = readSectionInput(request.body, false);
+    const input = await readSectionInput(request, false);
     const title = input.title as string;
     const section = await services.writeContent(async (trx) => {
       const base = slugify(title);
@@ -71,7 +72,7 @@ export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (
 
   app.patch('/sections/:id/', async (request) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
-    const input = readSectionInput(request.body, true);
+    const input = await readSectionInput(request, true);
     const section = await services.writeContent((trx) =>
       updateSection(trx, id, {
         ...(input.title !== undefined && { title: input.title }),

@@ -6,7 +6,7 @@ import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import { consumeRefreshToken, deleteExpiredRefreshTokens, storeRefreshToken } from '../db/refresh-tokens-repository';
 import { findUserById, findUserByUsername } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
-import { objectBody } from '../http/json-body';
+import { readForm } from '../http/form';
 import type { Services } from '../services';
 
 function requiredStrings(body: Record<string, unknown>, names: string[]): Record<string, string> {
@@ -33,7 +33,7 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   }
 
   app.post('/token/', async (request) => {
-    const { username, password } = requiredStrings(objectBody(request.body), ['username', 'password']);
+    const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
     const wait = loginThrottle.retryAfter(request.ip, username);
     if (wait > 0) throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(wait) });
     const user = await findUserByUsername(db, username);
@@ -48,7 +48,7 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   });
 
   app.post('/token/refresh/', async (request) => {
-    const { refresh } = requiredStrings(objectBody(request.body), ['refresh']);
+    const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
     const claims = await tokens.verify(refresh, 'refresh');
     // Rotation: a refresh token works once. Deleting its row is the check.
     if (!claims || !(await consumeRefreshToken(db, claims.jti, claims.userId))) throw invalidToken();
