@@ -41,9 +41,13 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     publicCache,
     async writeContent(work) {
       const result = await db.transaction().execute(async (trx) => {
-        const value = await work(trx);
+        // The bump comes first: it takes the write lock (SQLite) or the version row's
+        // lock (PostgreSQL) before anything is read, so content writes from any
+        // process run one after another and never act on what another write is
+        // changing (two sections with one title both choosing the same slug, or
+        // SQLite failing a read-then-write transaction with SQLITE_BUSY).
         await bumpContentVersion(trx);
-        return value;
+        return work(trx);
       });
       publicCache.invalidate();
       return result;

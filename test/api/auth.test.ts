@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { messages } from '@/domain/messages';
+import { ensureAdmin } from '@/server/cli/ensure-admin';
 import { formData, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
@@ -54,6 +55,16 @@ describe('POST /api/token/', () => {
     expect(malformed.body).toEqual({ detail: messages.malformedBody });
     const array = await signIn(['admin', 'x']);
     expect(array.status).toBe(400);
+  });
+});
+
+describe('creating and updating admins (npm run create-admin, ADMIN_USERNAME/ADMIN_PASSWORD)', () => {
+  it('creates a new admin who can sign in, and resets an existing one\'s password', async () => {
+    expect(await ensureAdmin(server.services.db, 'segunda', 'clave-uno')).toBe('created');
+    expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(200);
+    expect(await ensureAdmin(server.services.db, 'segunda', 'clave-dos')).toBe('updated');
+    expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(401);
+    expect((await signIn({ username: 'segunda', password: 'clave-dos' })).status).toBe(200);
   });
 });
 

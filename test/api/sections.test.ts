@@ -37,6 +37,15 @@ describe('sections', () => {
     expect((await call('GET', `/api/sections/${a.id}/`)).body).toEqual(edited.body);
   });
 
+  it('gives distinct slugs to sections created at the same moment with one title', async () => {
+    const replies = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/sections/', { title: 'Congresos' })));
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = replies.map((r) => r.body.slug).sort();
+    expect(slugs).toEqual(['congresos', 'congresos-2', 'congresos-3', 'congresos-4', 'congresos-5']);
+    const orders = new Set(replies.map((r) => r.body.order));
+    expect(orders.size).toBe(5);
+  });
+
   it('lists in DRF pages sorted by order then id, honouring page, page_size and all', async () => {
     const all = await call('GET', '/api/sections/?page_size=1000&all=true');
     expect(all.status).toBe(200);
