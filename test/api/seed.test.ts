@@ -13,7 +13,18 @@ afterAll(async () => server.close());
 
 describe('demo content on a fresh start', () => {
   it('fills an empty database once: five sections, public news, eight biographies with one inactive, stored images', async () => {
-    expect(await seedDemoContent(server.services)).toBe(true);
+    // Two instances sharing the database start at once: exactly one fills it.
+    const other = await startApiServer({}, { dataDir: server.dataDir, databaseUrl: server.config.databaseUrl });
+    try {
+      // On PostgreSQL truly at once. better-sqlite3 waits for a lock synchronously, so two
+      // connections inside one test process would block each other; there, one after the other.
+      const outcomes = server.config.databaseUrl
+        ? await Promise.all([seedDemoContent(server.services), seedDemoContent(other.services)])
+        : [await seedDemoContent(server.services), await seedDemoContent(other.services)];
+      expect(outcomes.sort()).toEqual([false, true]);
+    } finally {
+      await other.close();
+    }
     expect(await seedDemoContent(server.services)).toBe(false);
     const token = await server.adminToken();
 

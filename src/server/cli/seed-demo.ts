@@ -6,15 +6,16 @@ import { insertBiography, listBiographies } from '../db/biographies-repository';
 import { nowIso } from '../db/paging';
 import { insertPublication, listPublications } from '../db/publications-repository';
 import { countSections, insertSection } from '../db/sections-repository';
+import type { DbOrTrx } from '../db/database';
 import type { Services } from '../services';
 
 /** Whether the database holds no content at all (a fresh start). */
-export async function isContentEmpty(services: Services): Promise<boolean> {
+export async function isContentEmpty(db: DbOrTrx): Promise<boolean> {
   const window = { limit: 1, offset: 0 };
   const [sections, publications, biographies] = await Promise.all([
-    countSections(services.db),
-    listPublications(services.db, { window }),
-    listBiographies(services.db, { activeOnly: false, window }),
+    countSections(db),
+    listPublications(db, { window }),
+    listBiographies(db, { activeOnly: false, window }),
   ]);
   return sections === 0 && publications.count === 0 && biographies.count === 0;
 }
@@ -26,7 +27,7 @@ export async function isContentEmpty(services: Services): Promise<boolean> {
  * Returns false, doing nothing, when there is content already.
  */
 export async function seedDemoContent(services: Services): Promise<boolean> {
-  if (!(await isContentEmpty(services))) return false;
+  if (!(await isContentEmpty(services.db))) return false;
 
   // Four at a time: sharp works on its own threads, so this keeps both cores busy.
   const urls = new Map<string, string>();
@@ -45,7 +46,10 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
     return url;
   };
 
-  await services.writeContent(async (trx) => {
+  return services.writeContent(async (trx) => {
+    // Asked again under the write lock: two instances starting together on one
+    // PostgreSQL both see an empty database, and only the first may fill it.
+    if (!(await isContentEmpty(trx))) return false;
     const now = nowIso();
     const sectionIds = new Map<string, number>();
     for (const [order, section] of demoSections.entries()) {
@@ -91,6 +95,6 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
         updated_at: now,
       });
     }
+    return true;
   });
-  return true;
 }
