@@ -26,7 +26,7 @@ const rawGet = (path: string) =>
 const siteSettings = (html: string) => JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('the single-page app', () => {
-  it.each(['/', '/noticias', '/noticias/3', '/admin/login', '/giese'])('answers index.html for %s, with meta and site settings', async (path) => {
+  it.each(['/', '/noticias', '/noticias/3', '/media', '/media/7', '/admin/login', '/giese'])('answers index.html for %s, with meta and site settings', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -47,8 +47,8 @@ describe('the single-page app', () => {
     expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
-  it('answers JSON 404 for unknown /api and /media addresses', async () => {
-    for (const path of ['/api/nada/', '/api', '/media/nada.jpg']) {
+  it('answers JSON 404 for unknown /api addresses and missing media files', async () => {
+    for (const path of ['/api/nada/', '/api', '/media/nada.jpg', '/media/images/nada-480.webp']) {
       const response = await get(path);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: messages.notFound });
@@ -76,10 +76,14 @@ describe('/media/', () => {
     fs.mkdirSync(path.join(server.dataDir, 'media', 'images'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'media', 'images', '.oculto'), 'CONTENIDO-PRIVADO');
     const attempts = ['/media/', '/media/images/', '/media/images/.oculto', '/media/../privado.txt', '/media/%2e%2e/privado.txt', '/media/..%2fprivado.txt', '/media/images/..%2f..%2fprivado.txt', '/media/..%5cprivado.txt'];
+    fs.writeFileSync(path.join(server.dataDir, 'media', 'images', 'foto-subida.jpg'), 'x');
     for (const attempt of attempts) {
       const response = await rawGet(attempt);
-      expect([400, 403, 404]).toContain(response.status);
+      // Refused, or (for folder-like addresses, which are also SPA routes under /media) the SPA's page.
+      if (response.status === 200) expect(response.text).toContain('<div id=root>');
+      else expect([400, 403, 404]).toContain(response.status);
       expect(response.text).not.toContain('CONTENIDO-PRIVADO');
+      expect(response.text).not.toContain('foto-subida');
     }
   });
 });

@@ -9,13 +9,20 @@ import { renderIndex } from '../spa/render-index';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
-const isApiOrMedia = (p: string): boolean => p === '/api' || p.startsWith('/api/') || p === '/media' || p.startsWith('/media/');
+
+/**
+ * Addresses that never fall back to the SPA: the API, and files under /media/.
+ * '/media' and '/media/{id}' are also the public Media section's pages (SPEC §2),
+ * so under /media/ only names with an extension count as files.
+ */
+const isApiOrMediaFile = (p: string): boolean =>
+  p === '/api' || p.startsWith('/api/') || (p.startsWith('/media/') && /\.[a-z0-9]+$/i.test(p));
 
 /**
  * Serves the built SPA (dist/client): hashed /assets/* cached for a year,
- * other files briefly; every other GET that is not /api or /media gets
+ * other files briefly; every other GET that is not /api or a /media file gets
  * index.html (history fallback), rendered with the page's meta and the site
- * settings. Unknown /api and /media addresses answer 404 JSON.
+ * settings. Unknown /api addresses and missing media files answer 404 JSON.
  *
  * Without a build (API-only runs, tests) the unbuilt template public/index.html
  * stands in, so the fallback still answers.
@@ -50,7 +57,7 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
   app.get('/', sendIndex);
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiOrMedia(pathOf(request)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApiOrMediaFile(pathOf(request)) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: messages.notFound });
     }
     return sendIndex(request, reply);
