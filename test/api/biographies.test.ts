@@ -30,6 +30,7 @@ describe('biographies', () => {
     const photo = await fetch(`${server.url}${reply.body.photo}`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
+    expect(photo.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('creates without a photo, with is_active and order as multipart text', async () => {

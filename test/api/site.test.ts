@@ -71,6 +71,13 @@ describe('the single-page app', () => {
 });
 
 describe('/media/', () => {
+  it('serves the files the site ships (hero video, poster) beside the uploads, cached briefly', async () => {
+    const response = await get('/media/hero-poster.jpg');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('poster');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
   it('lists no directory and lets nothing out of the media folder', async () => {
     fs.writeFileSync(path.join(server.dataDir, 'privado.txt'), 'CONTENIDO-PRIVADO');
     fs.mkdirSync(path.join(server.dataDir, 'media', 'images'), { recursive: true });

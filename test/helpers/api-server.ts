@@ -65,6 +65,8 @@ async function fakeClientBuild(dir: string): Promise<void> {
   );
   await fs.writeFile(path.join(dir, 'assets', 'main.abc123.js'), 'console.log("spa")');
   await fs.writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  await fs.mkdir(path.join(dir, 'media'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'media', 'hero-poster.jpg'), 'poster');
 }
 
 export interface Reply {
