@@ -73,6 +73,8 @@ export function PublicationDetailPage() {
           <h1 className="detail__title">{data.title}</h1>
           <p className="detail__section">{sectionTitle}</p>
         </header>
+        {/* Authors' subheadings start at h2 or h3: this keeps the outline in order for screen readers. */}
+        <h2 className="visually-hidden">Contenido de la publicación</h2>
         <LayoutGrid layout={data.layout} />
       </div>
     </article>

@@ -12,16 +12,16 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section className="site-footer__about" aria-labelledby="footer-about">
+        <div className="site-footer__about">
           <Link to={paths.home} className="site-footer__brand">
             <BrandMark size={36} />
-            <span id="footer-about">Máster en Educación Emocional y Convivencia Escolar</span>
+            <span>Máster en Educación Emocional y Convivencia Escolar</span>
           </Link>
           <p>
             Formación de posgrado para docentes, orientadores y profesionales de la educación que quieren cuidar el bienestar
             emocional y la convivencia en los centros educativos.
           </p>
-        </section>
+        </div>
         <nav className="site-footer__col" aria-labelledby="footer-map">
           <h2 id="footer-map">El máster</h2>
           <ul>
@@ -32,7 +32,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <section className="site-footer__col" aria-labelledby="footer-contact">
+        <div className="site-footer__col">
           <h2 id="footer-contact">Contacto y comunidad</h2>
           <ul>
             <li>
@@ -47,7 +47,7 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       </div>
       <p className="site-footer__legal">
         © {year} Máster en Educación Emocional y Convivencia Escolar ·{' '}

@@ -7,7 +7,7 @@ const isExternal = (url: string) => /^https?:\/\//.test(url);
 export function TopBar() {
   const { socialLinks, researchGroup } = siteSettings();
   return (
-    <div className="top-bar">
+    <nav className="top-bar" aria-label="Redes sociales y grupo de investigación">
       <div className="top-bar__inner">
         <ul className="top-bar__social" aria-label="Redes sociales">
           {socialLinks.map((link) => (
@@ -27,6 +27,6 @@ export function TopBar() {
           {researchGroup.label}
         </a>
       </div>
-    </div>
+    </nav>
   );
 }
