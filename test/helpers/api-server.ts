@@ -19,7 +19,7 @@ export const TEST_SECRET = 'secreto-de-pruebas-api';
  * DATABASE_URL is set (CI's second pass), a new PostgreSQL database created
  * next to the one it names and dropped afterwards.
  */
-async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { drop: async () => {} };
   const name = `api_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from '../helpers/api-server';
+
+/**
+ * The server as `npm start` and the browser tests run it: a real process
+ * configured only by its environment, on a fresh data directory.
+ */
+async function startProcess(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-process-'));
+  const database = await freshDatabase();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.databaseUrl ?? '',
+      CLIENT_DIR: path.join(dataDir, 'no-client-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no address printed:\n${output}`)), 90_000);
+    child.stdout?.on('data', () => {
+      const match = /Sitio disponible en (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  const stop = async (): Promise<number | null> => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const code = await exited;
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  return { url, output: () => output, stop, child: child as ChildProcess };
+}
+
+const signIn = (url: string, username: string, password: string) =>
+  fetch(`${url}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+
+describe('the server process', () => {
+  it('migrates, creates the admin from the environment, seeds the demo, prints its address and stops cleanly', async () => {
+    const server = await startProcess({ ADMIN_USERNAME: 'directora', ADMIN_PASSWORD: 'clave-de-arranque', SECRET_KEY: 'proceso' });
+    try {
+      const news = await (await fetch(`${server.url}/api/public/publications/?section_slug=noticias`)).json();
+      expect(news.count).toBeGreaterThan(0);
+      expect(news.results[0].section_slug).toBe('noticias');
+      expect((await signIn(server.url, 'directora', 'clave-de-arranque')).status).toBe(200);
+      expect(server.output()).toContain('Administrador "directora" creado.');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('runs one worker per WEB_CONCURRENCY and stops them all on SIGTERM', async () => {
+    const server = await startProcess({ WEB_CONCURRENCY: '2' });
+    try {
+      const replies = await Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/api/public/biographies/`)));
+      expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+      // No ADMIN_USERNAME/ADMIN_PASSWORD: nobody can sign in yet.
+      expect((await signIn(server.url, 'admin', 'admin')).status).toBe(401);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+});
