@@ -40,6 +40,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedIframeHostnames: EMBED_HOSTS,
   allowIframeRelativeUrls: false,
+  // A frame whose address was refused is left without src: drop the empty frame too.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     // A link that opens a new tab must not hand it window.opener.
     a: (tagName, attribs) =>
