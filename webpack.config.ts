@@ -2,7 +2,32 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
-import type { Configuration } from 'webpack';
+import zlib from 'node:zlib';
+import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
+
+/**
+ * Writes .br and .gz twins of the text assets (JS, CSS, SVG...) next to them,
+ * so the server sends them compressed without compressing on every request
+ * (@fastify/static `preCompressed`). Source maps and tiny files are left alone.
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(name)) continue;
+          const buffer = asset.buffer();
+          if (buffer.length < 1024) continue;
+          compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+          compilation.emitAsset(
+            `${name}.br`,
+            new sources.RawSource(zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+          );
+        }
+      });
+    });
+  }
+}
 
 // The SPA: one entry, the public site in the main chunk, the admin area (and
 // everything only it uses) in lazy chunks. Types are checked by `npm run
@@ -46,6 +71,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
       new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] }),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',

@@ -90,10 +90,10 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="site-header" data-menu-open={open || undefined}>
       <div className="site-header__inner">
-        <Link className="site-brand" to={paths.home} aria-label="Inicio: Máster en Educación Emocional y Convivencia Escolar">
+        <Link className="site-brand" to={paths.home}>
           <BrandMark />
           <span className="site-brand__text">
-            <span className="site-brand__kicker">Máster en</span>
+            <span className="site-brand__kicker">Máster en</span>{' '}
             <span className="site-brand__name">Educación Emocional y Convivencia Escolar</span>
           </span>
         </Link>

@@ -1,9 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { messages } from '@/domain/messages';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
-import { StatusMessage } from './status-message';
 import { TopBar } from './top-bar';
 import './site.css';
 
@@ -23,13 +21,8 @@ export function SiteLayout() {
       <TopBar />
       <SiteHeader />
       <main id="contenido" className="site-main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <div className="container page-body">
-              <StatusMessage kind="loading">{messages.loading}</StatusMessage>
-            </div>
-          }
-        >
+        {/* While a page's code arrives (tens of milliseconds), a thin bar; the page then shows its own 'Cargando...'. */}
+        <Suspense fallback={<div className="route-loading" aria-hidden="true" />}>
           <Outlet />
         </Suspense>
       </main>

@@ -37,6 +37,8 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
       root: config.clientDir,
       prefix: '/',
       index: false,
+      // The build writes .br/.gz twins of text assets (webpack.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       // index.html is only ever sent rendered (below), never as the raw template.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {

@@ -1,0 +1,90 @@
+/**
+ * For the public-site benches: starts the real server (`src/server/main.ts`)
+ * in production mode on a free loopback port, with a fresh data directory
+ * (so the demo content), serving the built client (dist/client, or
+ * CLIENT_DIR). Or uses BENCH_BASE_URL when given (an already running site).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+export interface SiteServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer ${url} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function startSiteServer(): Promise<SiteServer> {
+  if (process.env.BENCH_BASE_URL) return { baseUrl: process.env.BENCH_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
+  const clientDir = process.env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+    console.error(`No client build in ${clientDir}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SECRET_KEY: `bench-${process.pid}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/public/publications/?section_slug=noticias`, 60_000);
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The address of the first publication of a public section, for benches that need a detail page. */
+export async function firstPublicationPath(baseUrl: string, sectionSlug = 'noticias'): Promise<string> {
+  const answer = (await (await fetch(`${baseUrl}/api/public/publications/?section_slug=${sectionSlug}`)).json()) as
+    | { id: number }[]
+    | { results: { id: number }[] };
+  const list = Array.isArray(answer) ? answer : answer.results;
+  if (!list.length) throw new Error(`no public publication in ${sectionSlug}`);
+  return `/${sectionSlug}/${list[0].id}`;
+}
