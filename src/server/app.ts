@@ -11,6 +11,7 @@ import { installErrorHandler } from './plugins/error-handler';
 import { registerMedia } from './plugins/media';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { createPageMetaResolver, registerSeoRoutes } from './seo/seo-routes';
 import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
 import { publicationRoutes } from './routes/publications';
@@ -67,6 +68,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     { prefix: '/api' },
   );
 
-  await registerSpa(app, config);
+  await registerSeoRoutes(app, services);
+  await registerSpa(app, config, createPageMetaResolver(services));
   return { app, services };
 }

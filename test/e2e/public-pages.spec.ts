@@ -169,8 +169,3 @@ test('two columns of faculty cards on a laptop, one on a phone', async ({ page }
   await page.setViewportSize({ width: 375, height: 800 });
   expect((await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ')).toHaveLength(1);
 });
-
-test('robots.txt keeps /admin out', async ({ request }) => {
-  const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toMatch(/Disallow: \/admin/);
-});

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
-import { renderIndex } from '../spa/render-index';
+import { renderIndex, type PageMeta } from '../spa/render-index';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,7 +27,12 @@ const isApiOrMediaFile = (p: string): boolean =>
  * Without a build (API-only runs, tests) the unbuilt template public/index.html
  * stands in, so the fallback still answers.
  */
-export async function registerSpa(app: FastifyInstance, config: ServerConfig): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  config: ServerConfig,
+  /** The page's own head (src/server/seo): a publication's title, description and image. */
+  pageMeta: (pathname: string) => Promise<Omit<PageMeta, 'url'>> = async () => ({}),
+): Promise<void> {
   const builtIndex = path.join(config.clientDir, 'index.html');
   const built = fs.existsSync(builtIndex);
   const template = fs.readFileSync(built ? builtIndex : config.fallbackIndexFile, 'utf8');
@@ -48,12 +53,12 @@ export async function registerSpa(app: FastifyInstance, config: ServerConfig): P
     });
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(template, { url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
+      .send(renderIndex(template, { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.
   app.get('/', sendIndex);

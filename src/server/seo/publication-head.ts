@@ -1,0 +1,35 @@
+import type { PublicPublication } from '@/domain/entities';
+import { firstTextContent } from '@/domain/layout';
+import { stripTags } from '@/domain/text';
+import { SITE_NAME } from './public-pages';
+
+/** Longest description search engines show in full. */
+export const DESCRIPTION_LENGTH = 155;
+
+export interface PublicationHead {
+  title: string;
+  description: string;
+  image?: string;
+}
+
+/** A number path segment /{sectionSlug}/{id} as the SPA routes it, or null. */
+export function publicationIdOf(pathname: string): number | null {
+  const match = /^\/[a-z0-9-]+\/(\d{1,15})\/?$/.exec(pathname);
+  if (!match || pathname.startsWith('/admin/')) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * What a shared link of a publication shows (title, description from the
+ * first text cell, featured image), the same title the page sets in the browser.
+ */
+export function publicationHead(publication: Pick<PublicPublication, 'title' | 'layout' | 'featured_image'>): PublicationHead {
+  const text = stripTags(firstTextContent(publication.layout));
+  const description = text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : text;
+  return {
+    title: `${publication.title} · ${SITE_NAME}`,
+    description: description || `${publication.title}. ${SITE_NAME}.`,
+    ...(publication.featured_image ? { image: publication.featured_image } : {}),
+  };
+}
