@@ -2,10 +2,15 @@ import { BIOGRAPHY_PREVIEW_LENGTH, PUBLICATION_EXCERPT_LENGTH } from './limits';
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+const INLINE_TAG = /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)(?:\s[^>]*)?>/gi;
+
 /** Plain text of an HTML fragment: tags removed, common entities decoded, spaces collapsed. */
 export function stripTags(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    // Inline formatting sits inside words and sentences ('<strong>seis</strong>,'): it goes
+    // without a trace; every other tag (paragraphs, line breaks...) separates words.
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
       if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));

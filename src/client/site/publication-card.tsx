@@ -17,11 +17,14 @@ export function PublicationCard({
   publication,
   headingLevel = 2,
   eager = false,
+  priority = false,
 }: {
   publication: PublicPublication;
   headingLevel?: 2 | 3;
   /** The first cards of a page load at once (they are above the fold). */
   eager?: boolean;
+  /** The first card of a list: its image is the page's largest paint, fetch it first. */
+  priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const summary = excerpt(firstTextContent(publication.layout));
@@ -34,7 +37,8 @@ export function PublicationCard({
             sizes={CARD_IMAGE_SIZES}
             width={640}
             height={400}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             fallback={<span className="card__media-fallback" />}
           />
         ) : (

@@ -34,7 +34,7 @@ export function SectionListPage({ section }: { section: PublicSection }) {
           <ul className="card-grid" aria-label={`Publicaciones de ${section.title}`}>
             {data.map((publication, i) => (
               <li key={publication.id}>
-                <PublicationCard publication={publication} eager={i < 3} />
+                <PublicationCard publication={publication} eager={i < 3} priority={i === 0} />
               </li>
             ))}
           </ul>
