@@ -106,10 +106,22 @@ export async function startApiServer(overrides: Partial<ServerConfig> = {}, shar
     databaseUrl: database.databaseUrl,
     ...overrides,
   };
-  const { app, services } = await buildApp(config, { logger: false });
-  await migrateToLatest(services.db);
-  await ensureAdmin(services.db, TEST_ADMIN.username, TEST_ADMIN.password);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const cleanUp = async () => {
+    await database.drop();
+    if (!shared) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    built = await buildApp(config, { logger: false });
+    await migrateToLatest(built.services.db);
+    await ensureAdmin(built.services.db, TEST_ADMIN.username, TEST_ADMIN.password);
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await built?.app.close();
+    await cleanUp();
+    throw error;
+  }
+  const { app, services } = built;
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const request = async (method: string, pathName: string, options: RequestOptions = {}): Promise<Reply> => {
@@ -148,8 +160,7 @@ export async function startApiServer(overrides: Partial<ServerConfig> = {}, shar
     },
     async close() {
       await app.close();
-      await database.drop();
-      if (!shared) await fs.rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
