@@ -77,8 +77,9 @@ export function Hero({ onMore }: { onMore: () => void }) {
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
         >
-          <source src={HERO_VIDEO.webm} type="video/webm" />
+          {/* The smaller file first (MP4 271 KB, WebM 614 KB); browsers without H.264 take the WebM. */}
           <source src={HERO_VIDEO.mp4} type="video/mp4" />
+          <source src={HERO_VIDEO.webm} type="video/webm" />
         </video>
       </div>
       <div className="hero__shade" aria-hidden="true" />
