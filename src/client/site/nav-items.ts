@@ -3,11 +3,13 @@ import { paths, publicSections } from '@/client/app/paths';
 export interface NavItem {
   label: string;
   to: string;
+  /** For section lists: the slug its publications live under (/{slug}/{id}). */
+  sectionSlug?: string;
 }
 
 const section = (listPath: string): NavItem => {
   const found = publicSections.find((s) => s.listPath === listPath)!;
-  return { label: found.navLabel, to: paths.sectionList(found.listPath) };
+  return { label: found.navLabel, to: paths.sectionList(found.listPath), sectionSlug: found.slug };
 };
 
 /** The main navigation, in the order of SPEC §2. */

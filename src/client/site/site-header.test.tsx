@@ -90,3 +90,9 @@ test('the button closes the menu too', async () => {
   expect(toggle()).toHaveAttribute('aria-expanded', 'false');
   expect(locked()).toBe(false);
 });
+
+test("a publication's page highlights its section in the navigation", () => {
+  renderRoutes([{ path: '/:sectionSlug/:id', element: <SiteHeader /> }], { initialEntries: ['/presentacion-del-magister/1'] });
+  expect(screen.getByRole('link', { name: 'Presentación magíster' })).toHaveClass('site-nav__link--section');
+  expect(screen.getByRole('link', { name: 'Revista' })).not.toHaveClass('site-nav__link--section');
+});

@@ -117,7 +117,15 @@ export function SiteHeader() {
             <ul>
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === paths.home} className="site-nav__link" onClick={() => setOpen(false)}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === paths.home}
+                    // A publication (/presentacion-del-magister/1) highlights its section's entry too.
+                    className={({ isActive }) =>
+                      !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`) ? 'site-nav__link site-nav__link--section' : 'site-nav__link'
+                    }
+                    onClick={() => setOpen(false)}
+                  >
                     {item.label}
                   </NavLink>
                 </li>
