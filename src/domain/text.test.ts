@@ -1,4 +1,4 @@
-import { excerpt, preview, stripTags } from './text';
+import { excerpt, metaDescription, preview, stripTags } from './text';
 
 describe('stripTags', () => {
   it('keeps the text of HTML and decodes entities', () => {
@@ -33,5 +33,14 @@ describe('preview', () => {
   it('cuts long texts at the limit', () => {
     const long = 'a'.repeat(300);
     expect(preview(long, 250)).toEqual({ text: `${'a'.repeat(250)}...`, truncated: true });
+  });
+});
+
+describe('metaDescription', () => {
+  it('keeps short texts whole and cuts long ones at the limit with an ellipsis', () => {
+    expect(metaDescription('<p>Breve <em>texto</em>.</p>')).toBe('Breve texto.');
+    const long = metaDescription(`<p>${'palabra '.repeat(40)}</p>`);
+    expect(long.length).toBeLessThanOrEqual(155);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

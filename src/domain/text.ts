@@ -27,6 +27,15 @@ export function excerpt(html: string, max: number = PUBLICATION_EXCERPT_LENGTH):
   return text ? `${text.slice(0, max)}...` : '';
 }
 
+/**
+ * A page description for search results and link previews: the plain text,
+ * whole when it fits in `max` characters, else cut there with '…'.
+ */
+export function metaDescription(html: string, max = 155): string {
+  const text = stripTags(html);
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
 /** Cuts a text at `max` characters for a 'Leer más' preview; whole when short enough. */
 export function preview(text: string, max: number = BIOGRAPHY_PREVIEW_LENGTH): { text: string; truncated: boolean } {
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}...`, truncated: true } : { text, truncated: false };

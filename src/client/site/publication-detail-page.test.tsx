@@ -52,7 +52,7 @@ test('shows breadcrumb, banner, date, title and layout', async () => {
   expect(screen.getByTitle('Vídeo')).toHaveAttribute('src', 'https://www.youtube.com/embed/abc123');
   expect(document.querySelector('.detail__banner img')).toHaveAttribute('src', '/media/images/premio.jpg');
   expect(document.title).toContain('Premio al mejor TFM');
-  expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'El trabajo premiado estudia el acoso escolar....');
+  expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'El trabajo premiado estudia el acoso escolar.');
 });
 
 test("a missing (or draft) publication: 'No se encontró la publicación'", async () => {

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { firstTextContent } from '@/domain/layout';
 import { messages } from '@/domain/messages';
-import { excerpt } from '@/domain/text';
+import { metaDescription } from '@/domain/text';
 import { paths, publicSections } from '@/client/app/paths';
 import { useGetPublicPublicationQuery } from '@/client/api/public-content';
 import { LayoutGrid } from '@/client/ui/layout-grid';
@@ -27,7 +27,7 @@ export function PublicationDetailPage() {
   const { data, error, isLoading, isError } = useGetPublicPublicationQuery(id ?? 0, { skip: id === null });
   const sectionTitle = data?.section_title || publicSections.find((s) => s.slug === sectionSlug)?.title || sectionSlug;
   const problem = id === null ? detailErrorMessage({ status: 404, data: undefined }) : isError ? detailErrorMessage(error) : null;
-  usePageMeta(data?.title ?? (problem ? problem.message : undefined), data ? excerpt(firstTextContent(data.layout), 155) || undefined : undefined);
+  usePageMeta(data?.title ?? (problem ? problem.message : undefined), data ? metaDescription(firstTextContent(data.layout)) || undefined : undefined);
 
   if (data && data.section_slug && data.section_slug !== sectionSlug) {
     return <Navigate to={paths.publication(data.section_slug, data.id)} replace />;

@@ -1,6 +1,6 @@
 import type { PublicPublication } from '@/domain/entities';
 import { firstTextContent } from '@/domain/layout';
-import { stripTags } from '@/domain/text';
+import { metaDescription } from '@/domain/text';
 import { SITE_NAME } from './public-pages';
 
 /** Longest description search engines show in full. */
@@ -25,8 +25,7 @@ export function publicationIdOf(pathname: string): number | null {
  * first text cell, featured image), the same title the page sets in the browser.
  */
 export function publicationHead(publication: Pick<PublicPublication, 'title' | 'layout' | 'featured_image'>): PublicationHead {
-  const text = stripTags(firstTextContent(publication.layout));
-  const description = text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : text;
+  const description = metaDescription(firstTextContent(publication.layout), DESCRIPTION_LENGTH);
   return {
     title: `${publication.title} · ${SITE_NAME}`,
     description: description || `${publication.title}. ${SITE_NAME}.`,
