@@ -60,7 +60,7 @@ export function AdminShell() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="admin-menu-icon" aria-hidden="true" />
-          Menú
+          <span className="admin-menu-label">Menú</span>
         </button>
         <Link className="admin-brand" to={paths.admin.root}>
           Panel de Control

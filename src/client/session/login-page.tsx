@@ -60,8 +60,11 @@ export function LoginPage() {
 
   return (
     <div className="login">
+      <p className="login-brand">
+        Máster en Educación Emocional y Convivencia Escolar
+        <span className="login-brand-sub">Panel de Control</span>
+      </p>
       <main className="login-card" aria-labelledby="login-title">
-        <p className="login-brand">Máster en Educación Emocional · Panel de Control</p>
         <h1 id="login-title" className="login-title">
           Iniciar sesión
         </h1>

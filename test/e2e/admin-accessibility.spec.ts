@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './admin-helpers';
+
+const violations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+
+test('the sign-in screen has no accessibility violations, with or without an error', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the admin shell has no accessibility violations on desktop and on a phone with the menu open', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto('/admin/sections');
+  await expect(page.getByText('En preparación')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await expect(page.getByRole('navigation', { name: 'Contenido del sitio' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

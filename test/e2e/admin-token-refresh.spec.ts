@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { E2E_SHORT_TOKEN_PORT } from '../../playwright.config';
+import { signIn, storedSession, summaryCard } from './admin-helpers';
+
+// This server's access tokens live two seconds (playwright.config.ts).
+const shortTokenServer = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
+
+test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({ page }) => {
+  await signIn(page, shortTokenServer);
+  await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
+  const first = await storedSession(page);
+
+  for (const round of [1, 2]) {
+    await page.waitForTimeout(3_000); // the access token has expired
+    const refreshes: string[] = [];
+    const unauthorized: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/token/refresh/')) refreshes.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 401) unauthorized.push(response.url());
+    });
+
+    // A reload starts three admin requests at once with the expired token.
+    await page.reload();
+    await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
+    await expect(summaryCard(page, 'Biografías').getByText('8', { exact: true })).toBeVisible();
+    await expect(summaryCard(page, 'Publicaciones').getByText(/^\d+$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(unauthorized.length, `round ${round}: the expired token was refused`).toBeGreaterThan(0);
+    expect(refreshes, `round ${round}: one refresh for all of them`).toHaveLength(1);
+  }
+
+  const last = await storedSession(page);
+  expect(last?.username).toBe(first?.username);
+  expect(last?.access).not.toBe(first?.access);
+  // The server rotates refresh tokens; the second round only worked with the rotated one.
+  expect(last?.refresh).not.toBe(first?.refresh);
+});
+
+test('when the refresh token no longer works, the session ends at the sign-in screen', async ({ page }) => {
+  await signIn(page, shortTokenServer);
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('user')!);
+    localStorage.setItem('user', JSON.stringify({ ...user, refresh: 'no-vale' }));
+  });
+  await page.waitForTimeout(3_000);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+});
