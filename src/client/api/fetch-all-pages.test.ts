@@ -1,51 +1,38 @@
 import { setupStore } from '@/client/app/store';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 import { signedInSession } from '../../../test/helpers/render-with-providers';
-import { getApiHost, setApiHost } from './base-query';
 import { biographiesApi } from './biographies';
+import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
 const person = (id: number) => ({ id, name: `Docente ${id}`, order: id });
 
-let server: TestServer;
-let previousHost: string;
-
-beforeEach(async () => {
-  server = await startTestServer(() => ({ body: [] }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+const server = withApiTestServer();
 
 const load = () => setupStore({ session: signedInSession() }).dispatch(biographiesApi.endpoints.listBiographies.initiate());
 
 test('admin biographies ask for everything: page_size=1000&all=true', async () => {
-  server.setHandler(() => ({ body: [person(1), person(2)] }));
+  server().setHandler(() => ({ body: [person(1), person(2)] }));
   const result = await load();
   expect(result.data?.map(({ id }) => id)).toEqual([1, 2]);
-  expect(server.requests[0].url).toBe('/api/biographies/?page_size=1000&all=true');
+  expect(server().requests[0].url).toBe('/api/biographies/?page_size=1000&all=true');
 });
 
 test('when the server pages anyway, the remaining pages are fetched with page and page_size', async () => {
-  server.setHandler((request) => {
-    const query = new URL(request.url, server.origin).searchParams;
+  server().setHandler((request) => {
+    const query = new URL(request.url, server().origin).searchParams;
     const number = Number(query.get('page') ?? 1);
     const results = number === 1 ? [person(1), person(2)] : number === 2 ? [person(3), person(4)] : [person(5)];
     return { body: { count: 5, next: number < 3 ? 'next' : null, previous: null, results } };
   });
   const result = await load();
   expect(result.data?.map(({ id }) => id)).toEqual([1, 2, 3, 4, 5]);
-  expect(server.requests.map((r) => r.url).slice(1).sort()).toEqual([
+  expect(server().requests.map((r) => r.url).slice(1).sort()).toEqual([
     '/api/biographies/?page_size=2&all=true&page=2',
     '/api/biographies/?page_size=2&all=true&page=3',
   ]);
 });
 
 test('a failed remaining page fails the list rather than showing it with holes', async () => {
-  server.setHandler((request) =>
+  server().setHandler((request) =>
     request.url.includes('page=2') ? { status: 500, body: {} } : { body: { count: 4, next: 'next', previous: null, results: [person(1), person(2)] } },
   );
   const result = await load();
@@ -53,7 +40,7 @@ test('a failed remaining page fails the list rather than showing it with holes',
 });
 
 test('another shape falls back to the first array in the answer', async () => {
-  server.setHandler(() => ({ body: { biographies: [person(8)] } }));
+  server().setHandler(() => ({ body: { biographies: [person(8)] } }));
   const result = await load();
   expect(result.data?.map(({ id }) => id)).toEqual([8]);
 });

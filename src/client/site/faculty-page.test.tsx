@@ -1,21 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
 import { renderSite } from './render-site';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
-let server: TestServer;
-let previousHost: string;
-
-beforeEach(async () => {
-  server = await startTestServer(() => ({ body: [] }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+const server = withApiTestServer();
 
 const person = (id: number | null, name: string, order: number) => ({
   id,
@@ -32,7 +19,7 @@ const person = (id: number | null, name: string, order: number) => ({
 const pageParam = (url: string) => new URL(url, 'http://x').searchParams.get('page');
 
 test('fetches every page (a failed one skipped), drops duplicates and records without id, and sorts by order', async () => {
-  server.setHandler((request) => {
+  server().setHandler((request) => {
     const page = pageParam(request.url);
     if (!page) return { body: { count: 6, next: '/api/public/biographies/?page=2', previous: null, results: [person(1, 'Ana', 30), person(2, 'Bruno', 10)] } };
     if (page === '2') return { status: 500, body: { detail: 'caído' } };
@@ -45,37 +32,37 @@ test('fetches every page (a failed one skipped), drops duplicates and records wi
   expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Bruno', 'Clara', 'Ana']);
   expect(screen.getByRole('heading', { level: 1, name: 'Cuerpo Docente' })).toBeInTheDocument();
 
-  const urls = server.requestsTo('/api/public/biographies/').map((r) => new URL(r.url, 'http://x'));
+  const urls = server().requestsTo('/api/public/biographies/').map((r) => new URL(r.url, 'http://x'));
   expect(urls).toHaveLength(3);
   for (const url of urls) {
     expect(url.searchParams.get('page_size')).toBe('100');
     expect(url.searchParams.get('include_inactive')).toBe('true');
   }
   expect(urls.map((u) => u.searchParams.get('page')).sort()).toEqual(['2', '3', null].sort());
-  expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  expect(server().requests.every((r) => r.headers.authorization === undefined)).toBe(true);
 });
 
 test('a plain array answer is accepted as the whole faculty', async () => {
-  server.setHandler(() => ({ body: [person(3, 'Dora', 2), person(4, 'Elena', 1)] }));
+  server().setHandler(() => ({ body: [person(3, 'Dora', 2), person(4, 'Elena', 1)] }));
   await renderSite('/cuerpo-docente');
   expect(await screen.findByText('Mostrando 2 docentes')).toBeInTheDocument();
-  expect(server.requests).toHaveLength(1);
+  expect(server().requests).toHaveLength(1);
 });
 
 test("no one to show: the empty message and 'Actualizar', which asks again", async () => {
   const { user } = await renderSite('/cuerpo-docente');
   expect(await screen.findByText('No hay biografías disponibles en este momento.')).toBeInTheDocument();
-  server.setHandler(() => ({ body: [person(9, 'Fernando', 1)] }));
+  server().setHandler(() => ({ body: [person(9, 'Fernando', 1)] }));
   await user.click(screen.getByRole('button', { name: 'Actualizar' }));
   expect(await screen.findByText('Mostrando 1 docentes')).toBeInTheDocument();
 });
 
 test("a failed load: the error with 'Reintentar', 'Reintentando...' while it retries", async () => {
-  server.setHandler(() => ({ status: 500, body: {} }));
+  server().setHandler(() => ({ status: 500, body: {} }));
   const { user } = await renderSite('/cuerpo-docente');
   expect(await screen.findByRole('alert')).toHaveTextContent('Ocurrió un error al cargar el cuerpo docente.');
 
-  server.setHandler(() => ({ delay: 150, body: [person(1, 'Ana', 1)] }));
+  server().setHandler(() => ({ delay: 150, body: [person(1, 'Ana', 1)] }));
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByRole('button', { name: 'Reintentando...' })).toBeDisabled();
   await waitFor(() => expect(screen.getByText('Mostrando 1 docentes')).toBeInTheDocument());

@@ -1,22 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
 import { renderSite } from './render-site';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
-let server: TestServer;
-let previousHost: string;
-
-beforeEach(async () => {
-  // The home page, reached from the 404, asks for the latest news.
-  server = await startTestServer(() => ({ body: [] }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+// The home page, reached from the 404, asks for the latest news.
+withApiTestServer();
 
 test.each(['/giese', '/una/direccion/que/no/existe'])('%s shows the Spanish 404 page with the navigation and a way home', async (path) => {
   const { user, router } = await renderSite(path);

@@ -1,22 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { PublicPublication } from '@/domain/entities';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
 import { renderSite } from './render-site';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
-let server: TestServer;
-let previousHost: string;
-
-beforeEach(async () => {
-  server = await startTestServer(() => ({ body: [] }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+const server = withApiTestServer();
 
 const publication = (id: number, title: string, section_slug = 'presentacion-del-magister'): PublicPublication => ({
   id,
@@ -32,26 +19,26 @@ const publication = (id: number, title: string, section_slug = 'presentacion-del
 });
 
 test("shows 'Cargando...', then the section's cards, asking for the section by slug without credentials", async () => {
-  server.setHandler(() => ({ delay: 80, body: { count: 2, next: null, previous: null, results: [publication(1, 'Objetivos'), publication(2, 'Plan de estudios')] } }));
+  server().setHandler(() => ({ delay: 80, body: { count: 2, next: null, previous: null, results: [publication(1, 'Objetivos'), publication(2, 'Plan de estudios')] } }));
   await renderSite('/presentacion-magister');
   expect(await screen.findByText('Cargando...')).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: 'Objetivos' })).toHaveAttribute('href', '/presentacion-del-magister/1');
   expect(screen.getByRole('link', { name: 'Plan de estudios' })).toHaveAttribute('href', '/presentacion-del-magister/2');
   expect(screen.getByRole('heading', { level: 1, name: 'Presentación del Máster' })).toBeInTheDocument();
   expect(document.title).toContain('Presentación del Máster');
-  const request = server.requestsTo('/api/public/publications/')[0];
+  const request = server().requestsTo('/api/public/publications/')[0];
   expect(request.url).toBe('/api/public/publications/?section_slug=presentacion-del-magister');
   expect(request.headers.authorization).toBeUndefined();
 });
 
 test('a failed load says which page could not be loaded', async () => {
-  server.setHandler(() => ({ status: 500, body: { detail: 'fallo' } }));
+  server().setHandler(() => ({ status: 500, body: { detail: 'fallo' } }));
   await renderSite('/revista');
   expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar las publicaciones de Revista');
 });
 
 test('an empty section says so kindly', async () => {
-  server.setHandler(() => ({ body: [] }));
+  server().setHandler(() => ({ body: [] }));
   await renderSite('/congresos');
   expect(await screen.findByText(/Todavía no hay publicaciones en esta sección/)).toBeInTheDocument();
 });
