@@ -13,9 +13,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitFor } from './local-ports';
 
 const ROOT = path.resolve(__dirname, '..');
 const API_PATH = '/api/public/publications/?section_slug=noticias';
@@ -35,31 +35,6 @@ function requireTool(name: string): void {
   if (spawnSync('sh', ['-c', `command -v ${name}`]).status !== 0) {
     console.error(`${name} is not installed (apt-get install -y ${name}).`);
     process.exit(2);
-  }
-}
-
-/** A port nobody listens on now, on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
