@@ -8,9 +8,25 @@ import { freshDatabase } from '../helpers/api-server';
  * The server as `npm start` and the browser tests run it: a real process
  * configured only by its environment, on a fresh data directory.
  */
-async function startProcess(env: Record<string, string>) {
+type Place = { dataDir: string; database: Awaited<ReturnType<typeof freshDatabase>> };
+
+async function freshPlace(): Promise<Place & { remove: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-process-'));
   const database = await freshDatabase();
+  return {
+    dataDir,
+    database,
+    remove: async () => {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `place` keeps the data directory and database after the stop, for restarts. */
+async function startProcess(env: Record<string, string>, place?: Place) {
+  const own = place ? undefined : await freshPlace();
+  const { dataDir, database } = place ?? own!;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(__dirname, '../..'),
     env: {
@@ -43,8 +59,7 @@ async function startProcess(env: Record<string, string>) {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const code = await exited;
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await own?.remove();
     return code;
   };
   return { url, output: () => output, stop, child: child as ChildProcess };
@@ -78,4 +93,24 @@ describe('the server process', () => {
       expect(await server.stop()).toBe(0);
     }
   }, 120_000);
+
+  // Node 24 aborted non-N-API addons during garbage collection at start-up
+  // ("Assertion failed: (env) != nullptr"); better-sqlite3 13 is N-API. Ten starts
+  // of the real process on one data directory, each serving and stopping cleanly.
+  it('starts, serves and stops ten times in a row without an abort', async () => {
+    const place = await freshPlace();
+    try {
+      for (let start = 1; start <= 10; start++) {
+        const server = await startProcess({ SECRET_KEY: 'arranques' }, place);
+        try {
+          const reply = await fetch(`${server.url}/api/public/publications/?section_slug=noticias`);
+          expect(reply.status).toBe(200);
+        } finally {
+          expect({ start, code: await server.stop(), output: server.output() }).toEqual({ start, code: 0, output: expect.not.stringContaining('Assertion failed') });
+        }
+      }
+    } finally {
+      await place.remove();
+    }
+  }, 300_000);
 });
