@@ -13,9 +13,9 @@ const AdminRoutes = lazy(() => import(/* webpackChunkName: "admin" */ '@/client/
  * as /admin/login (DECISIONS.md). `/admin/*` outranks the site's catch-all 404.
  */
 export const routes: RouteObject[] = [
-  { path: paths.login, element: <Navigate to={paths.admin.login} replace /> },
+  { path: paths.login.path, element: <Navigate to={paths.admin.login.getHref()} replace /> },
   {
-    path: `${paths.admin.root}/*`,
+    path: paths.admin.root.path,
     element: (
       <Suspense fallback={<SessionLoading />}>
         <AdminRoutes />

@@ -35,7 +35,7 @@ export function LoginPage() {
   }, [failedAttempts, isLoading]);
 
   if (!restored) return <SessionLoading />;
-  if (user) return <Navigate to={paths.admin.root} replace />;
+  if (user) return <Navigate to={paths.admin.root.getHref()} replace />;
 
   const edit = (setter: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
     setter(event.target.value);
@@ -106,7 +106,7 @@ export function LoginPage() {
           </button>
         </form>
         <p className="login-back">
-          <Link to={paths.home}>Volver al sitio</Link>
+          <Link to={paths.home.getHref()}>Volver al sitio</Link>
         </p>
       </main>
     </div>

@@ -6,12 +6,12 @@ import { WhenVisible } from './when-visible';
 import { usePageMeta } from './use-page-meta';
 
 const EXPLORE = [
-  { to: paths.sectionList('presentacion-magister'), title: 'Presentación del Máster', text: 'Objetivos, plan de estudios y a quién se dirige.' },
-  { to: paths.faculty, title: 'Cuerpo docente', text: 'Quiénes enseñan e investigan en el máster.' },
-  { to: paths.sectionList('revista'), title: 'Revista', text: 'Artículos y experiencias de aula.' },
-  { to: paths.sectionList('congresos'), title: 'Congresos', text: 'Jornadas y encuentros del área.' },
-  { to: paths.sectionList('media'), title: 'Media', text: 'Vídeos, entrevistas y prensa.' },
-  { to: paths.sectionList('noticias'), title: 'Noticias', text: 'Convocatorias y novedades.' },
+  { to: paths.sectionList.getHref('presentacion-del-magister'), title: 'Presentación del Máster', text: 'Objetivos, plan de estudios y a quién se dirige.' },
+  { to: paths.faculty.getHref(), title: 'Cuerpo docente', text: 'Quiénes enseñan e investigan en el máster.' },
+  { to: paths.sectionList.getHref('revista'), title: 'Revista', text: 'Artículos y experiencias de aula.' },
+  { to: paths.sectionList.getHref('congresos'), title: 'Congresos', text: 'Jornadas y encuentros del área.' },
+  { to: paths.sectionList.getHref('media'), title: 'Media', text: 'Vídeos, entrevistas y prensa.' },
+  { to: paths.sectionList.getHref('noticias'), title: 'Noticias', text: 'Convocatorias y novedades.' },
 ];
 
 // Below the fold: its code (shared with the list pages) and data load when the visitor scrolls near.
@@ -50,7 +50,7 @@ export function HomePage() {
               Combinamos investigación, práctica reflexiva y acompañamiento cercano, con un profesorado que une la universidad y la
               escuela.
             </p>
-            <Link className="button button--primary" to={paths.sectionList('presentacion-magister')}>
+            <Link className="button button--primary" to={paths.sectionList.getHref('presentacion-del-magister')}>
               Conoce el programa
             </Link>
           </div>

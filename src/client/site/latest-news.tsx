@@ -17,7 +17,7 @@ export function LatestNews() {
           <h2 id="news-title" className="section-title">
             Últimas noticias
           </h2>
-          <Link to={paths.sectionList(NEWS.listPath)} className="text-link">
+          <Link to={paths.sectionList.getHref(NEWS.slug)} className="text-link">
             Ver todas las noticias
           </Link>
         </div>

@@ -13,18 +13,18 @@ export function NotFoundPage() {
       <h1 className="not-found__title">Página no encontrada</h1>
       <p className="not-found__text">La página que buscas no existe o se ha movido. Puedes volver al inicio o visitar alguna de estas secciones:</p>
       <p>
-        <Link className="button button--primary" to={paths.home}>
+        <Link className="button button--primary" to={paths.home.getHref()}>
           Volver al inicio
         </Link>
       </p>
       <ul className="not-found__links">
         {publicSections.map((s) => (
           <li key={s.listPath}>
-            <Link to={paths.sectionList(s.listPath)}>{s.title}</Link>
+            <Link to={paths.sectionList.getHref(s.slug)}>{s.title}</Link>
           </li>
         ))}
         <li>
-          <Link to={paths.faculty}>Cuerpo docente</Link>
+          <Link to={paths.faculty.getHref()}>Cuerpo docente</Link>
         </li>
       </ul>
     </div>

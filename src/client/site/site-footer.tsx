@@ -13,7 +13,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__about">
-          <Link to={paths.home} className="site-footer__brand">
+          <Link to={paths.home.getHref()} className="site-footer__brand">
             <BrandMark size={36} />
             <span>Máster en Educación Emocional y Convivencia Escolar</span>
           </Link>
@@ -25,7 +25,7 @@ export function SiteFooter() {
         <nav className="site-footer__col" aria-labelledby="footer-map">
           <h2 id="footer-map">El máster</h2>
           <ul>
-            {NAV_ITEMS.filter((item) => item.to !== paths.notFoundExample).map((item) => (
+            {NAV_ITEMS.filter((item) => item.to !== paths.giese.getHref()).map((item) => (
               <li key={item.to}>
                 <Link to={item.to}>{item.label}</Link>
               </li>
@@ -51,7 +51,7 @@ export function SiteFooter() {
       </div>
       <p className="site-footer__legal">
         © {year} Máster en Educación Emocional y Convivencia Escolar ·{' '}
-        <Link to={paths.admin.login}>Acceso administración</Link>
+        <Link to={paths.admin.login.getHref()}>Acceso administración</Link>
       </p>
     </footer>
   );

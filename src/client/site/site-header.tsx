@@ -90,7 +90,7 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="site-header" data-menu-open={open || undefined}>
       <div className="site-header__inner">
-        <Link className="site-brand" to={paths.home}>
+        <Link className="site-brand" to={paths.home.getHref()}>
           <BrandMark />
           <span className="site-brand__text">
             <span className="site-brand__kicker">Máster en</span>{' '}
@@ -119,7 +119,7 @@ export function SiteHeader() {
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
-                    end={item.to === paths.home}
+                    end={item.to === paths.home.getHref()}
                     // A publication (/presentacion-del-magister/1) highlights its section's entry too.
                     className={({ isActive }) =>
                       !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`) ? 'site-nav__link site-nav__link--section' : 'site-nav__link'
