@@ -1,3 +1,5 @@
+import { FACULTY_SEGMENT, GIESE_SEGMENT, listPathOf } from '@/domain/catalogue';
+
 /**
  * Every route of the SPA, written once (SPEC §2). Each entry gives both sides
  * of a route:
@@ -15,10 +17,10 @@
  */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  faculty: { path: 'cuerpo-docente', getHref: () => '/cuerpo-docente' },
+  faculty: { path: FACULTY_SEGMENT, getHref: () => `/${FACULTY_SEGMENT}` },
   /**
    * A public section's list page, by the section's slug: the five sections of
-   * SPEC §2 keep their own addresses (/presentacion-magister lists
+   * the catalogue keep their own addresses (/presentacion-magister lists
    * 'presentacion-del-magister'); any other section lives at /{slug}.
    */
   sectionList: {
@@ -34,7 +36,7 @@ export const paths = {
    * The research group's link in the navigation (SPEC §2). The site defines
    * no page there: the 404 page answers it (DECISIONS.md), so it has no route.
    */
-  giese: { getHref: () => '/giese' },
+  giese: { getHref: () => `/${GIESE_SEGMENT}` },
   /** The short sign-in address, an alias of admin.login. */
   login: { path: '/login', getHref: () => '/login' },
   admin: {
@@ -55,22 +57,3 @@ export const paths = {
     biography: { path: 'biographies/:id', getHref: (id: number | string) => `/admin/biographies/${id}` },
   },
 } as const;
-
-/**
- * The public section pages (SPEC §2): the address of the list, the slug of the
- * section it shows, and its title. Publication links use the slug
- * (/presentacion-del-magister/{id}), while that list lives at /presentacion-magister.
- */
-export const publicSections = [
-  { listPath: 'presentacion-magister', slug: 'presentacion-del-magister', title: 'Presentación del Máster', navLabel: 'Presentación magíster' },
-  { listPath: 'revista', slug: 'revista', title: 'Revista', navLabel: 'Revista' },
-  { listPath: 'congresos', slug: 'congresos', title: 'Congresos', navLabel: 'Congresos' },
-  { listPath: 'media', slug: 'media', title: 'Media', navLabel: 'Media' },
-  { listPath: 'noticias', slug: 'noticias', title: 'Noticias', navLabel: 'Noticias' },
-] as const;
-
-export type PublicSection = (typeof publicSections)[number];
-
-function listPathOf(sectionSlug: string): string {
-  return publicSections.find((s) => s.slug === sectionSlug)?.listPath ?? sectionSlug;
-}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { validateLogin } from '@/domain/validation';
+import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';
 import { loginErrorMessage } from './login-error-message';
@@ -23,7 +24,7 @@ export function LoginPage() {
   const focusedAttempt = useRef(0);
 
   useEffect(() => {
-    document.title = 'Iniciar sesión · Panel de Control';
+    document.title = adminPageTitle('Iniciar sesión');
   }, []);
 
   // After a failed attempt the fields come back enabled; the cleared password is where to type next.
@@ -61,8 +62,8 @@ export function LoginPage() {
   return (
     <div className="login">
       <p className="login-brand">
-        Máster en Educación Emocional y Convivencia Escolar
-        <span className="login-brand-sub">Panel de Control</span>
+        {SITE_NAME}
+        <span className="login-brand-sub">{ADMIN_NAME}</span>
       </p>
       <main className="login-card" aria-labelledby="login-title">
         <h1 id="login-title" className="login-title">

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { paths, publicSections } from '@/client/app/paths';
+import { findPublicSection } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { PublicationCard } from './publication-card';
 
-const NEWS = publicSections.find((s) => s.slug === 'noticias')!;
+const NEWS = findPublicSection('noticias')!;
 
 /** The three latest news on the home page, with a link to all of them; nothing when there are none. */
 export function LatestNews() {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { paths, publicSections } from '@/client/app/paths';
+import { FACULTY_LABEL, publicSections } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { usePageMeta } from './use-page-meta';
 
 /** Every unknown address, /giese included (DECISIONS.md): a Spanish 404 with a way home. */
@@ -19,12 +20,12 @@ export function NotFoundPage() {
       </p>
       <ul className="not-found__links">
         {publicSections.map((s) => (
-          <li key={s.listPath}>
+          <li key={s.slug}>
             <Link to={paths.sectionList.getHref(s.slug)}>{s.title}</Link>
           </li>
         ))}
         <li>
-          <Link to={paths.faculty.getHref()}>Cuerpo docente</Link>
+          <Link to={paths.faculty.getHref()}>{FACULTY_LABEL}</Link>
         </li>
       </ul>
     </div>

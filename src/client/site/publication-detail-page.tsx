@@ -2,7 +2,8 @@ import { Link, Navigate, useParams } from 'react-router';
 import { firstTextContent } from '@/domain/layout';
 import { messages } from '@/domain/messages';
 import { metaDescription } from '@/domain/text';
-import { paths, publicSections } from '@/client/app/paths';
+import { findPublicSection } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationQuery } from '@/client/api/public-content';
 import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
@@ -23,7 +24,7 @@ export function PublicationDetailPage() {
   const { sectionSlug = '', id: rawId } = useParams();
   const id = parseId(rawId);
   const { data, error, isLoading, isError } = useGetPublicPublicationQuery(id ?? 0, { skip: id === null });
-  const sectionTitle = data?.section_title || publicSections.find((s) => s.slug === sectionSlug)?.title || sectionSlug;
+  const sectionTitle = data?.section_title || findPublicSection(sectionSlug)?.title || sectionSlug;
   const problem = id === null ? detailErrorMessage({ status: 404, data: undefined }) : isError ? detailErrorMessage(error) : null;
   usePageMeta(data?.title ?? (problem ? problem.message : undefined), data ? metaDescription(firstTextContent(data.layout)) || undefined : undefined);
 

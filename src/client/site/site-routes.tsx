@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { paths, publicSections } from '@/client/app/paths';
+import { publicSections } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { SiteLayout } from './site-layout';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
