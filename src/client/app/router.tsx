@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { siteRoutes } from '@/client/site/site-routes';
 import { SessionLoading } from '@/client/session/session-loading';
 import { paths } from './paths';
@@ -25,10 +25,8 @@ export const routes: RouteObject[] = [
   ...siteRoutes,
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
-
 /**
- * The same routes for a declarative <BrowserRouter> (what main.tsx uses): no
+ * The routes, for the declarative <BrowserRouter> main.tsx renders: no
  * route needs loaders or actions, and leaving the data router out of the
  * bundle keeps the home page's JavaScript under budget (docs/decisions/060).
  */

@@ -3,7 +3,7 @@ import { SITE_NAME } from '@/domain/catalogue';
 import { HERO_PARALLAX_FACTOR } from '@/domain/limits';
 import { useReducedMotion } from './use-reduced-motion';
 
-export const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
+const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
 
 /**
  * The home page's hero: a looping, muted video behind the programme's title,

@@ -55,7 +55,7 @@ export interface DemoPublication {
   /** Stable name within the demo (not stored): for tests and logs. */
   key: string;
   title: string;
-  sectionSlug: DemoSectionSlug;
+  sectionSlug: PublicSectionSlug;
   status: 'draft' | 'published' | 'archived';
   is_featured: boolean;
   /** YYYY-MM-DD */
@@ -99,8 +99,6 @@ const video = (url: string, columnSpan = 4): DemoCell => ({ type: 'video', conte
 // ---------------------------------------------------------------------------
 
 // The catalogue's five public sections, all visible.
-export type DemoSectionSlug = PublicSectionSlug;
-
 export const demoSections: DemoSection[] = publicSections.map(({ title, slug }) => ({ title, slug, is_active: true }));
 
 // ---------------------------------------------------------------------------
