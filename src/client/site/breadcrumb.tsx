@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './breadcrumb.css';
 
 interface Crumb {
   label: string;

@@ -6,6 +6,7 @@ import { BiographyCard } from './biography-card';
 import { PageHeader } from './page-header';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import './faculty-page.css';
 
 const TITLE = 'Cuerpo Docente';
 

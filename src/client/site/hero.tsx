@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '@/domain/catalogue';
 import { HERO_PARALLAX_FACTOR } from '@/domain/limits';
 import { useReducedMotion } from './use-reduced-motion';
+import './hero.css';
 
 const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
 

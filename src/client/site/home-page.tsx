@@ -5,6 +5,7 @@ import { paths } from '@/client/app/paths';
 import { Hero } from './hero';
 import { WhenVisible } from './when-visible';
 import { usePageMeta } from './use-page-meta';
+import './home-page.css';
 
 const sectionCard = (section: PublicSection) => ({ to: paths.sectionList.getHref(section.slug), title: section.title, text: section.teaser });
 const [presentation, ...otherSections] = publicSections;

@@ -3,6 +3,7 @@ import { findPublicSection } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { PublicationCard } from './publication-card';
+import './latest-news.css';
 
 const NEWS = findPublicSection('noticias')!;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FACULTY_LABEL, publicSections } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { usePageMeta } from './use-page-meta';
+import './not-found-page.css';
 
 /** Every unknown address, /giese included (DECISIONS.md): a Spanish 404 with a way home. */
 export function NotFoundPage() {

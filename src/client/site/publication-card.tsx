@@ -5,6 +5,7 @@ import { excerpt } from '@/domain/text';
 import { paths } from '@/client/app/paths';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import './publication-card.css';
 
 const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
 

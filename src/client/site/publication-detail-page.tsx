@@ -12,6 +12,7 @@ import { Breadcrumb } from './breadcrumb';
 import { detailErrorMessage } from './detail-error';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import './publication-detail-page.css';
 
 const parseId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 

@@ -4,6 +4,7 @@ import { paths } from '@/client/app/paths';
 import { siteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
+import './site-footer.css';
 
 /** The footer: who we are, the site map, the research group and the social networks. */
 export function SiteFooter() {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
 import { mainNavigation } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
+import { fromBreakpoint } from '@/client/ui/breakpoints';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
+import './site-header.css';
 
 const NAV_ID = 'navegacion-principal';
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -38,7 +39,7 @@ export function SiteHeader() {
   // Growing past the breakpoint shows the full navigation: the menu closes.
   useEffect(() => {
     if (!open || typeof window.matchMedia !== 'function') return;
-    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const wide = window.matchMedia(fromBreakpoint('desktop'));
     const onChange = () => wide.matches && setOpen(false);
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
