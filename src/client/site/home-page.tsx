@@ -5,6 +5,7 @@ import { paths } from '@/client/app/paths';
 import { Hero } from './hero';
 import { WhenVisible } from './when-visible';
 import { usePageMeta } from './use-page-meta';
+import { useReducedMotion } from './use-reduced-motion';
 import './home-page.css';
 
 const sectionCard = (section: PublicSection) => ({ to: paths.sectionList.getHref(section.slug), title: section.title, text: section.teaser });
@@ -24,12 +25,12 @@ const LatestNews = lazy(() => import(/* webpackChunkName: "site-list" */ './late
 export function HomePage() {
   usePageMeta(undefined);
   const aboutRef = useRef<HTMLElement>(null);
+  const reduceMotion = useReducedMotion();
 
   const showMore = () => {
     const about = aboutRef.current;
     if (!about) return;
-    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    about.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    about.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     about.focus({ preventScroll: true });
   };
 
