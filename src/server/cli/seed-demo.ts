@@ -3,7 +3,7 @@ import { renderDemoImage } from '../demo/images';
 import { buildDemoLayout } from '../demo/layout';
 import { sanitizeRichText } from '../content/rich-text';
 import { insertBiography, listBiographies } from '../db/biographies-repository';
-import { nowIso } from '../db/paging';
+import { nowIso } from '../clock';
 import { insertPublication, listPublications } from '../db/publications-repository';
 import { countSections, insertSection } from '../db/sections-repository';
 import type { DbOrTrx } from '../db/database';

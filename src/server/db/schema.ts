@@ -26,6 +26,8 @@ export interface SectionsTable {
   slug: string;
   is_active: number;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -42,6 +44,8 @@ export interface PublicationsTable {
   /** The layout as JSON text, stored sanitised. */
   layout: string;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -56,6 +60,8 @@ export interface BiographiesTable {
   photo: string | null;
   is_active: number;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from './database';
-import { nowIso } from './paging';
+import { nowIso } from '../clock';
 import type { UserRow } from './schema';
 
 export async function findUserByUsername(db: DbOrTrx, username: string): Promise<UserRow | undefined> {
