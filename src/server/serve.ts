@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { ensureAdmin } from './cli/ensure-admin';
-import { seedDemoContent } from './cli/seed-demo';
+import { ensureAdmin } from './auth/ensure-admin';
+import { seedDemoContent } from './demo/seed';
 import type { ServerConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createServices } from './services';

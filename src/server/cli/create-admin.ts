@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { ensureAdmin } from './ensure-admin';
+import { ensureAdmin } from '../auth/ensure-admin';
 
 // npm run create-admin -- --username U --password P
 // Creates a staff administrator, or sets the password of an existing one.

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './passwords';
 import type { DbOrTrx } from '../db/database';
 import { upsertStaffUser } from '../db/users-repository';
 
