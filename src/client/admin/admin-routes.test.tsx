@@ -5,7 +5,7 @@ import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { selectUser } from '@/client/session/session-slice';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
-import { adminContentHandler } from './admin-fixtures';
+import { adminContentHandler } from '../../../test/helpers/admin-fixtures';
 
 let server: TestServer;
 let previousHost: string;
@@ -76,8 +76,8 @@ test('the active entry of the side navigation is marked as the current page', as
 });
 
 test('pages not built yet say so honestly', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin/sections'], preloadedState: signedIn });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Secciones' })).toBeInTheDocument();
+  renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Publicaciones' })).toBeInTheDocument();
   expect(screen.getByText('En preparación')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Volver al resumen' })).toHaveAttribute('href', '/admin');
 });

@@ -14,15 +14,12 @@ import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
 
-/** A paths.admin entry relative to /admin, for the routes below. */
-const under = (path: string) => path.slice(`${paths.admin.root}/`.length);
-
 /**
  * Everything under /admin, in one lazily loaded chunk (router.tsx): the
  * sign-in screen, then the guard, the shell and the pages inside it.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: under(paths.admin.login), element: <LoginPage /> },
+  { path: paths.admin.login.path, element: <LoginPage /> },
   {
     element: <AdminGuard />,
     children: [
@@ -34,15 +31,15 @@ export const adminRoutes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <AdminLanding /> },
-          { path: under(paths.admin.sections), element: <SectionListPage /> },
-          { path: under(paths.admin.sectionNew), element: <SectionFormPage /> },
-          { path: under(paths.admin.sectionEdit(':id')), element: <SectionFormPage /> },
-          { path: under(paths.admin.section(':id')), element: <SectionDetailPage /> },
-          { path: `${under(paths.admin.publications)}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
-          { path: under(paths.admin.biographies), element: <BiographyListPage /> },
-          { path: under(paths.admin.biographyNew), element: <BiographyFormPage /> },
-          { path: under(paths.admin.biographyEdit(':id')), element: <BiographyFormPage /> },
-          { path: under(paths.admin.biography(':id')), element: <BiographyDetailPage /> },
+          { path: paths.admin.sections.path, element: <SectionListPage /> },
+          { path: paths.admin.sectionNew.path, element: <SectionFormPage /> },
+          { path: paths.admin.sectionEdit.path, element: <SectionFormPage /> },
+          { path: paths.admin.section.path, element: <SectionDetailPage /> },
+          { path: `${paths.admin.publications.path}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
+          { path: paths.admin.biographies.path, element: <BiographyListPage /> },
+          { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
+          { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },
+          { path: paths.admin.biography.path, element: <BiographyDetailPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   /** Absent for the current page. */
   to?: string;

@@ -48,7 +48,7 @@ export function PublicationCard({
       <div className="card__body">
         <PublicationDate className="card__date" value={publication.publish_date} />
         <Heading className="card__title">
-          <Link className="card__link" to={paths.publication(publication.section_slug, publication.id)}>
+          <Link className="card__link" to={paths.publication.getHref(publication.section_slug, publication.id)}>
             {publication.title}
           </Link>
         </Heading>

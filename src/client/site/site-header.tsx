@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
+import { mainNavigation } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
-import { NAV_ITEMS } from './nav-items';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
 
@@ -90,7 +90,7 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="site-header" data-menu-open={open || undefined}>
       <div className="site-header__inner">
-        <Link className="site-brand" to={paths.home}>
+        <Link className="site-brand" to={paths.home.getHref()}>
           <BrandMark />
           <span className="site-brand__text">
             <span className="site-brand__kicker">Máster en</span>{' '}
@@ -115,11 +115,11 @@ export function SiteHeader() {
         <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
           <nav id={NAV_ID} className="site-nav" aria-label="Principal">
             <ul>
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
+              {mainNavigation.map((item) => (
+                <li key={item.href}>
                   <NavLink
-                    to={item.to}
-                    end={item.to === paths.home}
+                    to={item.href}
+                    end={item.href === paths.home.getHref()}
                     // A publication (/presentacion-del-magister/1) highlights its section's entry too.
                     className={({ isActive }) =>
                       !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`) ? 'site-nav__link site-nav__link--section' : 'site-nav__link'

@@ -28,7 +28,7 @@ export function BiographyDetailPage() {
       <>
         <PageHeader title="Detalle de Biografía" />
         <EmptyState message={messages.biographyNotFound}>
-          <Link to={paths.admin.biographies}>Volver a Biografías</Link>
+          <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
         </EmptyState>
       </>
     );
@@ -38,7 +38,7 @@ export function BiographyDetailPage() {
       <PageHeader
         title="Detalle de Biografía"
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.biographyEdit(biography.id)}>
+          <Link className="kit-button kit-button-primary" to={paths.admin.biographyEdit.getHref(biography.id)}>
             Editar
           </Link>
         }
@@ -69,7 +69,7 @@ export function BiographyDetailPage() {
         </div>
       </section>
       <p className="kit-back-link">
-        <Link to={paths.admin.biographies}>Volver a Biografías</Link>
+        <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
       </p>
     </>
   );

@@ -4,7 +4,7 @@ import { BIOGRAPHY_MAX_LENGTH } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
 import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { biographyFixture } from '../admin-fixtures';
+import { biographyFixture } from '../../../../test/helpers/admin-fixtures';
 import { NoticesProvider } from '../kit/notices';
 import { BiographyFormPage } from './biography-form-page';
 

@@ -61,7 +61,7 @@ export function BiographyFormPage() {
   if (id === null || isError || !biography) {
     return (
       <EmptyState message={messages.biographyNotFound}>
-        <Link to={paths.admin.biographies}>Volver a Biografías</Link>
+        <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
       </EmptyState>
     );
   }
@@ -101,7 +101,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
     const result = current ? await updateBiography({ id: current.id, ...values, version: current.version }) : await createBiography(values);
     if ('data' in result) {
       notify(`Biografía de ${result.data?.name ?? values.name} guardada`);
-      navigate(paths.admin.biographies);
+      navigate(paths.admin.biographies.getHref());
       return;
     }
     const stale = staleSaveOf<Biography>(result.error);
@@ -199,7 +199,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
         </div>
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{biography ? 'Guardar cambios' : 'Crear biografía'}</SubmitButton>
-          <Link className="kit-button kit-button-secondary" to={paths.admin.biographies}>
+          <Link className="kit-button kit-button-secondary" to={paths.admin.biographies.getHref()}>
             Cancelar
           </Link>
         </div>

@@ -36,7 +36,7 @@ export function BiographyListPage() {
   const columns = useMemo<Column<Row>[]>(
     () => [
       { header: 'Foto', width: '2.75rem', media: true, cell: (b) => <BiographyAvatar biography={b} size="small" /> },
-      { header: 'Nombre', width: 'minmax(0, 1.3fr)', primary: true, cell: (b) => <Link to={paths.admin.biography(b.id)}>{b.name}</Link> },
+      { header: 'Nombre', width: 'minmax(0, 1.3fr)', primary: true, cell: (b) => <Link to={paths.admin.biography.getHref(b.id)}>{b.name}</Link> },
       { header: 'Cargo', width: 'minmax(0, 1.5fr)', cell: (b) => b.position },
       { header: 'Email', width: 'minmax(0, 1.6fr)', cell: (b) => b.email || <span className="kit-muted">—</span> },
       { header: 'Estado', width: '5.5rem', cell: (b) => <StatusBadge tone={b.is_active ? 'positive' : 'neutral'}>{biographyStatus(b)}</StatusBadge> },
@@ -44,7 +44,7 @@ export function BiographyListPage() {
     [],
   );
   const actions = useMemo(
-    () => (b: Row) => <RowActions label={b.name} viewTo={paths.admin.biography(b.id)} editTo={paths.admin.biographyEdit(b.id)} onDelete={() => setTarget(b)} />,
+    () => (b: Row) => <RowActions label={b.name} viewTo={paths.admin.biography.getHref(b.id)} editTo={paths.admin.biographyEdit.getHref(b.id)} onDelete={() => setTarget(b)} />,
     [],
   );
   const reorder = useMemo(() => ({ onMove: move, label: (b: Biography) => b.name }), [move]);
@@ -68,7 +68,7 @@ export function BiographyListPage() {
       <PageHeader
         title={`Biografías (${biographies?.length ?? 0})`}
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.biographyNew}>
+          <Link className="kit-button kit-button-primary" to={paths.admin.biographyNew.getHref()}>
             Nueva Biografía
           </Link>
         }
@@ -81,7 +81,7 @@ export function BiographyListPage() {
         <LoadError message={messages.loadBiographiesFailed} onRetry={refetch} retrying={isFetching} />
       ) : !biographies?.length ? (
         <EmptyState message="No se encontraron biografías">
-          <Link to={paths.admin.biographyNew}>Crear la primera biografía</Link>
+          <Link to={paths.admin.biographyNew.getHref()}>Crear la primera biografía</Link>
         </EmptyState>
       ) : (
         <DataTable caption="Biografías" items={biographies} columns={columns} actions={actions} reorder={reorder} />

@@ -23,7 +23,7 @@ export function SectionDetailPage() {
       <>
         <PageHeader title="Detalle de Sección" />
         <EmptyState message={messages.sectionNotFoundDetail}>
-          <Link to={paths.admin.sections}>Volver a Secciones</Link>
+          <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
         </EmptyState>
       </>
     );
@@ -33,7 +33,7 @@ export function SectionDetailPage() {
       <PageHeader
         title="Detalle de Sección"
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.sectionEdit(section.id)}>
+          <Link className="kit-button kit-button-primary" to={paths.admin.sectionEdit.getHref(section.id)}>
             Editar
           </Link>
         }
@@ -50,7 +50,7 @@ export function SectionDetailPage() {
         />
       </section>
       <p className="kit-back-link">
-        <Link to={paths.admin.sections}>Volver a Secciones</Link>
+        <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
       </p>
     </>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { messages } from '@/domain/messages';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
 import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { sectionFixture } from '../admin-fixtures';
+import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { NoticesProvider } from '../kit/notices';
 import { SectionFormPage } from './section-form-page';
 

@@ -41,7 +41,7 @@ export function SectionFormPage() {
   if (id === null || isError || !section) {
     return (
       <EmptyState message={messages.sectionNotFoundDetail}>
-        <Link to={paths.admin.sections}>Volver a Secciones</Link>
+        <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
       </EmptyState>
     );
   }
@@ -82,7 +82,7 @@ function SectionForm({ section }: { section?: Versioned<Section> }) {
       : await createSection(values);
     if ('data' in result) {
       notify(`Sección «${result.data?.title ?? values.title}» guardada`);
-      navigate(paths.admin.sections);
+      navigate(paths.admin.sections.getHref());
       return;
     }
     const stale = staleSaveOf<Section>(result.error);
@@ -132,7 +132,7 @@ function SectionForm({ section }: { section?: Versioned<Section> }) {
         <CheckboxField label="Visible" hint="Las secciones visibles aparecen en el sitio público." registration={form.register('is_active')} />
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{section ? 'Guardar cambios' : 'Crear sección'}</SubmitButton>
-          <Link className="kit-button kit-button-secondary" to={paths.admin.sections}>
+          <Link className="kit-button kit-button-secondary" to={paths.admin.sections.getHref()}>
             Cancelar
           </Link>
         </div>

@@ -36,14 +36,14 @@ export function SectionListPage() {
 
   const columns = useMemo<Column<Versioned<Section>>[]>(
     () => [
-      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (section) => <Link to={paths.admin.section(section.id)}>{section.title}</Link> },
+      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (section) => <Link to={paths.admin.section.getHref(section.id)}>{section.title}</Link> },
       { header: 'Estado', width: '8.5rem', cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge> },
     ],
     [],
   );
   const actions = useMemo(
     () => (section: Versioned<Section>) => (
-      <RowActions label={section.title} viewTo={paths.admin.section(section.id)} editTo={paths.admin.sectionEdit(section.id)} onDelete={() => setTarget(section)} />
+      <RowActions label={section.title} viewTo={paths.admin.section.getHref(section.id)} editTo={paths.admin.sectionEdit.getHref(section.id)} onDelete={() => setTarget(section)} />
     ),
     [],
   );
@@ -70,7 +70,7 @@ export function SectionListPage() {
       <PageHeader
         title="Secciones"
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.sectionNew}>
+          <Link className="kit-button kit-button-primary" to={paths.admin.sectionNew.getHref()}>
             Nueva Sección
           </Link>
         }
