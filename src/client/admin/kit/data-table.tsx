@@ -138,42 +138,44 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
   const rowProps = { columns, actions, count: items.length, label: reorder?.label, onMoveButton: reorder ? moveByButton : undefined };
 
   return (
-    <div className="kit-table" role="table" aria-label={caption} aria-rowcount={items.length + 1} style={style}>
-      {header}
-      {reorder ? (
-        <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
-          <Droppable droppableId={caption}>
-            {(provided) => (
-              <div
-                role="rowgroup"
-                className="kit-table-body"
-                ref={(element) => {
-                  provided.innerRef(element);
-                  body.current = element;
-                }}
-                {...provided.droppableProps}
-              >
-                {items.map((item, index) => (
-                  <Draggable key={item.id} draggableId={String(item.id)} index={index}>
-                    {(draggable, snapshot) => <Row item={item} index={index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />}
-                  </Draggable>
-                ))}
-                {provided.placeholder}
-              </div>
-            )}
-          </Droppable>
-        </DragDropContext>
-      ) : (
-        <div role="rowgroup" className="kit-table-body" ref={body}>
-          {items.map((item, index) => (
-            <Row key={item.id} item={item} index={index} {...rowProps} />
-          ))}
-        </div>
-      )}
+    <>
+      <div className="kit-table" role="table" aria-label={caption} aria-rowcount={items.length + 1} style={style}>
+        {header}
+        {reorder ? (
+          <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
+            <Droppable droppableId={caption}>
+              {(provided) => (
+                <div
+                  role="rowgroup"
+                  className="kit-table-body"
+                  ref={(element) => {
+                    provided.innerRef(element);
+                    body.current = element;
+                  }}
+                  {...provided.droppableProps}
+                >
+                  {items.map((item, index) => (
+                    <Draggable key={item.id} draggableId={String(item.id)} index={index}>
+                      {(draggable, snapshot) => <Row item={item} index={index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />}
+                    </Draggable>
+                  ))}
+                  {provided.placeholder}
+                </div>
+              )}
+            </Droppable>
+          </DragDropContext>
+        ) : (
+          <div role="rowgroup" className="kit-table-body" ref={body}>
+            {items.map((item, index) => (
+              <Row key={item.id} item={item} index={index} {...rowProps} />
+            ))}
+          </div>
+        )}
+      </div>
       <p className="admin-visually-hidden" aria-live="polite">
         {announcement}
       </p>
-    </div>
+    </>
   );
 }
 
