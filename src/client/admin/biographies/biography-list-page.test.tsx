@@ -1,3 +1,4 @@
+import '../../../../test/helpers/dialog-polyfill';
 import { screen, within } from '@testing-library/react';
 import { messages } from '@/domain/messages';
 import { biographyFixture } from '../../../../test/helpers/admin-fixtures';
@@ -44,4 +45,22 @@ test('a load failure says so, and Reintentar loads again', async () => {
   apiServer().setHandler(() => ({ body: [biographyFixture(1)] }));
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
+});
+
+test('deleting asks ¿Estás seguro de eliminar esta biografía? and removes the row once confirmed', async () => {
+  let onServer = [biographyFixture(1, { name: 'Ana Pérez' }), biographyFixture(2, { name: 'Luis Gil' })];
+  apiServer().setHandler((request) => {
+    if (request.method === 'DELETE') {
+      onServer = onServer.filter((b) => b.id !== 2);
+      return { status: 204 };
+    }
+    return { body: onServer };
+  });
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar Luis Gil' }));
+  const dialog = screen.getByRole('dialog', { name: '¿Estás seguro de eliminar esta biografía?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
+  expect(screen.queryByRole('link', { name: 'Luis Gil' })).not.toBeInTheDocument();
+  expect(apiServer().requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/biographies/2/');
 });
