@@ -71,21 +71,23 @@ async function main() {
       // One keyboard move: space lifts the first row, arrow down, space drops; until the rows swap.
       const [first] = await rowIds(page);
       await page.locator('[data-row-id] .kit-drag-handle').first().focus();
+      const keySaved = page.waitForResponse((r) => r.url().endsWith('/reorder/'));
       const keyStart = Date.now();
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Space');
       await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, first, { polling: 'raf' });
       keyboardMove.push(Date.now() - keyStart);
-      await page.waitForResponse((r) => r.url().endsWith('/reorder/'));
+      await keySaved;
 
       // One 'Bajar' press on the (new) first row, until it is second.
       const [top] = await rowIds(page);
+      const buttonSaved = page.waitForResponse((r) => r.url().endsWith('/reorder/'));
       const buttonStart = Date.now();
       await page.locator(`[data-row-id="${top}"] [data-move="down"]`).click();
       await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, top, { polling: 'raf' });
       buttonMove.push(Date.now() - buttonStart);
-      await page.waitForResponse((r) => r.url().endsWith('/reorder/'));
+      await buttonSaved;
     }
     const figures = {
       biographies: TARGET,

@@ -18,6 +18,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('create with a photo, view, edit removing the photo, and delete a biography', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   await page.goto('/admin/biographies');
   const heading = page.getByRole('heading', { level: 1, name: /^Biografías \(\d+\)$/ });
   await expect(heading).toBeVisible();

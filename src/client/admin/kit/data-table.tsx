@@ -41,6 +41,12 @@ export interface DataTableProps<T extends { id: number }> {
   actionsWidth?: string;
   /** Makes rows reorderable: a drag handle (mouse, touch, keyboard) and 'Subir' / 'Bajar' buttons. */
   reorder?: ReorderOptions<T>;
+  /**
+   * Rows per page; longer lists get 'Anterior' / 'Siguiente'. Moves still
+   * work on the whole list ('Subir' on a page's first row takes it to the
+   * previous page, and the table follows it). Default: every row on one page.
+   */
+  pageSize?: number;
 }
 
 const INSTRUCTIONS =
@@ -62,8 +68,14 @@ const position = (index: number, count: number) => `posición ${index + 1} de ${
  *   <DataTable caption="Secciones" items={sections} columns={columns}
  *     actions={(s) => <RowActions ... />} reorder={{ onMove: move, label: (s) => s.title }} />
  */
-export function DataTable<T extends { id: number }>({ caption, items, columns, actions, actionsWidth = '12.75rem', reorder }: DataTableProps<T>) {
+export function DataTable<T extends { id: number }>({ caption, items, columns, actions, actionsWidth = '12.75rem', reorder, pageSize }: DataTableProps<T>) {
   const [announcement, setAnnouncement] = useState('');
+  const [wantedPage, setPage] = useState(0);
+  const perPage = pageSize ?? Math.max(items.length, 1);
+  const pageCount = Math.max(1, Math.ceil(items.length / perPage));
+  const page = Math.min(wantedPage, pageCount - 1);
+  const start = page * perPage;
+  const shown = items.slice(start, start + perPage);
   const body = useRef<HTMLDivElement>(null);
   // After a 'Subir' / 'Bajar' press, focus stays on the moved row's button.
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
@@ -74,18 +86,23 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
     .join(' ');
   const style = { '--kit-table-columns': template } as CSSProperties;
 
-  const labelOf = useCallback((index: number) => (reorder && items[index] ? reorder.label(items[index]) : ''), [items, reorder]);
+  const labelOf = (index: number) => (reorder && items[index] ? reorder.label(items[index]) : '');
 
-  const moveByButton = useCallback(
-    (item: T, from: number, direction: 'up' | 'down') => {
-      if (!reorder) return;
-      const to = direction === 'up' ? from - 1 : from + 1;
-      focusAfterMove.current = { id: item.id, direction };
-      reorder.onMove(from, to);
-      setAnnouncement(`${reorder.label(item)}: ahora en la ${position(to, items.length)}.`);
-    },
-    [reorder, items.length],
-  );
+  // Stable for the rows (they are memoised), reading the latest options and count.
+  const latest = useRef({ reorder, count: items.length, perPage });
+  useLayoutEffect(() => {
+    latest.current = { reorder, count: items.length, perPage };
+  }, [reorder, items.length, perPage]);
+  const moveByButton = useCallback((item: T, from: number, direction: 'up' | 'down') => {
+    const { reorder: options, count, perPage: size } = latest.current;
+    if (!options) return;
+    const to = direction === 'up' ? from - 1 : from + 1;
+    focusAfterMove.current = { id: item.id, direction };
+    options.onMove(from, to);
+    // A row that crosses a page edge takes the table with it.
+    setPage(Math.floor(to / size));
+    setAnnouncement(`${options.label(item)}: ahora en la ${position(to, count)}.`);
+  }, []);
 
   useLayoutEffect(() => {
     const pending = focusAfterMove.current;
@@ -97,20 +114,23 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
     (wanted && !wanted.disabled ? wanted : other)?.focus();
   }, [items]);
 
-  const onDragStart = (start: DragStart, provided: ResponderProvided) =>
-    provided.announce(`Ha levantado ${labelOf(start.source.index)}, en la ${position(start.source.index, items.length)}.`);
+  // Drag positions are within the page shown; moves and announcements use the whole list's.
+  const onDragStart = (drag: DragStart, provided: ResponderProvided) =>
+    provided.announce(`Ha levantado ${labelOf(start + drag.source.index)}, en la ${position(start + drag.source.index, items.length)}.`);
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) =>
     provided.announce(
-      update.destination ? `Ahora en la ${position(update.destination.index, items.length)}.` : 'Fuera de la lista: al soltar no cambiará nada.',
+      update.destination ? `Ahora en la ${position(start + update.destination.index, items.length)}.` : 'Fuera de la lista: al soltar no cambiará nada.',
     );
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
-    const label = labelOf(result.source.index);
+    const from = start + result.source.index;
+    const label = labelOf(from);
     if (result.reason === 'CANCEL' || !result.destination) {
-      provided.announce(`Movimiento cancelado. ${label} sigue en la ${position(result.source.index, items.length)}.`);
+      provided.announce(`Movimiento cancelado. ${label} sigue en la ${position(from, items.length)}.`);
       return;
     }
-    provided.announce(`Ha soltado ${label} en la ${position(result.destination.index, items.length)}.`);
-    if (result.destination.index !== result.source.index) reorder?.onMove(result.source.index, result.destination.index);
+    const to = start + result.destination.index;
+    provided.announce(`Ha soltado ${label} en la ${position(to, items.length)}.`);
+    if (to !== from) reorder?.onMove(from, to);
   };
 
   const header = (
@@ -154,9 +174,9 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
                   }}
                   {...provided.droppableProps}
                 >
-                  {items.map((item, index) => (
+                  {shown.map((item, index) => (
                     <Draggable key={item.id} draggableId={String(item.id)} index={index}>
-                      {(draggable, snapshot) => <Row item={item} index={index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />}
+                      {(draggable, snapshot) => <Row item={item} index={start + index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />}
                     </Draggable>
                   ))}
                   {provided.placeholder}
@@ -166,12 +186,30 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
           </DragDropContext>
         ) : (
           <div role="rowgroup" className="kit-table-body" ref={body}>
-            {items.map((item, index) => (
-              <Row key={item.id} item={item} index={index} {...rowProps} />
+            {shown.map((item, index) => (
+              <Row key={item.id} item={item} index={start + index} {...rowProps} />
             ))}
           </div>
         )}
       </div>
+      {pageCount > 1 && (
+        <nav className="kit-pager" aria-label={`Páginas de ${caption}`}>
+          <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Anterior
+          </button>
+          <p aria-live="polite">
+            Página {page + 1} de {pageCount} · filas {start + 1}–{start + shown.length} de {items.length}
+          </p>
+          <button
+            type="button"
+            className="kit-button kit-button-secondary kit-button-small"
+            disabled={page === pageCount - 1}
+            onClick={() => setPage(page + 1)}
+          >
+            Siguiente
+          </button>
+        </nav>
+      )}
       <p className="admin-visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { moveItem, toReorderPayload } from '@/client/api/reorder';
 import type { ReorderItem } from '@/domain/entities';
 
@@ -13,11 +13,17 @@ import type { ReorderItem } from '@/domain/entities';
  *   <DataTable ... reorder={{ onMove: move, label: (s) => s.title }} />
  */
 export function useReorder(items: readonly { id: number }[] | undefined, send: (payload: ReorderItem[]) => unknown) {
+  // The function stays the same while the list changes, so a move re-renders only the rows that moved.
+  const latest = useRef(items);
+  useLayoutEffect(() => {
+    latest.current = items;
+  }, [items]);
   return useCallback(
     (from: number, to: number) => {
-      if (!items || from === to || to < 0 || to >= items.length) return;
-      send(toReorderPayload(moveItem(items, from, to)));
+      const list = latest.current;
+      if (!list || from === to || to < 0 || to >= list.length) return;
+      send(toReorderPayload(moveItem(list, from, to)));
     },
-    [items, send],
+    [send],
   );
 }
