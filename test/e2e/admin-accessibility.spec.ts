@@ -19,7 +19,7 @@ test('the admin shell has no accessibility violations on desktop and on a phone 
   await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
-  await page.goto('/admin/sections');
+  await page.goto('/admin/publications');
   await expect(page.getByText('En preparación')).toBeVisible();
   expect(await violations(page)).toEqual([]);
 

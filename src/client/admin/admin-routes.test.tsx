@@ -76,8 +76,8 @@ test('the active entry of the side navigation is marked as the current page', as
 });
 
 test('pages not built yet say so honestly', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin/sections'], preloadedState: signedIn });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Secciones' })).toBeInTheDocument();
+  renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Publicaciones' })).toBeInTheDocument();
   expect(screen.getByText('En preparación')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Volver al resumen' })).toHaveAttribute('href', '/admin');
 });

@@ -5,7 +5,14 @@ import { LoginPage } from '@/client/session/login-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
 import { AdminShell } from './admin-shell';
+import { BiographyDetailPage } from './biographies/biography-detail-page';
+import { BiographyFormPage } from './biographies/biography-form-page';
+import { BiographyListPage } from './biographies/biography-list-page';
 import { ComingSoonPage } from './coming-soon-page';
+import { NoticesProvider } from './kit/notices';
+import { SectionDetailPage } from './sections/section-detail-page';
+import { SectionFormPage } from './sections/section-form-page';
+import { SectionListPage } from './sections/section-list-page';
 
 /**
  * Everything under /admin, in one lazily loaded chunk (router.tsx): the
@@ -17,12 +24,22 @@ export const adminRoutes: RouteObject[] = [
     element: <AdminGuard />,
     children: [
       {
-        element: <AdminShell />,
+        element: (
+          <NoticesProvider>
+            <AdminShell />
+          </NoticesProvider>
+        ),
         children: [
           { index: true, element: <AdminLanding /> },
-          { path: `${paths.admin.sections.path}/*`, element: <ComingSoonPage title="Secciones" noun="secciones" /> },
+          { path: paths.admin.sections.path, element: <SectionListPage /> },
+          { path: paths.admin.sectionNew.path, element: <SectionFormPage /> },
+          { path: paths.admin.sectionEdit.path, element: <SectionFormPage /> },
+          { path: paths.admin.section.path, element: <SectionDetailPage /> },
           { path: `${paths.admin.publications.path}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
-          { path: `${paths.admin.biographies.path}/*`, element: <ComingSoonPage title="Biografías" noun="biografías" /> },
+          { path: paths.admin.biographies.path, element: <BiographyListPage /> },
+          { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
+          { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },
+          { path: paths.admin.biography.path, element: <BiographyDetailPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

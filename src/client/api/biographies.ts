@@ -1,22 +1,64 @@
-import type { Biography, ReorderItem } from '@/domain/entities';
+import type { Biography, Id, ReorderItem } from '@/domain/entities';
 import { ADMIN_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
-import { applyOrder, reorderOptimistically } from './reorder';
+import { appendImageChange, type ImageChange } from './image-change';
+import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import type { Versioned } from './versioned';
+
+/** What the biography form sends as multipart (SPEC §7), plus the version it loaded. */
+export interface BiographyInput {
+  name: string;
+  position: string;
+  biography: string;
+  email: string;
+  linkedin: string;
+  is_active: boolean;
+  order: number;
+  photo: ImageChange;
+  version?: number;
+}
+
+/** The multipart body of a biography: text fields as strings, the photo as its change says. */
+export function biographyFormData({ photo, version, ...fields }: BiographyInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  if (version !== undefined) form.append('version', String(version));
+  appendImageChange(form, 'photo', photo);
+  return form;
+}
+
+const biographyTag = (id: Id) => ({ type: 'Biography' as const, id });
+const LIST = { type: 'Biography' as const, id: 'LIST' };
+// The public faculty page shows biographies too: any change refreshes it.
+const PUBLIC = { type: 'PublicBiography' as const, id: 'LIST' };
 
 /** Admin biographies (SPEC §7): all of them, page_size=1000&all=true, remaining pages fetched. */
 export const biographiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listBiographies: build.query<Biography[], void>({
+    listBiographies: build.query<Versioned<Biography>[], void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
         fetchAllPages<Biography>(baseQuery, '/biographies/', { page_size: ADMIN_BIOGRAPHY_PAGE_SIZE, all: true }),
-      providesTags: (biographies = []) => [
-        { type: 'Biography', id: 'LIST' },
-        ...biographies.map(({ id }) => ({ type: 'Biography' as const, id })),
-      ],
+      providesTags: (biographies = []) => [LIST, ...biographies.map(({ id }) => biographyTag(id))],
+    }),
+    getBiography: build.query<Versioned<Biography>, Id>({
+      query: (id) => `/biographies/${id}/`,
+      providesTags: (_biography, _error, id) => [biographyTag(id)],
+    }),
+    createBiography: build.mutation<Versioned<Biography>, BiographyInput>({
+      query: (input) => ({ url: '/biographies/', method: 'POST', body: biographyFormData(input) }),
+      invalidatesTags: (biography) => (biography ? [LIST, PUBLIC] : []),
+    }),
+    updateBiography: build.mutation<Versioned<Biography>, BiographyInput & { id: Id }>({
+      query: ({ id, ...input }) => ({ url: `/biographies/${id}/`, method: 'PATCH', body: biographyFormData(input) }),
+      invalidatesTags: (biography, _error, { id }) => (biography ? [LIST, PUBLIC, biographyTag(id)] : []),
+    }),
+    deleteBiography: build.mutation<void, Id>({
+      query: (id) => ({ url: `/biographies/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, biographyTag(id)]),
     }),
     reorderBiographies: build.mutation<unknown, ReorderItem[]>({
-      query: (items) => ({ url: '/biographies/reorder/', method: 'PATCH', body: items }),
+      queryFn: queuedReorder('Biography', '/biographies/reorder/'),
       onQueryStarted: async (items, lifecycle): Promise<void> =>
         reorderOptimistically(lifecycle, {
           tag: 'Biography',
@@ -26,4 +68,11 @@ export const biographiesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListBiographiesQuery, useReorderBiographiesMutation } = biographiesApi;
+export const {
+  useListBiographiesQuery,
+  useGetBiographyQuery,
+  useCreateBiographyMutation,
+  useUpdateBiographyMutation,
+  useDeleteBiographyMutation,
+  useReorderBiographiesMutation,
+} = biographiesApi;

@@ -93,3 +93,60 @@ test('publications: every cached list (all, or one section) is reordered', async
   expect(ids()).toEqual([2, 1]);
   expect(ids({ section: 1 })).toEqual([2, 1]);
 });
+
+test('reorders of one list go out one at a time, in order, and the list ends in the last order', async () => {
+  const store = setupStore({ session: signedInSession() });
+  await store.dispatch(sectionsApi.endpoints.listSections.initiate());
+  let inFlight = 0;
+  let mostInFlight = 0;
+  server.setHandler(async (request) => {
+    if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    inFlight -= 1;
+    return { body: {} };
+  });
+
+  const first = toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]);
+  const second = toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]);
+  const moves = [store.dispatch(sectionsApi.endpoints.reorderSections.initiate(first)), store.dispatch(sectionsApi.endpoints.reorderSections.initiate(second))];
+  const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+  expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
+  await Promise.all(moves);
+
+  expect(mostInFlight).toBe(1);
+  expect(server.requestsTo('/api/sections/reorder/').map((r) => JSON.parse(r.body))).toEqual([first, second]);
+  expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
+});
+
+test('when a queued move fails while another waits, the list is fetched once the queue is done', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const store = setupStore({ session: signedInSession() });
+  const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
+  await subscription;
+  let patches = 0;
+  server.setHandler(async (request) => {
+    if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
+    patches += 1;
+    if (patches === 1) return { status: 400, body: { detail: 'Algunos elementos no existen.' }, delay: 30 };
+    // The second move lands on the server.
+    sectionsOnServer = [section(3, 0, 'Noticias'), section(2, 1, 'Media'), section(1, 2, 'Revista')];
+    return { body: {}, delay: 30 };
+  });
+
+  await Promise.all([
+    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]))),
+    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]))),
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+
+  const gets = server.requests.filter((r) => r.method === 'GET');
+  expect(gets).toHaveLength(2);
+  // The reload came after the second move was answered, so it shows what the server holds.
+  expect(server.requests.indexOf(gets[1])).toBeGreaterThan(server.requests.findLastIndex((r) => r.method === 'PATCH'));
+  expect(sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title)).toEqual(['Noticias', 'Media', 'Revista']);
+  expect(logged).toHaveBeenCalled();
+  logged.mockRestore();
+  subscription.unsubscribe();
+});

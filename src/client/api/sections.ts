@@ -1,18 +1,47 @@
-import type { ReorderItem, Section } from '@/domain/entities';
+import type { Id, ReorderItem, Section } from '@/domain/entities';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
-import { applyOrder, reorderOptimistically } from './reorder';
+import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import type { Versioned } from './versioned';
 
-/** Admin sections (SPEC §7). */
+/** What the section form sends (SPEC §7): POST title and is_active; PATCH also order, plus the version it loaded. */
+export interface SectionInput {
+  title: string;
+  is_active: boolean;
+  order?: number;
+  version?: number;
+}
+
+const sectionTag = (id: Id) => ({ type: 'Section' as const, id });
+const LIST = { type: 'Section' as const, id: 'LIST' };
+
+/** Admin sections (SPEC §7): list, one, create, edit, delete, reorder. */
 export const sectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listSections: build.query<Section[], void>({
+    listSections: build.query<Versioned<Section>[], void>({
       queryFn: (_arg, _api, _extra, baseQuery) => fetchAllPages<Section>(baseQuery, '/sections/', { page_size: MAX_PAGE_SIZE }),
-      providesTags: (sections = []) => [{ type: 'Section', id: 'LIST' }, ...sections.map(({ id }) => ({ type: 'Section' as const, id }))],
+      providesTags: (sections = []) => [LIST, ...sections.map(({ id }) => sectionTag(id))],
+    }),
+    getSection: build.query<Versioned<Section>, Id>({
+      query: (id) => `/sections/${id}/`,
+      providesTags: (_section, _error, id) => [sectionTag(id)],
+    }),
+    createSection: build.mutation<Versioned<Section>, SectionInput>({
+      query: (body) => ({ url: '/sections/', method: 'POST', body }),
+      invalidatesTags: (section) => (section ? [LIST] : []),
+    }),
+    updateSection: build.mutation<Versioned<Section>, SectionInput & { id: Id }>({
+      query: ({ id, ...body }) => ({ url: `/sections/${id}/`, method: 'PATCH', body }),
+      invalidatesTags: (section, _error, { id }) => (section ? [LIST, sectionTag(id)] : []),
+    }),
+    deleteSection: build.mutation<void, Id>({
+      query: (id) => ({ url: `/sections/${id}/`, method: 'DELETE' }),
+      // Publications name their section, so their lists are fetched again too.
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, sectionTag(id), { type: 'Publication', id: 'LIST' }]),
     }),
     reorderSections: build.mutation<unknown, ReorderItem[]>({
-      query: (items) => ({ url: '/sections/reorder/', method: 'PATCH', body: items }),
+      queryFn: queuedReorder('Section', '/sections/reorder/'),
       onQueryStarted: async (items, lifecycle): Promise<void> =>
         reorderOptimistically(lifecycle, {
           tag: 'Section',
@@ -22,4 +51,11 @@ export const sectionsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListSectionsQuery, useReorderSectionsMutation } = sectionsApi;
+export const {
+  useListSectionsQuery,
+  useGetSectionQuery,
+  useCreateSectionMutation,
+  useUpdateSectionMutation,
+  useDeleteSectionMutation,
+  useReorderSectionsMutation,
+} = sectionsApi;

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useCreateBiographyMutation, useGetBiographyQuery, useUpdateBiographyMutation, type BiographyInput } from '@/client/api/biographies';
+import { keepImage } from '@/client/api/image-change';
+import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
+import type { Biography, FieldErrors } from '@/domain/entities';
+import { BIOGRAPHY_MAX_LENGTH, NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
+import { messages } from '@/domain/messages';
+import { validateBiography } from '@/domain/validation';
+import { CheckboxField } from '../kit/checkbox-field';
+import { domainResolver } from '../kit/domain-resolver';
+import { FormAlert } from '../kit/form-alert';
+import { ImageField } from '../kit/image-field';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { applyServerErrors } from '../kit/server-errors';
+import { StaleSaveChoices } from '../kit/stale-save-choices';
+import { SubmitButton } from '../kit/submit-button';
+import { TextAreaField } from '../kit/text-area-field';
+import { TextField } from '../kit/text-field';
+import { useDocumentTitle } from '../use-document-title';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, POSITION_MAX_LENGTH, URL_MAX_LENGTH } from './biography-limits';
+
+type BiographyValues = Omit<BiographyInput, 'version'>;
+
+const FIELDS = ['name', 'position', 'biography', 'email', 'linkedin', 'is_active', 'order', 'photo'] as const;
+
+const valuesOf = (biography?: Biography): BiographyValues => ({
+  name: biography?.name ?? '',
+  position: biography?.position ?? '',
+  biography: biography?.biography ?? '',
+  email: biography?.email ?? '',
+  linkedin: biography?.linkedin ?? '',
+  // SPEC §5: a new biography is active, with order 2.
+  is_active: biography?.is_active ?? true,
+  order: biography?.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
+  photo: keepImage,
+});
+
+/** SPEC §5's rules (src/domain), plus a whole number for the order. */
+const validate = (values: BiographyValues): FieldErrors => {
+  const errors = validateBiography(values);
+  if (!Number.isInteger(values.order)) errors.order = [messages.invalidInteger];
+  return errors;
+};
+
+/** /admin/biographies/new and /admin/biographies/edit/{id}: 'Cargando...' until the biography is there, then the prefilled form. */
+export function BiographyFormPage() {
+  const { id: rawId } = useParams();
+  const editing = rawId !== undefined;
+  const id = parseId(rawId);
+  useDocumentTitle(editing ? 'Editar biografía' : 'Nueva biografía');
+  const { data: biography, isLoading, isError } = useGetBiographyQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+
+  if (!editing) return <BiographyForm />;
+  if (id !== null && isLoading) return <Loading />;
+  if (id === null || isError || !biography) {
+    return (
+      <EmptyState message={messages.biographyNotFound}>
+        <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
+      </EmptyState>
+    );
+  }
+  return <BiographyForm key={biography.id} biography={biography} />;
+}
+
+interface Failure {
+  details: string[];
+  stale?: StaleSave<Biography>;
+}
+
+/**
+ * The biography form (SPEC §5): name, position and biography required;
+ * biography at most 3000 characters with a live counter; email and web as
+ * email and URL inputs; a photo with preview and removal; active and order.
+ */
+function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
+  const navigate = useNavigate();
+  const { notify } = useNotices();
+  const [createBiography, creating] = useCreateBiographyMutation();
+  const [updateBiography, updating] = useUpdateBiographyMutation();
+  const [base, setBase] = useState(biography);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const form = useForm<BiographyValues>({ defaultValues: valuesOf(biography), resolver: domainResolver(validate) });
+  const { errors } = form.formState;
+  const saving = creating.isLoading || updating.isLoading;
+  const textLength = useWatch({ control: form.control, name: 'biography' }).length;
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const save = async (values: BiographyValues, over?: Versioned<Biography>) => {
+    setFailure(null);
+    const current = over ?? base;
+    const result = current ? await updateBiography({ id: current.id, ...values, version: current.version }) : await createBiography(values);
+    if ('data' in result) {
+      notify(`Biografía de ${result.data?.name ?? values.name} guardada`);
+      navigate(paths.admin.biographies.getHref());
+      return;
+    }
+    const stale = staleSaveOf<Biography>(result.error);
+    if (stale) {
+      setFailure({ details: [], stale });
+      return;
+    }
+    const { unplaced } = applyServerErrors(result.error, form.setError, FIELDS);
+    setFailure({ details: unplaced });
+  };
+
+  const reload = (current: Versioned<Biography>) => {
+    setBase(current);
+    form.reset(valuesOf(current));
+    setFailure(null);
+  };
+
+  return (
+    <>
+      <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
+      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => save(values))}>
+        {failure && (
+          <FormAlert ref={alert} message={messages.saveBiographyFailed} details={failure.details}>
+            {failure.stale && (
+              <StaleSaveChoices
+                detail={failure.stale.detail}
+                busy={saving}
+                onReload={() => reload(failure.stale!.current)}
+                onOverwrite={() => {
+                  const current = failure.stale!.current;
+                  setBase(current);
+                  void save(form.getValues(), current);
+                }}
+              />
+            )}
+          </FormAlert>
+        )}
+        <div className="kit-form-grid">
+          <TextField label="Nombre" required maxLength={NAME_MAX_LENGTH} registration={form.register('name')} error={errors.name?.message} />
+          <TextField label="Cargo" required maxLength={POSITION_MAX_LENGTH} registration={form.register('position')} error={errors.position?.message} />
+        </div>
+        <TextAreaField
+          label="Biografía"
+          required
+          maxLength={BIOGRAPHY_MAX_LENGTH}
+          length={textLength}
+          registration={form.register('biography')}
+          error={errors.biography?.message}
+        />
+        <div className="kit-form-grid">
+          <TextField
+            label="Email"
+            type="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            inputProps={{ autoComplete: 'off', inputMode: 'email' }}
+            registration={form.register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            label="WEB"
+            type="url"
+            hint="Dirección completa, por ejemplo https://www.linkedin.com/in/nombre"
+            maxLength={URL_MAX_LENGTH}
+            registration={form.register('linkedin')}
+            error={errors.linkedin?.message}
+          />
+        </div>
+        <Controller
+          control={form.control}
+          name="photo"
+          render={({ field }) => (
+            <ImageField
+              label="Foto"
+              hint="Imagen JPG, PNG, GIF o WEBP de hasta 5 MB."
+              currentUrl={base?.photo ?? null}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.photo?.message}
+              removeLabel="Quitar foto"
+              previewAlt="Vista previa de la foto"
+              chooseLabel="Elegir foto"
+            />
+          )}
+        />
+        <div className="kit-form-grid">
+          <TextField
+            label="Orden"
+            type="number"
+            hint="Posición en el cuerpo docente: los números más bajos van primero."
+            inputProps={{ step: 1, inputMode: 'numeric' }}
+            registration={form.register('order', { valueAsNumber: true })}
+            error={errors.order?.message}
+          />
+          <CheckboxField label="Activo" hint="Las biografías activas aparecen en el sitio público." registration={form.register('is_active')} />
+        </div>
+        <div className="kit-form-actions">
+          <SubmitButton saving={saving}>{biography ? 'Guardar cambios' : 'Crear biografía'}</SubmitButton>
+          <Link className="kit-button kit-button-secondary" to={paths.admin.biographies.getHref()}>
+            Cancelar
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

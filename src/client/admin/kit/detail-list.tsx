@@ -1,0 +1,16 @@
+import './kit.css';
+import type { ReactNode } from 'react';
+
+/** The fields of a detail page as a description list: [label, value] pairs. */
+export function DetailList({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="kit-detail-list">
+      {items.map(([label, value]) => (
+        <div key={label} className="kit-detail-row">
+          <dt>{label}</dt>
+          <dd>{value === '' || value === null || value === undefined ? <span className="kit-muted">—</span> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ImageChange } from '@/client/api/image-change';
+import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
+import { messages } from '@/domain/messages';
+import { Field } from './field';
+
+export interface ImageFieldProps {
+  label: string;
+  /** The stored image, if any (the record's URL). */
+  currentUrl: string | null;
+  value: ImageChange;
+  onChange: (change: ImageChange) => void;
+  /** An error from the server for this field. */
+  error?: string;
+  hint?: string;
+  /** Label of the remove button, e.g. 'Quitar foto'. */
+  removeLabel?: string;
+  /** Alternative text of the preview, e.g. 'Foto actual'. */
+  previewAlt?: string;
+  /** Text of the choose button, e.g. 'Elegir foto'. */
+  chooseLabel?: string;
+}
+
+/**
+ * An image input with a preview of the chosen file or of the stored image and
+ * a button to remove it. It accepts image files only and at most 5 MB (the
+ * server checks again, by content); its value says what the save must do:
+ * keep, replace or remove (api/image-change.ts). Use it through
+ * react-hook-form's <Controller>.
+ */
+export function ImageField({ label, currentUrl, value, onChange, error, hint, removeLabel = 'Quitar imagen', previewAlt = 'Vista previa', chooseLabel = 'Elegir imagen' }: ImageFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const file = value.kind === 'replace' ? value.file : null;
+  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
+  const previewUrl = value.kind === 'replace' ? objectUrl : value.kind === 'keep' ? currentUrl : null;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      setLocalError(messages.notAnImage);
+    } else if (chosen.size > FEATURED_IMAGE_MAX_BYTES) {
+      setLocalError(messages.imageTooLarge);
+    } else {
+      setLocalError(null);
+      onChange({ kind: 'replace', file: chosen });
+    }
+    // The same file can be chosen again after removing it.
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <Field label={label} hint={hint} error={localError ?? error}>
+      {(control) => (
+        <div className="kit-image-field">
+          <div className="kit-image-preview">
+            {previewUrl ? <img src={previewUrl} alt={previewAlt} /> : <span className="kit-image-empty">Sin imagen</span>}
+          </div>
+          <div className="kit-image-actions">
+            {/* The native input stays (keyboard, screen readers, tests); its browser-language button is replaced by a Spanish one. */}
+            <input
+              ref={input}
+              className="kit-file-input"
+              type="file"
+              accept="image/*"
+              {...control}
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+            <label htmlFor={control.id} className="kit-button kit-button-secondary kit-file-button">
+              {chooseLabel}
+            </label>
+            {file && <span className="kit-file-name">{file.name}</span>}
+            {previewUrl && (
+              <button
+                type="button"
+                className="kit-button kit-button-secondary"
+                onClick={() => {
+                  setLocalError(null);
+                  // Without a stored image there is nothing to remove on the server.
+                  onChange(currentUrl ? { kind: 'remove' } : { kind: 'keep' });
+                }}
+              >
+                {removeLabel}
+              </button>
+            )}
+            {value.kind === 'remove' && currentUrl && (
+              <button type="button" className="kit-button kit-button-link" onClick={() => onChange({ kind: 'keep' })}>
+                Deshacer
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </Field>
+  );
+}

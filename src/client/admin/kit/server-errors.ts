@@ -1,0 +1,54 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+/** An API failure as the forms read it: the HTTP status, field errors and/or a detail message. */
+export interface ApiFailure {
+  /** HTTP status, or RTK Query's 'FETCH_ERROR' / 'TIMEOUT_ERROR' ... */
+  status?: number | string;
+  /** DRF field errors, first message of each field: {"title": "Este campo es obligatorio."}. */
+  fieldErrors: Record<string, string>;
+  /** DRF `{"detail": "..."}`, when the server sent one. */
+  detail?: string;
+}
+
+/** Reads any RTK Query error: `{status, data}` with DRF-shaped data, or a network failure. */
+export function readApiFailure(error: unknown): ApiFailure {
+  const { status, data } = (error ?? {}) as { status?: number | string; data?: unknown };
+  const fieldErrors: Record<string, string> = {};
+  let detail: string | undefined;
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+    for (const [field, value] of Object.entries(data)) {
+      if (field === 'detail' && typeof value === 'string') detail = value;
+      else if (Array.isArray(value) && typeof value[0] === 'string') fieldErrors[field] = value[0];
+      else if (typeof value === 'string' && field !== 'current') fieldErrors[field] = value;
+    }
+  }
+  return { status, fieldErrors, detail };
+}
+
+/**
+ * Puts the server's field errors (`{field: [msg]}`, SPEC §7's DRF shape) next to
+ * their fields with react-hook-form's setError, and answers what could not be
+ * placed: the detail and the errors of fields the form does not show, as
+ * 'field: message' lines. The form shows those in its error box.
+ *
+ *   const { unplaced } = applyServerErrors(error, form.setError, ['name', 'position']);
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): { failure: ApiFailure; unplaced: string[] } {
+  const failure = readApiFailure(error);
+  const unplaced: string[] = [];
+  let focused = false;
+  for (const [field, message] of Object.entries(failure.fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+      focused = true;
+    } else {
+      unplaced.push(`${field}: ${message}`);
+    }
+  }
+  if (failure.detail) unplaced.unshift(failure.detail);
+  return { failure, unplaced };
+}

@@ -1,0 +1,10 @@
+import './kit.css';
+import type { ReactNode } from 'react';
+
+/** positive: green (Visible, Activo, Publicado); warning: yellow (Borrador); neutral: gray (No visible, Inactivo, Archivado). */
+export type BadgeTone = 'positive' | 'warning' | 'neutral';
+
+/** A status word in a coloured pill; the word itself carries the meaning, colour only helps. */
+export function StatusBadge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return <span className={`kit-badge kit-badge-${tone}`}>{children}</span>;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useCreateSectionMutation, useGetSectionQuery, useUpdateSectionMutation } from '@/client/api/sections';
+import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
+import type { Section } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { validateSection } from '@/domain/validation';
+import { CheckboxField } from '../kit/checkbox-field';
+import { domainResolver } from '../kit/domain-resolver';
+import { FormAlert } from '../kit/form-alert';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { applyServerErrors } from '../kit/server-errors';
+import { StaleSaveChoices } from '../kit/stale-save-choices';
+import { SubmitButton } from '../kit/submit-button';
+import { TextField } from '../kit/text-field';
+import { useDocumentTitle } from '../use-document-title';
+import { SECTION_TITLE_MAX_LENGTH } from './section-limits';
+
+interface SectionValues {
+  title: string;
+  is_active: boolean;
+}
+
+const valuesOf = (section?: Section): SectionValues => ({ title: section?.title ?? '', is_active: section?.is_active ?? true });
+
+/** /admin/sections/new and /admin/sections/edit/{id} (SPEC §2): the edit form waits for the section. */
+export function SectionFormPage() {
+  const { id: rawId } = useParams();
+  const editing = rawId !== undefined;
+  const id = parseId(rawId);
+  useDocumentTitle(editing ? 'Editar sección' : 'Nueva sección');
+  const { data: section, isLoading, isError } = useGetSectionQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+
+  if (!editing) return <SectionForm />;
+  if (id !== null && isLoading) return <Loading />;
+  if (id === null || isError || !section) {
+    return (
+      <EmptyState message={messages.sectionNotFoundDetail}>
+        <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
+      </EmptyState>
+    );
+  }
+  return <SectionForm key={section.id} section={section} />;
+}
+
+interface Failure {
+  details: string[];
+  stale?: StaleSave<Section>;
+}
+
+/**
+ * The section form: title (required, checked before any request) and
+ * 'Visible'. Editing sends back the order and version it loaded; when
+ * someone else saved first, what was typed stays and the administrator
+ * chooses (StaleSaveChoices).
+ */
+function SectionForm({ section }: { section?: Versioned<Section> }) {
+  const navigate = useNavigate();
+  const { notify } = useNotices();
+  const [createSection, creating] = useCreateSectionMutation();
+  const [updateSection, updating] = useUpdateSectionMutation();
+  const [base, setBase] = useState(section);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const form = useForm<SectionValues>({ defaultValues: valuesOf(section), resolver: domainResolver<SectionValues>((values) => validateSection(values)) });
+  const saving = creating.isLoading || updating.isLoading;
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const save = async (values: SectionValues, over?: Versioned<Section>) => {
+    setFailure(null);
+    const current = over ?? base;
+    const result = current
+      ? await updateSection({ id: current.id, ...values, order: current.order, version: current.version })
+      : await createSection(values);
+    if ('data' in result) {
+      notify(`Sección «${result.data?.title ?? values.title}» guardada`);
+      navigate(paths.admin.sections.getHref());
+      return;
+    }
+    const stale = staleSaveOf<Section>(result.error);
+    if (stale) {
+      setFailure({ details: [], stale });
+      return;
+    }
+    const { unplaced } = applyServerErrors(result.error, form.setError, ['title', 'is_active']);
+    setFailure({ details: unplaced });
+  };
+
+  const reload = (current: Versioned<Section>) => {
+    setBase(current);
+    form.reset(valuesOf(current));
+    setFailure(null);
+  };
+
+  return (
+    <>
+      <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>
+        {section && <p>{section.title}</p>}
+      </PageHeader>
+      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => save(values))}>
+        {failure && (
+          <FormAlert ref={alert} message={messages.saveSectionFailed} details={failure.details}>
+            {failure.stale && (
+              <StaleSaveChoices
+                detail={failure.stale.detail}
+                busy={saving}
+                onReload={() => reload(failure.stale!.current)}
+                onOverwrite={() => {
+                  const current = failure.stale!.current;
+                  setBase(current);
+                  void save(form.getValues(), current);
+                }}
+              />
+            )}
+          </FormAlert>
+        )}
+        <TextField
+          label="Título"
+          required
+          maxLength={SECTION_TITLE_MAX_LENGTH}
+          registration={form.register('title')}
+          error={form.formState.errors.title?.message}
+        />
+        <CheckboxField label="Visible" hint="Las secciones visibles aparecen en el sitio público." registration={form.register('is_active')} />
+        <div className="kit-form-actions">
+          <SubmitButton saving={saving}>{section ? 'Guardar cambios' : 'Crear sección'}</SubmitButton>
+          <Link className="kit-button kit-button-secondary" to={paths.admin.sections.getHref()}>
+            Cancelar
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import '../../../../test/helpers/dialog-polyfill';
+import { screen, waitFor, within } from '@testing-library/react';
+import { confirmDelete } from '@/domain/messages';
+import type { Section } from '@/domain/entities';
+import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
+import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
+import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { NoticesProvider } from '../kit/notices';
+import { SectionListPage } from './section-list-page';
+
+const apiServer = withApiTestServer();
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+let onServer: Section[];
+let refuseReorder: boolean;
+
+beforeEach(() => {
+  onServer = [sectionFixture(1, { title: 'Revista', order: 0 }), sectionFixture(2, { title: 'Congresos', order: 1 }), sectionFixture(3, { title: 'Noticias', order: 2, is_active: false })];
+  refuseReorder = false;
+  apiServer().setHandler((request) => {
+    if (request.method === 'PATCH') {
+      if (refuseReorder) return { status: 400, body: { detail: 'Algunos elementos no existen.' }, delay: 50 };
+      const items: { id: number; order: number }[] = JSON.parse(request.body);
+      onServer = items.map(({ id, order }) => ({ ...onServer.find((s) => s.id === id)!, order }));
+      return { body: {}, delay: 50 };
+    }
+    if (request.method === 'DELETE') {
+      return { status: 409, body: { detail: 'La sección tiene 3 publicaciones: muévalas o elimínelas antes.', publication_count: 3 } };
+    }
+    return { body: page([...onServer].sort((a, b) => a.order - b.order)) };
+  });
+});
+
+const open = () =>
+  renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
+    initialEntries: ['/admin/sections'],
+    preloadedState: { session: signedInSession() },
+  });
+const titles = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
+
+test('the table lists title and status in order, with view, edit and delete per row', async () => {
+  open();
+  // The first render of a file compiles the table: give it time on a busy machine.
+  expect(await screen.findByRole('table', { name: 'Secciones' }, { timeout: 5000 })).toBeVisible();
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Título', 'Estado', 'Acciones']);
+  expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
+  const noticias = screen.getAllByRole('row')[3];
+  expect(within(noticias).getByText('No visible')).toBeVisible();
+  expect(within(noticias).getByRole('link', { name: 'Editar Noticias' })).toHaveAttribute('href', '/admin/sections/edit/3');
+  expect(within(noticias).getByRole('link', { name: 'Ver Noticias' })).toHaveAttribute('href', '/admin/sections/3');
+  expect(screen.getByRole('link', { name: 'Nueva Sección' })).toHaveAttribute('href', '/admin/sections/new');
+});
+
+test('Bajar moves the row at once, sends zero-based positions, and keeps focus on the moved row', async () => {
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Bajar Revista' }));
+  expect(titles()).toEqual(['Congresos', 'Revista', 'Noticias']);
+  expect(screen.getByRole('button', { name: 'Bajar Revista' })).toHaveFocus();
+  await waitFor(() => expect(apiServer().requestsTo('/api/sections/reorder/')).toHaveLength(1));
+  expect(JSON.parse(apiServer().requestsTo('/api/sections/reorder/')[0].body)).toEqual([
+    { id: 2, order: 0 },
+    { id: 1, order: 1 },
+    { id: 3, order: 2 },
+  ]);
+  expect(screen.getByText('Revista: ahora en la posición 2 de 3.')).toBeInTheDocument();
+  // The first row cannot go up, the last cannot go down.
+  expect(screen.getByRole('button', { name: 'Subir Congresos' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Bajar Noticias' })).toBeDisabled();
+});
+
+test('a reorder the server refuses goes back, and the list is fetched again', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const { user } = open();
+  refuseReorder = true;
+  await user.click(await screen.findByRole('button', { name: 'Subir Noticias' }));
+  expect(titles()).toEqual(['Revista', 'Noticias', 'Congresos']);
+  await waitFor(() => expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']));
+  await waitFor(() => expect(apiServer().requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+  expect(logged).toHaveBeenCalled();
+  logged.mockRestore();
+});
+
+test('deleting asks first; a section with publications is refused and the notice says why', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const { user } = open();
+  const trigger = await screen.findByRole('button', { name: 'Eliminar Congresos' });
+  await user.click(trigger);
+  const dialog = screen.getByRole('dialog', { name: confirmDelete('sección') });
+  expect(dialog).toHaveTextContent('Congresos');
+  await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+
+  expect(await screen.findByText('La sección tiene 3 publicaciones: muévalas o elimínelas antes.')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
+  expect(trigger).toHaveFocus();
+  expect(logged).toHaveBeenCalled();
+  logged.mockRestore();
+});
+
+test('a deleted section leaves the list', async () => {
+  apiServer().setHandler((request) => {
+    if (request.method === 'DELETE') {
+      onServer = onServer.filter((s) => s.id !== 1);
+      return { status: 204 };
+    }
+    return { body: page(onServer) };
+  });
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar Revista' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+  await waitFor(() => expect(titles()).toEqual(['Congresos', 'Noticias']));
+  expect(apiServer().requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/sections/1/');
+  expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
+});
+
+test('a load failure shows an empty list and a way to try again', async () => {
+  apiServer().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
+  const { user } = open();
+  expect(await screen.findByText('No hay secciones.')).toBeVisible();
+  apiServer().setHandler(() => ({ body: page(onServer) }));
+  await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(await screen.findByRole('table', { name: 'Secciones' })).toBeVisible();
+});

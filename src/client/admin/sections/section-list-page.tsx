@@ -1,0 +1,104 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useAppDispatch } from '@/client/app/hooks';
+import { sectionsApi, useDeleteSectionMutation, useListSectionsQuery, useReorderSectionsMutation } from '@/client/api/sections';
+import type { Versioned } from '@/client/api/versioned';
+import type { Section } from '@/domain/entities';
+import { confirmDelete } from '@/domain/messages';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable, type Column } from '../kit/data-table';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { readApiFailure } from '../kit/server-errors';
+import { StatusBadge } from '../kit/status-badge';
+import { RowActions } from '../kit/row-actions';
+import { useReorder } from '../kit/use-reorder';
+import { useDocumentTitle } from '../use-document-title';
+import { sectionStatus } from './section-status';
+
+/**
+ * /admin/sections (SPEC §2): the sections in their order, reorderable, with
+ * view / edit / delete. A load failure shows an empty list (SPEC §8) and a
+ * quiet way to try again.
+ */
+export function SectionListPage() {
+  useDocumentTitle('Secciones');
+  const dispatch = useAppDispatch();
+  const { notify } = useNotices();
+  const { data, isLoading, isError, isFetching, refetch } = useListSectionsQuery();
+  const [reorderSections] = useReorderSectionsMutation();
+  const [deleteSection, { isLoading: deleting }] = useDeleteSectionMutation();
+  const [target, setTarget] = useState<Versioned<Section> | null>(null);
+  const sections = useMemo(() => (isError ? [] : (data ?? [])), [data, isError]);
+  const move = useReorder(sections, reorderSections);
+
+  const columns = useMemo<Column<Versioned<Section>>[]>(
+    () => [
+      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (section) => <Link to={paths.admin.section.getHref(section.id)}>{section.title}</Link> },
+      { header: 'Estado', width: '8.5rem', cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge> },
+    ],
+    [],
+  );
+  const actions = useMemo(
+    () => (section: Versioned<Section>) => (
+      <RowActions label={section.title} viewTo={paths.admin.section.getHref(section.id)} editTo={paths.admin.sectionEdit.getHref(section.id)} onDelete={() => setTarget(section)} />
+    ),
+    [],
+  );
+  const reorder = useMemo(() => ({ onMove: move, label: (section: Section) => section.title }), [move]);
+
+  const remove = async () => {
+    if (!target) return;
+    const result = await deleteSection(target.id);
+    if ('error' in result) {
+      // SPEC §8 logs it; DECISIONS.md also tells the administrator (409: the section still holds publications).
+      console.error('No se pudo eliminar la sección', result.error);
+      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la sección. Inténtelo de nuevo.', 'error');
+      setTarget(null);
+      return;
+    }
+    // The row leaves at once; the list is fetched again behind it.
+    dispatch(sectionsApi.util.updateQueryData('listSections', undefined, (draft) => draft.filter((section) => section.id !== target.id)));
+    notify(`Sección «${target.title}» eliminada`);
+    setTarget(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Secciones"
+        action={
+          <Link className="kit-button kit-button-primary" to={paths.admin.sectionNew.getHref()}>
+            Nueva Sección
+          </Link>
+        }
+      >
+        <p>Ordene las secciones arrastrando la fila por su asa o con los botones Subir y Bajar; el orden se guarda al momento.</p>
+      </PageHeader>
+      {isLoading ? (
+        <Loading />
+      ) : sections.length === 0 ? (
+        <EmptyState message="No hay secciones.">
+          {isError && (
+            <button type="button" className="kit-button kit-button-secondary" onClick={refetch} disabled={isFetching}>
+              Reintentar
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <DataTable caption="Secciones" items={sections} columns={columns} actions={actions} reorder={reorder} />
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        message={confirmDelete('sección')}
+        detail={target?.title}
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}
+

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi } from '../helpers/e2e-admin-api';
+import { signIn } from './admin-helpers';
+
+const violations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations;
+const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+});
+
+test('create, view, edit and delete a section', async ({ page }, testInfo) => {
+  await page.goto('/admin/sections');
+  await expect(page.getByRole('heading', { level: 1, name: 'Secciones' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Secciones' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('sections-1280.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Nueva Sección' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections\/new$/);
+  await page.getByRole('button', { name: 'Crear sección' }).click();
+  await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('section-new-1280.png'), fullPage: true });
+
+  await page.getByRole('textbox', { name: 'Título' }).fill('Seminarios de otoño');
+  await page.getByRole('button', { name: 'Crear sección' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+  await expect(page.getByText('Sección «Seminarios de otoño» guardada')).toBeVisible();
+  const row = rowOf(page, 'Seminarios de otoño');
+  await expect(row).toContainText('Visible');
+
+  await row.getByRole('link', { name: 'Ver Seminarios de otoño' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Detalle de Sección' })).toBeVisible();
+  await expect(page.getByText('seminarios-de-otono')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^\d+ de [a-z]+ de \d{4}$/ })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('section-detail-1280.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue('Seminarios de otoño');
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('textbox', { name: 'Título' }).fill('Seminarios de invierno');
+  await page.getByRole('checkbox', { name: 'Visible' }).uncheck();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+  const edited = rowOf(page, 'Seminarios de invierno');
+  await expect(edited).toContainText('No visible');
+
+  // Delete: the dialog takes focus, Escape cancels and focus returns to the row's button.
+  const remove = edited.getByRole('button', { name: 'Eliminar Seminarios de invierno' });
+  await remove.click();
+  const dialog = page.getByRole('dialog', { name: '¿Estás seguro de eliminar esta sección?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('section-delete-dialog-1280.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(edited).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Secciones' })).toBeVisible();
+  await expect(rowOf(page, 'Seminarios de invierno')).toHaveCount(0);
+});
+
+test('a missing or malformed section: No se encontró la sección', async ({ page }) => {
+  for (const address of ['/admin/sections/99999', '/admin/sections/abc', '/admin/sections/edit/99999']) {
+    await page.goto(address);
+    await expect(page.getByText('No se encontró la sección')).toBeVisible();
+  }
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a section that holds publications is not deleted: the notice gives the count and the row stays', async ({ page }) => {
+  await page.goto('/admin/sections');
+  const row = rowOf(page, 'Noticias');
+  await row.getByRole('button', { name: 'Eliminar Noticias' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText(/\d+ publicaci/)).toBeVisible();
+  await expect(row).toBeVisible();
+  await page.reload();
+  await expect(rowOf(page, 'Noticias')).toBeVisible();
+});
+
+test('a stale save is answered 409: what was typed stays, and the administrator reloads or saves over it', async ({ page }) => {
+  const api = adminApi(page);
+  const { body: created } = await api.json<{ id: number; version: number }>('POST', '/api/sections/', { title: 'Jornadas', is_active: true });
+  try {
+    await page.goto(`/admin/sections/edit/${created.id}`);
+    const title = page.getByRole('textbox', { name: 'Título' });
+    await expect(title).toHaveValue('Jornadas');
+    // Someone else saves first.
+    await api.json('PATCH', `/api/sections/${created.id}/`, { title: 'Jornadas 2027', version: created.version });
+
+    await title.fill('Jornadas de primavera');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error al guardar la sección' });
+    await expect(alert).toBeVisible();
+    await expect(title).toHaveValue('Jornadas de primavera');
+    expect(await violations(page)).toEqual([]);
+
+    await alert.getByRole('button', { name: 'Cargar la versión guardada' }).click();
+    await expect(title).toHaveValue('Jornadas 2027');
+
+    await title.fill('Jornadas de primavera');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page).toHaveURL(/\/admin\/sections$/);
+    await expect(rowOf(page, 'Jornadas de primavera')).toBeVisible();
+  } finally {
+    await api.json('DELETE', `/api/sections/${created.id}/`);
+  }
+});
+
+test('phone: the list becomes cards with every action reachable, and the forms fit', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/admin/sections');
+  const row = rowOf(page, 'Revista');
+  for (const name of ['Subir Revista', 'Bajar Revista', 'Eliminar Revista']) await expect(row.getByRole('button', { name })).toBeVisible();
+  for (const name of ['Ver Revista', 'Editar Revista']) await expect(row.getByRole('link', { name })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('sections-375.png'), fullPage: true });
+
+  for (const [address, name] of [
+    ['/admin/sections/new', 'section-new-375.png'],
+    ['/admin/sections/1', 'section-detail-375.png'],
+  ]) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: testInfo.outputPath(name), fullPage: true });
+  }
+});
