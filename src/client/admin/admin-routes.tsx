@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { AdminGuard } from '@/client/session/admin-guard';
@@ -6,6 +7,9 @@ import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
 import { AdminShell } from './admin-shell';
 import { ComingSoonPage } from './coming-soon-page';
+
+// The layout editor (and its drag and drop) loads only when a publication is being designed.
+const LayoutEditorPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './layout-editor/layout-editor-page'));
 
 /** A paths.admin entry relative to /admin, for the routes below. */
 const under = (path: string) => path.slice(`${paths.admin.root}/`.length);
@@ -24,6 +28,7 @@ export const adminRoutes: RouteObject[] = [
         children: [
           { index: true, element: <AdminLanding /> },
           { path: `${under(paths.admin.sections)}/*`, element: <ComingSoonPage title="Secciones" noun="secciones" /> },
+          { path: under(paths.admin.publicationNew), element: <Suspense fallback={<p role="status">Cargando...</p>}><LayoutEditorPage /></Suspense> },
           { path: `${under(paths.admin.publications)}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
           { path: `${under(paths.admin.biographies)}/*`, element: <ComingSoonPage title="Biografías" noun="biografías" /> },
           { path: '*', element: <AdminNotFoundPage /> },

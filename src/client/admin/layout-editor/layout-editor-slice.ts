@@ -1,4 +1,4 @@
-import { createSlice, nanoid, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CellType, Layout } from '@/domain/entities';
 import {
   addCell,
@@ -39,8 +39,14 @@ export interface LayoutEditorState {
 
 const initialState: LayoutEditorState = { rows: [], refusal: null, editingCellId: null };
 
-/** The rows before this action, as plain objects: the domain rules share what they do not change. */
-const rowsOf = (state: LayoutEditorState): Layout => original(state)?.rows ?? state.rows;
+/**
+ * An id for a new row or cell, unique within a layout. (Not RTK's nanoid: every
+ * RTK export used anywhere is kept in the shared module of the public bundle.)
+ */
+const newId = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The rows the domain rules work on; they share what they do not change. */
+const rowsOf = (state: LayoutEditorState): Layout => state.rows;
 
 const rowIdOfCell = (rows: Layout, cellId: string): string => {
   const at = findCell(rows, cellId);
@@ -70,13 +76,13 @@ export const layoutEditorSlice = createSlice({
     layoutLoaded: (_state, action: PayloadAction<Layout>) => ({ ...initialState, rows: action.payload }),
     rowAdded: {
       reducer: (state, action: PayloadAction<{ rowId: string }>) => set(state, addRow(rowsOf(state), action.payload.rowId)),
-      prepare: () => ({ payload: { rowId: nanoid(10) } }),
+      prepare: () => ({ payload: { rowId: newId() } }),
     },
     rowRemoved: (state, action: PayloadAction<{ rowId: string }>) => set(state, removeRow(rowsOf(state), action.payload.rowId)),
     rowDuplicated: {
       reducer: (state, action: PayloadAction<{ rowId: string; copyId: string }>) =>
         set(state, duplicateRow(rowsOf(state), action.payload.rowId, action.payload.copyId)),
-      prepare: (rowId: string) => ({ payload: { rowId, copyId: nanoid(10) } }),
+      prepare: (rowId: string) => ({ payload: { rowId, copyId: newId() } }),
     },
     rowMoved: (state, action: PayloadAction<{ rowId: string; toIndex: number }>) =>
       set(state, moveRow(rowsOf(state), action.payload.rowId, action.payload.toIndex)),
@@ -87,7 +93,7 @@ export const layoutEditorSlice = createSlice({
         apply(state, addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' }), rowId);
         if (!state.refusal) state.editingCellId = cellId;
       },
-      prepare: (rowId: string) => ({ payload: { rowId, cellId: nanoid(10) } }),
+      prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),
     },
     cellRemoved: (state, action: PayloadAction<{ cellId: string }>) => set(state, removeCell(rowsOf(state), action.payload.cellId)),
     cellSpanChanged: (state, action: PayloadAction<{ cellId: string; span: number }>) => {
