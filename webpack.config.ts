@@ -29,6 +29,25 @@ class PrecompressPlugin {
   }
 }
 
+// TinyMCE, self-hosted (DECISIONS.md): only the files the rich-text editor loads, under /tinymce/,
+// fetched by the browser when an admin opens a text cell. Plugins as in layout-editor/rich-text-editor.tsx.
+const TINYMCE_FILES = [
+  'tinymce.min.js',
+  'license.md',
+  'themes/silver/theme.min.js',
+  'models/dom/model.min.js',
+  'icons/default/icons.min.js',
+  'skins/ui/oxide/skin.min.css',
+  'skins/ui/oxide/content.min.css',
+  'skins/content/default/content.min.css',
+  ...['autolink', 'link', 'lists', 'table'].map((plugin) => `plugins/${plugin}/plugin.min.js`),
+];
+// Already minified: `minimized` keeps Terser from doing it again.
+const tinymceCopies = [
+  ...TINYMCE_FILES.map((file) => ({ from: `node_modules/tinymce/${file}`, to: `tinymce/${file}`, info: { minimized: true } })),
+  { from: 'node_modules/tinymce-i18n/langs8/es.js', to: 'tinymce/langs/es.js', info: { minimized: true } },
+];
+
 // The SPA: one entry, the public site in the main chunk, the admin area (and
 // everything only it uses) in lazy chunks. Types are checked by `npm run
 // typecheck`, so ts-loader only transpiles.
@@ -61,6 +80,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           exclude: /node_modules/,
           use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
         },
+        // @hello-pangea/dnd (admin only) keeps its own store through react-redux's connect(). A copy of
+        // react-redux of its own keeps connect() out of the public bundle, which holds the app's react-redux.
+        {
+          test: /[\\/]node_modules[\\/]@hello-pangea[\\/]dnd[\\/]/,
+          resolve: { alias: { 'react-redux$': path.resolve(__dirname, 'node_modules/react-redux/dist/react-redux.legacy-esm.js') } },
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset/resource' },
       ],
@@ -72,7 +97,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production ? [new PrecompressPlugin()] : []),
-      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }, ...tinymceCopies],
+      }),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },

@@ -47,6 +47,8 @@ export interface LayoutCell {
   /** 1..4; absent means 1. */
   columnSpan?: number;
   publicationId?: Id | null;
+  /** An image cell's alternative text (DECISIONS.md); absent or '' means none. */
+  alt?: string;
 }
 
 export interface LayoutRow {

@@ -77,6 +77,7 @@ export function parseLayout(value: unknown): { layout: Layout } | { problem: Lay
         content: (cell.content as string | undefined | null) ?? '',
         columnSpan: (cell.columnSpan as number | undefined) ?? DEFAULT_COLUMN_SPAN,
         ...(typeof cell.publicationId === 'number' ? { publicationId: cell.publicationId } : {}),
+        ...(cell.type === 'image' && typeof cell.alt === 'string' && cell.alt.trim() !== '' ? { alt: cell.alt.trim() } : {}),
       });
     }
     const parsedRow: LayoutRow = { id: row.id === undefined || row.id === null ? `row-${r}` : String(row.id), cells };
@@ -94,4 +95,123 @@ export function firstTextContent(layout: Layout | null | undefined): string {
     }
   }
   return '';
+}
+
+/*
+ * Editing a layout (the admin's layout editor). Every function is pure: it
+ * returns a new layout, sharing the rows and cells it did not touch, or the
+ * Spanish message (SPEC §5) when the change is refused and nothing changes.
+ */
+
+export type LayoutChange = { layout: Layout } | { error: string };
+
+const mapRow = (layout: Layout, rowId: string, change: (row: LayoutRow) => LayoutRow): Layout =>
+  layout.map((row) => (row.id === rowId ? change(row) : row));
+
+const mapCell = (layout: Layout, cellId: string, change: (cell: LayoutCell) => LayoutCell): Layout =>
+  layout.map((row) =>
+    row.cells.some((cell) => cell.id === cellId) ? { ...row, cells: row.cells.map((cell) => (cell.id === cellId ? change(cell) : cell)) } : row,
+  );
+
+/** Where a cell is: its row's index and its own index in that row; null when absent. */
+export function findCell(layout: Layout, cellId: string): { rowIndex: number; cellIndex: number } | null {
+  for (const [rowIndex, row] of layout.entries()) {
+    const cellIndex = row.cells.findIndex((cell) => cell.id === cellId);
+    if (cellIndex !== -1) return { rowIndex, cellIndex };
+  }
+  return null;
+}
+
+const moveItem = <T>(items: readonly T[], from: number, to: number): T[] => {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+};
+
+export function addRow(layout: Layout, rowId: string): Layout {
+  return [...layout, { id: rowId, cells: [] }];
+}
+
+export function removeRow(layout: Layout, rowId: string): Layout {
+  return layout.filter((row) => row.id !== rowId);
+}
+
+/** A copy of a row, right below it; the copy and its cells get new ids (`{copyId}-{n}` for cells). */
+export function duplicateRow(layout: Layout, rowId: string, copyId: string): Layout {
+  const index = layout.findIndex((row) => row.id === rowId);
+  if (index === -1) return layout;
+  const copy: LayoutRow = { id: copyId, cells: layout[index].cells.map((cell, n) => ({ ...cell, id: `${copyId}-${n + 1}` })) };
+  return [...layout.slice(0, index + 1), copy, ...layout.slice(index + 1)];
+}
+
+/** Moves a row to position `toIndex` (clamped to the layout). */
+export function moveRow(layout: Layout, rowId: string, toIndex: number): Layout {
+  const index = layout.findIndex((row) => row.id === rowId);
+  return index === -1 ? layout : moveItem(layout, index, toIndex);
+}
+
+/** Adds a cell at the end of a row, taking all the remaining columns; refused when the row is full. */
+export function addCell(layout: Layout, rowId: string, cell: Omit<LayoutCell, 'columnSpan'>): LayoutChange {
+  const row = layout.find((r) => r.id === rowId);
+  if (!row) return { layout };
+  const room = spanForNewCell(row);
+  if ('error' in room) return room;
+  return { layout: mapRow(layout, rowId, (r) => ({ ...r, cells: [...r.cells, { ...cell, columnSpan: room.span }] })) };
+}
+
+export function removeCell(layout: Layout, cellId: string): Layout {
+  return layout.map((row) => (row.cells.some((cell) => cell.id === cellId) ? { ...row, cells: row.cells.filter((cell) => cell.id !== cellId) } : row));
+}
+
+/** Changes a cell's span; refused when the row would exceed four columns. */
+export function changeCellSpan(layout: Layout, cellId: string, span: number): LayoutChange {
+  const at = findCell(layout, cellId);
+  if (!at) return { layout };
+  const error = checkSpanChange(layout[at.rowIndex], cellId, span);
+  return error ? { error } : { layout: mapCell(layout, cellId, (cell) => ({ ...cell, columnSpan: span })) };
+}
+
+/** Changes a cell's type; its content (and alternative text) is cleared (SPEC §4). */
+export function changeCellType(layout: Layout, cellId: string, type: CellType): Layout {
+  return mapCell(layout, cellId, (cell) => {
+    if (cell.type === type) return cell;
+    const { alt: _alt, ...rest } = cell;
+    return { ...rest, type, content: '' };
+  });
+}
+
+/** Sets a cell's content and, for images, its alternative text. */
+export function updateCell(layout: Layout, cellId: string, patch: Partial<Pick<LayoutCell, 'content' | 'alt'>>): Layout {
+  return mapCell(layout, cellId, (cell) => ({ ...cell, ...patch }));
+}
+
+/**
+ * Moves a cell to position `toIndex` of row `toRowId` (its own row or
+ * another). Moving it into another row is refused when that row has no room
+ * for the cell's span.
+ */
+export function moveCell(layout: Layout, cellId: string, toRowId: string, toIndex: number): LayoutChange {
+  const from = findCell(layout, cellId);
+  const toRowIndex = layout.findIndex((row) => row.id === toRowId);
+  if (!from || toRowIndex === -1) return { layout };
+  const cell = layout[from.rowIndex].cells[from.cellIndex];
+  if (toRowIndex === from.rowIndex) {
+    return { layout: mapRow(layout, toRowId, (row) => ({ ...row, cells: moveItem(row.cells, from.cellIndex, toIndex) })) };
+  }
+  if (usedColumns(layout[toRowIndex]) + spanOf(cell) > LAYOUT_COLUMNS) return { error: messages.layoutTooWide };
+  return {
+    layout: layout.map((row, index) => {
+      if (index === from.rowIndex) return { ...row, cells: row.cells.filter((c) => c.id !== cellId) };
+      if (index !== toRowIndex) return row;
+      const cells = [...row.cells];
+      cells.splice(Math.max(0, Math.min(toIndex, cells.length)), 0, cell);
+      return { ...row, cells };
+    }),
+  };
+}
+
+/** How many image cells have a picture but no alternative text (the editor warns before publishing). */
+export function imagesWithoutAlt(layout: Layout): number {
+  return layout.reduce((count, row) => count + row.cells.filter((cell) => cell.type === 'image' && cell.content && !cell.alt?.trim()).length, 0);
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { AdminGuard } from '@/client/session/admin-guard';
@@ -13,6 +14,9 @@ import { NoticesProvider } from './kit/notices';
 import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
+
+// The layout editor (and its drag and drop) loads only when a publication is being designed.
+const LayoutEditorPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './layout-editor/layout-editor-page'));
 
 /**
  * Everything under /admin, in one lazily loaded chunk (router.tsx): the
@@ -35,6 +39,7 @@ export const adminRoutes: RouteObject[] = [
           { path: paths.admin.sectionNew.path, element: <SectionFormPage /> },
           { path: paths.admin.sectionEdit.path, element: <SectionFormPage /> },
           { path: paths.admin.section.path, element: <SectionDetailPage /> },
+          { path: paths.admin.publicationNew.path, element: <Suspense fallback={<p role="status">Cargando...</p>}><LayoutEditorPage /></Suspense> },
           { path: `${paths.admin.publications.path}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
           { path: paths.admin.biographies.path, element: <BiographyListPage /> },
           { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },

@@ -1,15 +1,18 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/client/api/base-api';
 import { sessionSlice } from '@/client/session/session-slice';
 import { createSessionPersistence } from '@/client/session/session-persistence';
-import { layoutEditorSlice } from '@/client/admin/layout-editor/layout-editor-slice';
 
-const rootReducer = combineReducers({
-  [sessionSlice.reducerPath]: sessionSlice.reducer,
-  [layoutEditorSlice.reducerPath]: layoutEditorSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+/**
+ * Slices that lazily loaded code adds with `slice.injectInto(rootReducer)`
+ * (the admin's layout editor); each declares itself here through
+ * `declare module`, so the public bundle never carries them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(sessionSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

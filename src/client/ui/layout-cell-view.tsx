@@ -5,13 +5,13 @@ import { VideoEmbed } from './video-embed';
 
 const CELL_IMAGE_SIZES = '(min-width: 1024px) 960px, 100vw';
 
-/** One cell's content: text as sanitised HTML, an image (hidden when it fails), a video player; unknown types render nothing. */
+/** One cell's content: text as sanitised HTML, an image with its alternative text (hidden when it fails), a video player; unknown types render nothing. */
 export function LayoutCellView({ cell }: { cell: LayoutCell }) {
   switch (cell.type) {
     case 'text':
       return <SanitizedHtml className="ui-rich-text" html={cell.content ?? ''} />;
     case 'image':
-      return cell.content ? <ResponsiveImage className="ui-cell-image" src={cell.content} sizes={CELL_IMAGE_SIZES} /> : null;
+      return cell.content ? <ResponsiveImage className="ui-cell-image" src={cell.content} alt={cell.alt ?? ''} sizes={CELL_IMAGE_SIZES} /> : null;
     case 'video':
       return cell.content ? <VideoEmbed url={cell.content} /> : null;
     default:

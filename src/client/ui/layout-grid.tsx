@@ -1,8 +1,18 @@
 import type { CSSProperties } from 'react';
-import type { Layout } from '@/domain/entities';
+import type { Layout, LayoutCell } from '@/domain/entities';
 import { isCellType, spanOf } from '@/domain/layout';
 import { LayoutCellView } from './layout-cell-view';
 import './ui.css';
+
+/**
+ * What makes an element one cell of the grid below: its class and span. The
+ * admin's layout editor puts its cells in the same grid with these.
+ */
+export const layoutCellProps = (cell: Pick<LayoutCell, 'type' | 'columnSpan'>) => ({
+  className: `ui-layout-cell ui-layout-cell--${cell.type}`,
+  style: { '--span': Math.min(4, Math.max(1, spanOf(cell))) } as CSSProperties,
+  'data-span': spanOf(cell),
+});
 
 /**
  * A publication's layout as SPEC §2 shows it: rows of a 4-column grid, each
@@ -17,12 +27,7 @@ export function LayoutGrid({ layout }: { layout: Layout | null | undefined }) {
       {rows.map((row, r) => (
         <div className="ui-layout-row" key={row.id ?? r}>
           {row.cells.map((cell, c) => (
-            <div
-              className={`ui-layout-cell ui-layout-cell--${cell.type}`}
-              key={cell.id ?? c}
-              style={{ '--span': Math.min(4, Math.max(1, spanOf(cell))) } as CSSProperties}
-              data-span={spanOf(cell)}
-            >
+            <div key={cell.id ?? c} {...layoutCellProps(cell)}>
               <LayoutCellView cell={cell} />
             </div>
           ))}

@@ -1,19 +1,146 @@
-import { createSlice } from '@reduxjs/toolkit';
-import type { Layout } from '@/domain/entities';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { CellType, Layout } from '@/domain/entities';
+import {
+  addCell,
+  addRow,
+  changeCellSpan,
+  changeCellType,
+  duplicateRow,
+  findCell,
+  moveCell,
+  moveRow,
+  removeCell,
+  removeRow,
+  updateCell,
+  type LayoutChange,
+} from '@/domain/layout';
+import { rootReducer } from '@/client/app/store';
+
+/** The last change the rules refused: its Spanish message, shown on the row it concerns. */
+export interface LayoutRefusal {
+  rowId: string;
+  message: string;
+  /** Grows with every refusal, so that the same message twice is announced twice. */
+  seq: number;
+}
 
 /**
- * The publication form's row/cell layout while it is being edited (SPEC §4,
- * §5). The editor's actions arrive with the publication form; the slice is in
- * the store from the start so that its state has one home and one shape.
+ * The publication's row/cell layout while it is being edited (SPEC §4, §5).
+ * The rules live in src/domain/layout.ts; this slice applies them and keeps
+ * what the screen needs besides: the last refusal and the text cell whose
+ * rich-text editor is open.
  */
 export interface LayoutEditorState {
   rows: Layout;
+  refusal: LayoutRefusal | null;
+  /** At most one rich-text editor at a time: the others show their rendered HTML. */
+  editingCellId: string | null;
 }
 
-const initialState: LayoutEditorState = { rows: [] };
+const initialState: LayoutEditorState = { rows: [], refusal: null, editingCellId: null };
+
+/**
+ * An id for a new row or cell, unique within a layout. (Not RTK's nanoid: every
+ * RTK export used anywhere is kept in the shared module of the public bundle.)
+ */
+const newId = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The rows the domain rules work on; they share what they do not change. */
+const rowsOf = (state: LayoutEditorState): Layout => state.rows;
+
+const rowIdOfCell = (rows: Layout, cellId: string): string => {
+  const at = findCell(rows, cellId);
+  return at ? rows[at.rowIndex].id : '';
+};
+
+/** Applies a change the rules may refuse: the new rows, or the refusal on `rowId`. */
+function apply(state: LayoutEditorState, change: LayoutChange, rowId: string): void {
+  if ('error' in change) {
+    state.refusal = { rowId, message: change.error, seq: (state.refusal?.seq ?? 0) + 1 };
+  } else {
+    state.rows = change.layout;
+    state.refusal = null;
+  }
+}
+
+function set(state: LayoutEditorState, rows: Layout): void {
+  state.rows = rows;
+  state.refusal = null;
+}
 
 export const layoutEditorSlice = createSlice({
   name: 'layoutEditor',
   initialState,
-  reducers: {},
+  reducers: {
+    /** Starts editing a layout: a publication's, or [] for a new one. */
+    layoutLoaded: (_state, action: PayloadAction<Layout>) => ({ ...initialState, rows: action.payload }),
+    rowAdded: {
+      reducer: (state, action: PayloadAction<{ rowId: string }>) => set(state, addRow(rowsOf(state), action.payload.rowId)),
+      prepare: () => ({ payload: { rowId: newId() } }),
+    },
+    rowRemoved: (state, action: PayloadAction<{ rowId: string }>) => set(state, removeRow(rowsOf(state), action.payload.rowId)),
+    rowDuplicated: {
+      reducer: (state, action: PayloadAction<{ rowId: string; copyId: string }>) =>
+        set(state, duplicateRow(rowsOf(state), action.payload.rowId, action.payload.copyId)),
+      prepare: (rowId: string) => ({ payload: { rowId, copyId: newId() } }),
+    },
+    rowMoved: (state, action: PayloadAction<{ rowId: string; toIndex: number }>) =>
+      set(state, moveRow(rowsOf(state), action.payload.rowId, action.payload.toIndex)),
+    /** A text cell at the end of the row, taking the remaining columns, its editor open. */
+    cellAdded: {
+      reducer: (state, action: PayloadAction<{ rowId: string; cellId: string }>) => {
+        const { rowId, cellId } = action.payload;
+        apply(state, addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' }), rowId);
+        if (!state.refusal) state.editingCellId = cellId;
+      },
+      prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),
+    },
+    cellRemoved: (state, action: PayloadAction<{ cellId: string }>) => set(state, removeCell(rowsOf(state), action.payload.cellId)),
+    cellSpanChanged: (state, action: PayloadAction<{ cellId: string; span: number }>) => {
+      const rows = rowsOf(state);
+      apply(state, changeCellSpan(rows, action.payload.cellId, action.payload.span), rowIdOfCell(rows, action.payload.cellId));
+    },
+    cellTypeChanged: (state, action: PayloadAction<{ cellId: string; type: CellType }>) =>
+      set(state, changeCellType(rowsOf(state), action.payload.cellId, action.payload.type)),
+    cellContentChanged: (state, action: PayloadAction<{ cellId: string; content: string }>) => {
+      state.rows = updateCell(rowsOf(state), action.payload.cellId, { content: action.payload.content });
+    },
+    cellAltChanged: (state, action: PayloadAction<{ cellId: string; alt: string }>) => {
+      state.rows = updateCell(rowsOf(state), action.payload.cellId, { alt: action.payload.alt });
+    },
+    /** Moves a cell within its row or into another; refusals show on the row it came from. */
+    cellMoved: (state, action: PayloadAction<{ cellId: string; toRowId: string; toIndex: number }>) => {
+      const rows = rowsOf(state);
+      const { cellId, toRowId, toIndex } = action.payload;
+      apply(state, moveCell(rows, cellId, toRowId, toIndex), rowIdOfCell(rows, cellId));
+    },
+    textEditingStarted: (state, action: PayloadAction<{ cellId: string | null }>) => {
+      state.editingCellId = action.payload.cellId;
+    },
+    refusalDismissed: (state) => {
+      state.refusal = null;
+    },
+  },
+  selectors: {
+    selectRows: (state) => state.rows,
+    selectRefusal: (state) => state.refusal,
+    selectEditingCellId: (state) => state.editingCellId,
+  },
 });
+
+declare module '@/client/app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  export interface LazyLoadedSlices extends WithSlice<typeof layoutEditorSlice> {}
+}
+
+/**
+ * The slice joins the store when the admin's code first imports this module;
+ * the public bundle never does. Its selectors answer the initial state until
+ * the first action reaches the new reducer.
+ */
+export const injectedLayoutEditorSlice = layoutEditorSlice.injectInto(rootReducer);
+
+export const layoutEditorActions = layoutEditorSlice.actions;
+
+/** The layout as it stands (what the publication form sends as `layout`). */
+export const { selectRows: selectEditedLayout, selectRefusal, selectEditingCellId } = injectedLayoutEditorSlice.selectors;

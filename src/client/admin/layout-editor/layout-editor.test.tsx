@@ -1,0 +1,125 @@
+import { act, screen, within } from '@testing-library/react';
+import type { Layout } from '@/domain/entities';
+import { setupStore } from '@/client/app/store';
+import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
+import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { LayoutEditor } from './layout-editor';
+import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
+
+const server = withApiTestServer();
+
+const layout = (): Layout => [
+  {
+    id: 'r1',
+    cells: [
+      { id: 'a', type: 'text', content: '<p>Primer párrafo</p>', columnSpan: 2 },
+      { id: 'b', type: 'video', content: 'https://youtu.be/abc123', columnSpan: 2 },
+    ],
+  },
+  { id: 'r2', cells: [{ id: 'c', type: 'image', content: '', columnSpan: 3 }] },
+];
+
+function renderEditor(rows: Layout = layout(), publicationId?: number) {
+  const store = setupStore({ session: signedInSession() });
+  store.dispatch(layoutEditorActions.layoutLoaded(rows));
+  const rendered = renderWithProviders(<LayoutEditor publicationId={publicationId} />, { store });
+  return { ...rendered, layout: () => selectEditedLayout(store.getState()) };
+}
+
+const row = (n: number) => screen.getByRole('region', { name: `Fila ${n}` });
+const cell = (r: number, c: number) => screen.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
+
+test('shows each row in the public grid: text rendered as HTML, the video as a 16:9 player', () => {
+  renderEditor();
+  expect(within(cell(1, 1)).getByText('Primer párrafo')).toBeInTheDocument();
+  expect(within(cell(1, 2)).getByTitle('Vídeo')).toHaveAttribute('src', 'https://www.youtube.com/embed/abc123');
+  expect(cell(1, 1)).toHaveClass('ui-layout-cell');
+  expect(cell(1, 1)).toHaveAttribute('data-span', '2');
+});
+
+test('a full row refuses a new cell and a wider span, with the Spanish messages, and changes nothing', async () => {
+  const { user, layout: current } = renderEditor();
+  await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('No hay espacio disponible en esta fila');
+
+  await user.selectOptions(within(cell(1, 1)).getByLabelText('Columnas'), '3');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('El total de columnas no puede exceder 4');
+  expect(within(cell(1, 1)).getByLabelText('Columnas')).toHaveValue('2');
+  expect(current()[0].cells.map((c) => c.columnSpan)).toEqual([2, 2]);
+});
+
+test('a new cell takes the remaining column', async () => {
+  const { user, layout: current } = renderEditor();
+  await user.click(within(row(2)).getByRole('button', { name: 'Añadir celda a la fila 2' }));
+  expect(current()[1].cells.map((c) => [c.type, c.columnSpan])).toEqual([
+    ['image', 3],
+    ['text', 1],
+  ]);
+  expect(await within(cell(2, 2)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
+});
+
+test("changing a video cell's type clears its address and its preview", async () => {
+  const { user, layout: current } = renderEditor();
+  await user.selectOptions(within(cell(1, 2)).getByLabelText('Tipo'), 'image');
+  expect(within(cell(1, 2)).queryByTitle('Vídeo')).not.toBeInTheDocument();
+  await user.selectOptions(within(cell(1, 2)).getByLabelText('Tipo'), 'video');
+  expect(within(cell(1, 2)).getByLabelText('Enlace del vídeo')).toHaveValue('');
+  expect(current()[0].cells[1]).toEqual({ id: 'b', type: 'video', content: '', columnSpan: 2 });
+});
+
+test('cells move between rows with buttons, refused when the row has no room', async () => {
+  const { user, layout: current } = renderEditor();
+  await user.click(within(cell(2, 1)).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }));
+  expect(within(row(2)).getByRole('alert')).toHaveTextContent('El total de columnas no puede exceder 4');
+
+  await user.selectOptions(within(cell(2, 1)).getByLabelText('Columnas'), '2');
+  await user.click(within(cell(1, 2)).getByRole('button', { name: 'Mover a la fila siguiente: la celda 2 de la fila 1' }));
+  expect(current().map((r) => r.cells.map((c) => c.id))).toEqual([['a'], ['b', 'c']]);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('rows are added, moved, duplicated and removed with buttons', async () => {
+  const { user, layout: current } = renderEditor();
+  await user.click(within(row(2)).getByRole('button', { name: 'Subir fila 2' }));
+  expect(current().map((r) => r.id)).toEqual(['r2', 'r1']);
+  await user.click(within(row(1)).getByRole('button', { name: 'Duplicar fila 1' }));
+  expect(current()).toHaveLength(3);
+  await user.click(within(row(3)).getByRole('button', { name: 'Eliminar fila 3' }));
+  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  expect(current().map((r) => r.cells.length)).toEqual([1, 1, 0]);
+  expect(within(row(3)).getByText(/Fila vacía/)).toBeInTheDocument();
+});
+
+test("an image cell uploads its file, says so while it runs, and keeps the address with the API host and the alt text", async () => {
+  server().setHandler(() => ({ status: 201, body: { url: '/media/cells/aula.webp' }, delay: 150 }));
+  const { user, layout: current } = renderEditor(layout(), 12);
+  const file = new File([new Uint8Array([137, 80, 78, 71])], 'aula.png', { type: 'image/png' });
+  await user.upload(within(cell(2, 1)).getByLabelText('Imagen'), file);
+  expect(within(cell(2, 1)).getByRole('status')).toHaveTextContent('Subiendo imagen...');
+  expect(await within(cell(2, 1)).findByRole('presentation')).toHaveAttribute('src', `${server().origin}/media/cells/aula.webp`);
+  expect(server().requests[0].url).toBe('/api/publications/12/upload_cell_image/');
+
+  await user.type(within(cell(2, 1)).getByLabelText('Texto alternativo'), 'Aula');
+  expect(within(cell(2, 1)).getByRole('img', { name: 'Aula' })).toBeInTheDocument();
+  expect(current()[1].cells[0]).toMatchObject({ content: `${server().origin}/media/cells/aula.webp`, alt: 'Aula' });
+});
+
+test.each([
+  ['the server fails', { status: 500, body: { detail: 'x' } }],
+  ['the answer has no url', { status: 201, body: {} }],
+])('an image upload says so when %s', async (_name, reply) => {
+  server().setHandler(() => reply);
+  const { user, layout: current } = renderEditor();
+  await user.upload(within(cell(2, 1)).getByLabelText('Imagen'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
+  expect(await within(cell(2, 1)).findByRole('alert')).toHaveTextContent('Error al subir la imagen');
+  expect(current()[1].cells[0].content).toBe('');
+  expect(server().requests[0].url).toBe('/api/upload-image/');
+});
+
+test('a text cell shows its rendered HTML until its editor is opened', async () => {
+  const { user } = renderEditor();
+  expect(within(cell(1, 1)).queryByRole('button', { name: 'Terminar de editar' })).not.toBeInTheDocument();
+  await user.click(within(cell(1, 1)).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }));
+  expect(await within(cell(1, 1)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
+  await act(async () => {});
+});
