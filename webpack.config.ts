@@ -3,6 +3,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import zlib from 'node:zlib';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import reactRefreshTypeScript from 'react-refresh-typescript';
 import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
 /**
@@ -32,18 +34,28 @@ class PrecompressPlugin {
 // The SPA: one entry, the public site in the main chunk, the admin area (and
 // everything only it uses) in lazy chunks. Types are checked by `npm run
 // typecheck`, so ts-loader only transpiles.
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+//
+// `env.hot` is the development server's build (`npm run dev`: built in memory
+// by webpack-dev-middleware inside the API server, which adds the hot module
+// replacement runtime and plugin itself): React Fast Refresh, hot-update files
+// under /assets/, and a cache on disk so that a server restart rebuilds in a
+// moment.
+export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
+  const hot = !production && Boolean(env?.hot);
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/main.tsx' },
+    ...(hot ? { cache: { type: 'filesystem', buildDependencies: { config: [__filename] } } } : {}),
     output: {
       path: path.resolve(__dirname, 'dist/client'),
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      clean: true,
+      hotUpdateChunkFilename: 'assets/[id].[fullhash].hot-update.js',
+      hotUpdateMainFilename: 'assets/[runtime].[fullhash].hot-update.json',
+      clean: !hot,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -59,7 +71,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+          use: {
+            loader: 'ts-loader',
+            options: {
+              transpileOnly: true,
+              compilerOptions: { noEmit: false },
+              ...(hot ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) } : {}),
+            },
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset/resource' },
@@ -72,7 +91,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production ? [new PrecompressPlugin()] : []),
-      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] }),
+      // Build errors are shown by webpack-dev-middleware's own overlay.
+      ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
+      // The development server serves public/ from disk itself.
+      ...(hot ? [] : [new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }] })]),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     performance: { hints: false },
