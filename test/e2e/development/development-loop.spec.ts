@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
 import { signIn, storedSession } from '../admin-helpers';
@@ -22,6 +24,27 @@ test('the development server serves the hot-reloading app on one origin', async 
   expect(api.ok()).toBe(true);
   expect((await request.get('/api/no-existe/')).status()).toBe(404);
   expect((await request.get('/media/hero-poster.jpg')).headers()['content-type']).toBe('image/jpeg');
+});
+
+test('a saved component is replaced in the page, its state kept (React Fast Refresh)', async ({ page }) => {
+  const file = path.join(__dirname, '../../../src/client/session/login-page.tsx');
+  const source = fs.readFileSync(file, 'utf8');
+  const heading = /(<h1 id="login-title" className="login-title">\s*)Iniciar sesión/;
+  expect(source).toMatch(heading);
+
+  await page.goto('/admin/login');
+  await page.getByLabel('Usuario').fill('escrito antes del cambio');
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  try {
+    fs.writeFileSync(file, source.replace(heading, '$1Iniciar sesión (recién editado)'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión (recién editado)', { timeout: 20_000 });
+  } finally {
+    fs.writeFileSync(file, source);
+  }
+  // No reload: the page's own variable and the component's typed value are still there.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await expect(page.getByLabel('Usuario')).toHaveValue('escrito antes del cambio');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión', { timeout: 20_000 });
 });
 
 test('Redux DevTools shows readable actions and masked tokens after a sign-in', async ({ page }) => {
