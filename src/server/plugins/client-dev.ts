@@ -38,7 +38,8 @@ export async function registerClientDevServer(app: FastifyInstance): Promise<Cli
     publicPath: '/',
     index: false,
     stats: 'errors-warnings',
-    hot: { path: HOT_PATH },
+    // The event stream carries module paths and source frames of build errors: this origin only.
+    hot: { path: HOT_PATH, cors: false },
   });
   const ready = () => new Promise<void>((resolve) => middleware.waitUntilValid(() => resolve()));
 
