@@ -18,6 +18,10 @@ const zones = [
   { target: './src/client/api', from: ['./src/client/site', './src/client/admin', './src/client/ui'], message: 'the data layer does not import screens.' },
 ];
 
+// Test helpers and fixtures live under test/: the product never imports them
+// (its own *.test.ts(x) files, beside the code, do).
+const productZones = [...zones, { target: './src', from: './test', message: 'test helpers and fixtures are for tests only.' }];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'shots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -34,6 +38,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: productZones }] },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

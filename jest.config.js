@@ -15,10 +15,10 @@ const moduleNameMapper = {
   '\\.css$': '<rootDir>/test/helpers/style-stub.ts',
 };
 
-// Some server dependencies ship ES modules only (@fastify/static's content-disposition, light-my-request's cookie,
-// sanitize-html's htmlparser2 family); SWC compiles them to CommonJS like our own
-// files, so tests that start a real server can load them.
-const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
+// Some server dependencies ship ES modules only (kysely, @fastify/static's content-disposition,
+// light-my-request's cookie, sanitize-html's htmlparser2 family); SWC compiles them to CommonJS
+// like our own files, so tests that start a real server can load them.
+const transformIgnorePatterns = ['/node_modules/(?!(kysely|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
 
 const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 

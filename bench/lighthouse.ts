@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 on the public site (issue 4 goals: performance ≥ 95,
+ * Lighthouse on the public site (issue 4 goals: performance ≥ 95,
  * accessibility 100, best practices 100, SEO 100).
  *
  *   npm run build && npx tsx bench/lighthouse.ts            (mobile: Lighthouse's default, a throttled phone)
@@ -20,6 +20,7 @@ import { ROOT, firstPublicationPath, startSiteServer } from './site-server';
 
 const desktop = process.argv.includes('--desktop');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const LIGHTHOUSE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
 
 interface PageResult {
   url: string;
@@ -45,7 +46,7 @@ async function main() {
     await server.stop();
   }
 
-  console.info(`Lighthouse 12 (${desktop ? 'desktop' : 'mobile'} preset, ${RUNS} run(s) per page, median)`);
+  console.info(`Lighthouse ${LIGHTHOUSE_VERSION} (${desktop ? 'desktop' : 'mobile'} preset, ${RUNS} run(s) per page, median)`);
   console.info('  page                      perf  a11y  best   seo   FCP / LCP / TBT / CLS');
   for (const r of results) {
     const m = r.metrics;

@@ -51,4 +51,4 @@ if (problems.length || !floor) {
 // Who sets the floor: the dependencies that refuse the next lower bound below it.
 const below = lowerBounds.filter((bound) => semver.lt(bound, floor)).at(-1);
 const setters = below ? needs.filter((need) => !semver.satisfies(below, need.range)).map((need) => need.name) : [];
-console.log(`engines.node "${declared}" fits all ${needs.length} dependencies that declare one; the floor ${floor.version} comes from ${[...new Set(setters)].join(', ') || 'all of them'}.`);
+console.info(`engines.node "${declared}" fits all ${needs.length} dependencies that declare one; the floor ${floor.version} comes from ${[...new Set(setters)].join(', ') || 'all of them'}.`);

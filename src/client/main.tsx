@@ -1,3 +1,5 @@
+// The design tokens, first: every stylesheet of the app reads them.
+import '@/client/ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

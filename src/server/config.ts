@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { type SiteSettings } from '@/domain/entities';
 
 /** Everything the server reads from its environment, typed and defaulted. */
@@ -72,14 +73,12 @@ export function resolveSecretKey(env: Env, dataDir: string): string {
 
 export function siteSettingsFromEnv(env: Env): SiteSettings {
   return {
-    socialLinks: [
-      { network: 'facebook', label: 'Facebook', url: env.SOCIAL_FACEBOOK_URL ?? 'https://www.facebook.com/' },
-      { network: 'instagram', label: 'Instagram', url: env.SOCIAL_INSTAGRAM_URL ?? 'https://www.instagram.com/' },
-      { network: 'x', label: 'X', url: env.SOCIAL_X_URL ?? 'https://x.com/' },
-      { network: 'youtube', label: 'YouTube', url: env.SOCIAL_YOUTUBE_URL ?? 'https://www.youtube.com/' },
-      { network: 'linkedin', label: 'LinkedIn', url: env.SOCIAL_LINKEDIN_URL ?? 'https://www.linkedin.com/' },
-    ],
-    researchGroup: { label: env.GIESE_LABEL ?? 'GIESE', url: env.GIESE_URL ?? '/giese' },
+    // SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL, SOCIAL_X_URL, SOCIAL_YOUTUBE_URL, SOCIAL_LINKEDIN_URL
+    socialLinks: DEFAULT_SITE_SETTINGS.socialLinks.map((link) => ({ ...link, url: env[`SOCIAL_${link.network.toUpperCase()}_URL`] ?? link.url })),
+    researchGroup: {
+      label: env.GIESE_LABEL ?? DEFAULT_SITE_SETTINGS.researchGroup.label,
+      url: env.GIESE_URL ?? DEFAULT_SITE_SETTINGS.researchGroup.url,
+    },
   };
 }
 

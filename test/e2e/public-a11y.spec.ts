@@ -22,6 +22,9 @@ for (const path of PAGES) {
 }
 
 test('every publication detail reachable from the lists has no axe violations', async ({ page }) => {
+  // One axe run per demo publication (14 pages) in a single test: give it the time
+  // of that many pages, not of one.
+  test.setTimeout(120_000);
   const details: string[] = [];
   for (const list of ['/presentacion-magister', '/revista', '/congresos', '/media', '/noticias']) {
     await page.goto(list);

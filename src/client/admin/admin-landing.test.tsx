@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { getApiHost, setApiHost } from '@/client/api/base-query';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 import { renderWithProviders, signedInSession } from '../../../test/helpers/render-with-providers';
-import { adminContentHandler } from './admin-fixtures';
+import { adminContentHandler } from '../../../test/helpers/admin-fixtures';
 import { AdminLanding } from './admin-landing';
 
 let server: TestServer;

@@ -30,7 +30,7 @@ export function AdminLanding() {
           title="Secciones"
           total={sections.data?.length}
           detail={plural(visibleSections, 'visible', 'visibles')}
-          to={paths.admin.sections}
+          to={paths.admin.sections.getHref()}
           linkLabel="Gestionar secciones"
           isLoading={sections.isLoading}
           isError={sections.isError}
@@ -40,7 +40,7 @@ export function AdminLanding() {
           title="Publicaciones"
           total={publications.data?.length}
           detail={plural(published, 'publicada', 'publicadas')}
-          to={paths.admin.publications}
+          to={paths.admin.publications.getHref()}
           linkLabel="Gestionar publicaciones"
           isLoading={publications.isLoading}
           isError={publications.isError}
@@ -50,7 +50,7 @@ export function AdminLanding() {
           title="Biografías"
           total={biographies.data?.length}
           detail={plural(activeBiographies, 'activa', 'activas')}
-          to={paths.admin.biographies}
+          to={paths.admin.biographies.getHref()}
           linkLabel="Gestionar biografías"
           isLoading={biographies.isLoading}
           isError={biographies.isError}

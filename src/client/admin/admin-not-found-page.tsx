@@ -10,7 +10,7 @@ export function AdminNotFoundPage() {
       <h1 className="admin-page-title">Página no encontrada</h1>
       <section className="admin-card" aria-label="Qué hacer ahora">
         <p>Esta dirección no corresponde a ninguna pantalla del panel.</p>
-        <Link to={paths.admin.root}>Volver al resumen</Link>
+        <Link to={paths.admin.root.getHref()}>Volver al resumen</Link>
       </section>
     </>
   );

@@ -5,7 +5,7 @@ import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { selectUser } from '@/client/session/session-slice';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
-import { adminContentHandler } from './admin-fixtures';
+import { adminContentHandler } from '../../../test/helpers/admin-fixtures';
 
 let server: TestServer;
 let previousHost: string;

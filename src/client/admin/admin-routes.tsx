@@ -7,15 +7,12 @@ import { AdminNotFoundPage } from './admin-not-found-page';
 import { AdminShell } from './admin-shell';
 import { ComingSoonPage } from './coming-soon-page';
 
-/** A paths.admin entry relative to /admin, for the routes below. */
-const under = (path: string) => path.slice(`${paths.admin.root}/`.length);
-
 /**
  * Everything under /admin, in one lazily loaded chunk (router.tsx): the
  * sign-in screen, then the guard, the shell and the pages inside it.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: under(paths.admin.login), element: <LoginPage /> },
+  { path: paths.admin.login.path, element: <LoginPage /> },
   {
     element: <AdminGuard />,
     children: [
@@ -23,9 +20,9 @@ export const adminRoutes: RouteObject[] = [
         element: <AdminShell />,
         children: [
           { index: true, element: <AdminLanding /> },
-          { path: `${under(paths.admin.sections)}/*`, element: <ComingSoonPage title="Secciones" noun="secciones" /> },
-          { path: `${under(paths.admin.publications)}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
-          { path: `${under(paths.admin.biographies)}/*`, element: <ComingSoonPage title="Biografías" noun="biografías" /> },
+          { path: `${paths.admin.sections.path}/*`, element: <ComingSoonPage title="Secciones" noun="secciones" /> },
+          { path: `${paths.admin.publications.path}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
+          { path: `${paths.admin.biographies.path}/*`, element: <ComingSoonPage title="Biografías" noun="biografías" /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -8,9 +8,9 @@ import { useSignOut } from '@/client/session/use-sign-out';
 import './admin.css';
 
 const navItems = [
-  { to: paths.admin.sections, label: 'Secciones' },
-  { to: paths.admin.publications, label: 'Publicaciones' },
-  { to: paths.admin.biographies, label: 'Biografías' },
+  { to: paths.admin.sections.getHref(), label: 'Secciones' },
+  { to: paths.admin.publications.getHref(), label: 'Publicaciones' },
+  { to: paths.admin.biographies.getHref(), label: 'Biografías' },
 ];
 
 /**
@@ -63,7 +63,7 @@ export function AdminShell() {
           <span className="admin-menu-icon" aria-hidden="true" />
           <span className="admin-menu-label">Menú</span>
         </button>
-        <Link className="admin-brand" to={paths.admin.root}>
+        <Link className="admin-brand" to={paths.admin.root.getHref()}>
           Panel de Control
         </Link>
         <div className="admin-account">
@@ -87,7 +87,7 @@ export function AdminShell() {
               </li>
             ))}
           </ul>
-          <a className="admin-site-link" href={paths.home}>
+          <a className="admin-site-link" href={paths.home.getHref()}>
             Ver el sitio público
           </a>
           <DevToolsToggle />

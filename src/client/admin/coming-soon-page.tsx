@@ -14,7 +14,7 @@ export function ComingSoonPage({ title, noun }: { title: string; noun: string })
       <section className="admin-card coming-soon" aria-label="Estado de esta pantalla">
         <p className="coming-soon-badge">En preparación</p>
         <p>La gestión de {noun} todavía no está disponible en este panel. El resumen ya muestra cuántas hay.</p>
-        <Link to={paths.admin.root}>Volver al resumen</Link>
+        <Link to={paths.admin.root.getHref()}>Volver al resumen</Link>
       </section>
     </>
   );

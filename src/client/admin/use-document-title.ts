@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { adminPageTitle } from '@/domain/catalogue';
 
 /** Names the browser tab after the admin page: 'Secciones · Panel de Control'. */
 export function useDocumentTitle(pageTitle: string) {
   useEffect(() => {
-    document.title = `${pageTitle} · Panel de Control`;
+    document.title = adminPageTitle(pageTitle);
   }, [pageTitle]);
 }

@@ -118,7 +118,7 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
 
   const endSession = (api: BaseQueryApi) => {
     api.dispatch(signedOut());
-    browserLocation.assign(paths.admin.login);
+    browserLocation.assign(paths.admin.login.getHref());
   };
 
   const logForbidden = (args: string | FetchArgs, result: Awaited<ReturnType<AppBaseQuery>>) => {

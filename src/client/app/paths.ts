@@ -1,45 +1,59 @@
+import { FACULTY_SEGMENT, GIESE_SEGMENT, listPathOf } from '@/domain/catalogue';
+
 /**
- * Every route of the SPA, written once (SPEC §2). Router and links both read
- * from here, so a path changes in one place.
+ * Every route of the SPA, written once (SPEC §2). Each entry gives both sides
+ * of a route:
+ *
+ * - `path`: the pattern handed to the router, relative to the route it is
+ *   nested in (the public pages sit under the site layout at `/`, the admin
+ *   pages under `/admin/*`);
+ * - `getHref(...)`: the absolute address for links and redirects.
+ *
+ *   { path: paths.admin.sectionEdit.path, element: <SectionEditPage /> }   // router
+ *   <Link to={paths.admin.sectionEdit.getHref(section.id)}>Editar</Link>    // link
+ *
+ * So a path changes here and nowhere else, and no code rebuilds an address by
+ * slicing or joining strings.
  */
 export const paths = {
-  home: '/',
-  faculty: '/cuerpo-docente',
-  notFoundExample: '/giese',
-  /** A public section list page: /revista, /presentacion-magister ... */
-  sectionList: (listPath: string) => `/${listPath}`,
-  /** A public publication detail: /{sectionSlug}/{id} (SPEC §2). */
-  publication: (sectionSlug: string, id: number | string) => `/${sectionSlug}/${id}`,
-  login: '/login',
+  home: { path: '/', getHref: () => '/' },
+  faculty: { path: FACULTY_SEGMENT, getHref: () => `/${FACULTY_SEGMENT}` },
+  /**
+   * A public section's list page, by the section's slug: the five sections of
+   * the catalogue keep their own addresses (/presentacion-magister lists
+   * 'presentacion-del-magister'); any other section lives at /{slug}.
+   */
+  sectionList: {
+    path: (sectionSlug: string) => listPathOf(sectionSlug),
+    getHref: (sectionSlug: string) => `/${listPathOf(sectionSlug)}`,
+  },
+  /** A public publication: /{sectionSlug}/{id} (SPEC §2). */
+  publication: {
+    path: ':sectionSlug/:id',
+    getHref: (sectionSlug: string, id: number | string) => `/${sectionSlug}/${id}`,
+  },
+  /**
+   * The research group's link in the navigation (SPEC §2). The site defines
+   * no page there: the 404 page answers it (DECISIONS.md), so it has no route.
+   */
+  giese: { getHref: () => `/${GIESE_SEGMENT}` },
+  /** The short sign-in address, an alias of admin.login. */
+  login: { path: '/login', getHref: () => '/login' },
   admin: {
-    root: '/admin',
-    login: '/admin/login',
-    sections: '/admin/sections',
-    sectionNew: '/admin/sections/new',
-    sectionEdit: (id: number | string) => `/admin/sections/edit/${id}`,
-    section: (id: number | string) => `/admin/sections/${id}`,
-    publications: '/admin/publications',
-    publicationNew: '/admin/publications/new',
-    publicationEdit: (id: number | string) => `/admin/publications/edit/${id}`,
-    publication: (id: number | string) => `/admin/publications/${id}`,
-    biographies: '/admin/biographies',
-    biographyNew: '/admin/biographies/new',
-    biographyEdit: (id: number | string) => `/admin/biographies/edit/${id}`,
-    biography: (id: number | string) => `/admin/biographies/${id}`,
+    /** The whole admin area, one lazily loaded chunk (router.tsx). */
+    root: { path: '/admin/*', getHref: () => '/admin' },
+    login: { path: 'login', getHref: () => '/admin/login' },
+    sections: { path: 'sections', getHref: () => '/admin/sections' },
+    sectionNew: { path: 'sections/new', getHref: () => '/admin/sections/new' },
+    sectionEdit: { path: 'sections/edit/:id', getHref: (id: number | string) => `/admin/sections/edit/${id}` },
+    section: { path: 'sections/:id', getHref: (id: number | string) => `/admin/sections/${id}` },
+    publications: { path: 'publications', getHref: () => '/admin/publications' },
+    publicationNew: { path: 'publications/new', getHref: () => '/admin/publications/new' },
+    publicationEdit: { path: 'publications/edit/:id', getHref: (id: number | string) => `/admin/publications/edit/${id}` },
+    publication: { path: 'publications/:id', getHref: (id: number | string) => `/admin/publications/${id}` },
+    biographies: { path: 'biographies', getHref: () => '/admin/biographies' },
+    biographyNew: { path: 'biographies/new', getHref: () => '/admin/biographies/new' },
+    biographyEdit: { path: 'biographies/edit/:id', getHref: (id: number | string) => `/admin/biographies/edit/${id}` },
+    biography: { path: 'biographies/:id', getHref: (id: number | string) => `/admin/biographies/${id}` },
   },
 } as const;
-
-/**
- * The public section pages (SPEC §2): the address of the list, the slug of the
- * section it shows, and its title. Publication links use the slug
- * (/presentacion-del-magister/{id}), while that list lives at /presentacion-magister.
- */
-export const publicSections = [
-  { listPath: 'presentacion-magister', slug: 'presentacion-del-magister', title: 'Presentación del Máster', navLabel: 'Presentación magíster' },
-  { listPath: 'revista', slug: 'revista', title: 'Revista', navLabel: 'Revista' },
-  { listPath: 'congresos', slug: 'congresos', title: 'Congresos', navLabel: 'Congresos' },
-  { listPath: 'media', slug: 'media', title: 'Media', navLabel: 'Media' },
-  { listPath: 'noticias', slug: 'noticias', title: 'Noticias', navLabel: 'Noticias' },
-] as const;
-
-export type PublicSection = (typeof publicSections)[number];

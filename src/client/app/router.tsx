@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { siteRoutes } from '@/client/site/site-routes';
 import { SessionLoading } from '@/client/session/session-loading';
 import { paths } from './paths';
@@ -13,9 +13,9 @@ const AdminRoutes = lazy(() => import(/* webpackChunkName: "admin" */ '@/client/
  * as /admin/login (DECISIONS.md). `/admin/*` outranks the site's catch-all 404.
  */
 export const routes: RouteObject[] = [
-  { path: paths.login, element: <Navigate to={paths.admin.login} replace /> },
+  { path: paths.login.path, element: <Navigate to={paths.admin.login.getHref()} replace /> },
   {
-    path: `${paths.admin.root}/*`,
+    path: paths.admin.root.path,
     element: (
       <Suspense fallback={<SessionLoading />}>
         <AdminRoutes />
@@ -25,10 +25,8 @@ export const routes: RouteObject[] = [
   ...siteRoutes,
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
-
 /**
- * The same routes for a declarative <BrowserRouter> (what main.tsx uses): no
+ * The routes, for the declarative <BrowserRouter> main.tsx renders: no
  * route needs loaders or actions, and leaving the data router out of the
  * bundle keeps the home page's JavaScript under budget (docs/decisions/060).
  */

@@ -12,6 +12,6 @@ export function AdminGuard() {
   const { restored, user } = useRestoredSession();
   const location = useLocation();
   if (!restored) return <SessionLoading />;
-  if (!user) return <Navigate to={paths.admin.login} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.admin.login.getHref()} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

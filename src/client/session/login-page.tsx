@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { validateLogin } from '@/domain/validation';
+import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';
 import { loginErrorMessage } from './login-error-message';
@@ -23,7 +24,7 @@ export function LoginPage() {
   const focusedAttempt = useRef(0);
 
   useEffect(() => {
-    document.title = 'Iniciar sesión · Panel de Control';
+    document.title = adminPageTitle('Iniciar sesión');
   }, []);
 
   // After a failed attempt the fields come back enabled; the cleared password is where to type next.
@@ -35,7 +36,7 @@ export function LoginPage() {
   }, [failedAttempts, isLoading]);
 
   if (!restored) return <SessionLoading />;
-  if (user) return <Navigate to={paths.admin.root} replace />;
+  if (user) return <Navigate to={paths.admin.root.getHref()} replace />;
 
   const edit = (setter: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
     setter(event.target.value);
@@ -61,8 +62,8 @@ export function LoginPage() {
   return (
     <div className="login">
       <p className="login-brand">
-        Máster en Educación Emocional y Convivencia Escolar
-        <span className="login-brand-sub">Panel de Control</span>
+        {SITE_NAME}
+        <span className="login-brand-sub">{ADMIN_NAME}</span>
       </p>
       <main className="login-card" aria-labelledby="login-title">
         <h1 id="login-title" className="login-title">
@@ -106,7 +107,7 @@ export function LoginPage() {
           </button>
         </form>
         <p className="login-back">
-          <Link to={paths.home}>Volver al sitio</Link>
+          <Link to={paths.home.getHref()}>Volver al sitio</Link>
         </p>
       </main>
     </div>

@@ -12,6 +12,6 @@ export function useSignOut() {
   return useCallback(() => {
     dispatch(signedOut());
     dispatch(baseApi.util.resetApiState());
-    navigate(paths.admin.login, { replace: true });
+    navigate(paths.admin.login.getHref(), { replace: true });
   }, [dispatch, navigate]);
 }

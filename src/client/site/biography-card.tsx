@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Biography } from '@/domain/entities';
 import { preview } from '@/domain/text';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import './biography-card.css';
 
 /** Shown when a photo cannot be loaded: a neutral silhouette, drawn inline. */
 export const PHOTO_PLACEHOLDER =

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import './breadcrumb.css';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   /** Absent for the current page. */
   to?: string;

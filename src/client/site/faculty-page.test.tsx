@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderSite } from './render-site';
+import { renderSite } from '../../../test/helpers/render-site';
 import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
 const server = withApiTestServer();

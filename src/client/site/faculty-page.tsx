@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import { SITE_NAME } from '@/domain/catalogue';
 import { messages, showingFaculty } from '@/domain/messages';
 import { useGetPublicBiographiesQuery } from '@/client/api/public-content';
 import { BiographyCard } from './biography-card';
 import { PageHeader } from './page-header';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import './faculty-page.css';
 
 const TITLE = 'Cuerpo Docente';
 
 /** The faculty (SPEC §2): count, two-column cards, empty and error states with a retry. */
 export function FacultyPage() {
-  usePageMeta(TITLE, 'Cuerpo docente del Máster en Educación Emocional y Convivencia Escolar: profesorado, investigadores y profesionales invitados.');
+  usePageMeta(TITLE, `Cuerpo docente del ${SITE_NAME}: profesorado, investigadores y profesionales invitados.`);
   const { data, isLoading, isError, isFetching, refetch } = useGetPublicBiographiesQuery();
   // After a failure the error stays on screen while the retry runs ('Reintentando...').
   const [retrying, setRetrying] = useState(false);

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { SITE_NAME } from '@/domain/catalogue';
 import { HERO_PARALLAX_FACTOR } from '@/domain/limits';
 import { useReducedMotion } from './use-reduced-motion';
+import './hero.css';
 
-export const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
+const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
 
 /**
  * The home page's hero: a looping, muted video behind the programme's title,
@@ -86,7 +88,7 @@ export function Hero({ onMore }: { onMore: () => void }) {
       <div className="hero__content">
         <p className="hero__eyebrow">Posgrado universitario · Formación del profesorado</p>
         <h1 id="hero-title" className="hero__title">
-          Máster en Educación Emocional y Convivencia Escolar
+          {SITE_NAME}
         </h1>
         <p className="hero__lead">
           Aprender a reconocer, comprender y acompañar las emociones para construir escuelas donde todas las personas se sientan

@@ -1,17 +1,21 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
+import { FACULTY_LABEL, publicSections, type PublicSection } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { Hero } from './hero';
 import { WhenVisible } from './when-visible';
 import { usePageMeta } from './use-page-meta';
+import { useReducedMotion } from './use-reduced-motion';
+import './home-page.css';
 
+const sectionCard = (section: PublicSection) => ({ to: paths.sectionList.getHref(section.slug), title: section.title, text: section.teaser });
+const [presentation, ...otherSections] = publicSections;
+
+// Where to go next, in the navigation's order.
 const EXPLORE = [
-  { to: paths.sectionList('presentacion-magister'), title: 'Presentación del Máster', text: 'Objetivos, plan de estudios y a quién se dirige.' },
-  { to: paths.faculty, title: 'Cuerpo docente', text: 'Quiénes enseñan e investigan en el máster.' },
-  { to: paths.sectionList('revista'), title: 'Revista', text: 'Artículos y experiencias de aula.' },
-  { to: paths.sectionList('congresos'), title: 'Congresos', text: 'Jornadas y encuentros del área.' },
-  { to: paths.sectionList('media'), title: 'Media', text: 'Vídeos, entrevistas y prensa.' },
-  { to: paths.sectionList('noticias'), title: 'Noticias', text: 'Convocatorias y novedades.' },
+  sectionCard(presentation),
+  { to: paths.faculty.getHref(), title: FACULTY_LABEL, text: 'Quiénes enseñan e investigan en el máster.' },
+  ...otherSections.map(sectionCard),
 ];
 
 // Below the fold: its code (shared with the list pages) and data load when the visitor scrolls near.
@@ -21,12 +25,12 @@ const LatestNews = lazy(() => import(/* webpackChunkName: "site-list" */ './late
 export function HomePage() {
   usePageMeta(undefined);
   const aboutRef = useRef<HTMLElement>(null);
+  const reduceMotion = useReducedMotion();
 
   const showMore = () => {
     const about = aboutRef.current;
     if (!about) return;
-    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    about.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    about.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     about.focus({ preventScroll: true });
   };
 
@@ -50,7 +54,7 @@ export function HomePage() {
               Combinamos investigación, práctica reflexiva y acompañamiento cercano, con un profesorado que une la universidad y la
               escuela.
             </p>
-            <Link className="button button--primary" to={paths.sectionList('presentacion-magister')}>
+            <Link className="button button--primary" to={paths.sectionList.getHref(presentation.slug)}>
               Conoce el programa
             </Link>
           </div>

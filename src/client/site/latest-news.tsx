@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
-import { paths, publicSections } from '@/client/app/paths';
+import { findPublicSection } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { PublicationCard } from './publication-card';
+import './latest-news.css';
 
-const NEWS = publicSections.find((s) => s.slug === 'noticias')!;
+const NEWS = findPublicSection('noticias')!;
 
 /** The three latest news on the home page, with a link to all of them; nothing when there are none. */
 export function LatestNews() {
@@ -17,7 +19,7 @@ export function LatestNews() {
           <h2 id="news-title" className="section-title">
             Últimas noticias
           </h2>
-          <Link to={paths.sectionList(NEWS.listPath)} className="text-link">
+          <Link to={paths.sectionList.getHref(NEWS.slug)} className="text-link">
             Ver todas las noticias
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderSite } from './render-site';
+import { renderSite } from '../../../test/helpers/render-site';
 import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
 // The home page, reached from the 404, asks for the latest news.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 /** The band at the top of an inner page: its title (the page's h1) and a short lead. */
 export function PageHeader({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {

@@ -5,6 +5,7 @@ import { excerpt } from '@/domain/text';
 import { paths } from '@/client/app/paths';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import './publication-card.css';
 
 const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
 
@@ -48,7 +49,7 @@ export function PublicationCard({
       <div className="card__body">
         <PublicationDate className="card__date" value={publication.publish_date} />
         <Heading className="card__title">
-          <Link className="card__link" to={paths.publication(publication.section_slug, publication.id)}>
+          <Link className="card__link" to={paths.publication.getHref(publication.section_slug, publication.id)}>
             {publication.title}
           </Link>
         </Heading>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { PublicPublication } from '@/domain/entities';
 import { getApiHost, setApiHost } from '@/client/api/base-query';
-import { renderSite } from './render-site';
+import { renderSite } from '../../../test/helpers/render-site';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 
 let server: TestServer;

@@ -2,7 +2,8 @@ import { Link, Navigate, useParams } from 'react-router';
 import { firstTextContent } from '@/domain/layout';
 import { messages } from '@/domain/messages';
 import { metaDescription } from '@/domain/text';
-import { paths, publicSections } from '@/client/app/paths';
+import { findPublicSection } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationQuery } from '@/client/api/public-content';
 import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
@@ -11,8 +12,7 @@ import { Breadcrumb } from './breadcrumb';
 import { detailErrorMessage } from './detail-error';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
-
-const listPathOf = (sectionSlug: string) => publicSections.find((s) => s.slug === sectionSlug)?.listPath ?? sectionSlug;
+import './publication-detail-page.css';
 
 const parseId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
@@ -25,24 +25,24 @@ export function PublicationDetailPage() {
   const { sectionSlug = '', id: rawId } = useParams();
   const id = parseId(rawId);
   const { data, error, isLoading, isError } = useGetPublicPublicationQuery(id ?? 0, { skip: id === null });
-  const sectionTitle = data?.section_title || publicSections.find((s) => s.slug === sectionSlug)?.title || sectionSlug;
+  const sectionTitle = data?.section_title || findPublicSection(sectionSlug)?.title || sectionSlug;
   const problem = id === null ? detailErrorMessage({ status: 404, data: undefined }) : isError ? detailErrorMessage(error) : null;
   usePageMeta(data?.title ?? (problem ? problem.message : undefined), data ? metaDescription(firstTextContent(data.layout)) || undefined : undefined);
 
   if (data && data.section_slug && data.section_slug !== sectionSlug) {
-    return <Navigate to={paths.publication(data.section_slug, data.id)} replace />;
+    return <Navigate to={paths.publication.getHref(data.section_slug, data.id)} replace />;
   }
 
   if (problem || !data) {
     return (
       <div className="container page-body page-body--narrow">
-        <Breadcrumb items={[{ label: 'Inicio', to: paths.home }, { label: sectionTitle, to: paths.sectionList(listPathOf(sectionSlug)) }]} />
+        <Breadcrumb items={[{ label: 'Inicio', to: paths.home.getHref() }, { label: sectionTitle, to: paths.sectionList.getHref(sectionSlug) }]} />
         {isLoading || !problem ? (
           <StatusMessage kind="loading">{messages.loading}</StatusMessage>
         ) : (
           <>
             <h1 className="detail__title detail__title--problem">{problem.message}</h1>
-            <StatusMessage kind="error" action={<Link className="button button--primary" to={paths.sectionList(listPathOf(sectionSlug))}>Ver todas las publicaciones de {sectionTitle}</Link>}>
+            <StatusMessage kind="error" action={<Link className="button button--primary" to={paths.sectionList.getHref(sectionSlug)}>Ver todas las publicaciones de {sectionTitle}</Link>}>
               {problem.notFound ? 'Puede que la publicación se haya retirado o que la dirección no sea correcta.' : 'Inténtalo de nuevo en unos momentos.'}
             </StatusMessage>
           </>
@@ -56,8 +56,8 @@ export function PublicationDetailPage() {
       <div className="container">
         <Breadcrumb
           items={[
-            { label: 'Inicio', to: paths.home },
-            { label: sectionTitle, to: paths.sectionList(listPathOf(data.section_slug || sectionSlug)) },
+            { label: 'Inicio', to: paths.home.getHref() },
+            { label: sectionTitle, to: paths.sectionList.getHref(data.section_slug || sectionSlug) },
             { label: data.title },
           ]}
         />

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { PublicPublication } from '@/domain/entities';
-import { renderSite } from './render-site';
+import { renderSite } from '../../../test/helpers/render-site';
 import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
 
 const server = withApiTestServer();

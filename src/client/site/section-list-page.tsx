@@ -1,22 +1,14 @@
 import { loadPublicationsFailed, messages } from '@/domain/messages';
-import type { PublicSection } from '@/client/app/paths';
+import type { PublicSection } from '@/domain/catalogue';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { PublicationCard } from './publication-card';
 import { PageHeader } from './page-header';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 
-const INTROS: Record<string, string> = {
-  'presentacion-del-magister': 'Objetivos, estructura y enfoque del máster: todo lo que necesitas saber para empezar.',
-  revista: 'Artículos, ensayos y experiencias de aula sobre educación emocional y convivencia.',
-  congresos: 'Encuentros, jornadas y congresos en los que participa o que organiza el máster.',
-  media: 'Entrevistas, vídeos y apariciones en medios del profesorado y el alumnado.',
-  noticias: 'Lo último del máster: convocatorias, actividades y novedades.',
-};
-
 /** A public section's publications as a grid of cards (SPEC §2), with loading, error and empty states. */
 export function SectionListPage({ section }: { section: PublicSection }) {
-  const intro = INTROS[section.slug] ?? '';
+  const { intro } = section;
   usePageMeta(section.title, `${section.title}: ${intro}`);
   const { data, isLoading, isError } = useGetPublicPublicationsQuery(section.slug);
 

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { publicPages, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
-import { NAV_ITEMS } from './nav-items';
 import { siteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
+import './site-footer.css';
 
 /** The footer: who we are, the site map, the research group and the social networks. */
 export function SiteFooter() {
@@ -13,9 +14,9 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__about">
-          <Link to={paths.home} className="site-footer__brand">
+          <Link to={paths.home.getHref()} className="site-footer__brand">
             <BrandMark size={36} />
-            <span>Máster en Educación Emocional y Convivencia Escolar</span>
+            <span>{SITE_NAME}</span>
           </Link>
           <p>
             Formación de posgrado para docentes, orientadores y profesionales de la educación que quieren cuidar el bienestar
@@ -25,9 +26,9 @@ export function SiteFooter() {
         <nav className="site-footer__col" aria-labelledby="footer-map">
           <h2 id="footer-map">El máster</h2>
           <ul>
-            {NAV_ITEMS.filter((item) => item.to !== paths.notFoundExample).map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+            {publicPages.map((page) => (
+              <li key={page.href}>
+                <Link to={page.href}>{page.label}</Link>
               </li>
             ))}
           </ul>
@@ -50,8 +51,8 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="site-footer__legal">
-        © {year} Máster en Educación Emocional y Convivencia Escolar ·{' '}
-        <Link to={paths.admin.login}>Acceso administración</Link>
+        © {year} {SITE_NAME} ·{' '}
+        <Link to={paths.admin.login.getHref()}>Acceso administración</Link>
       </p>
     </footer>
   );

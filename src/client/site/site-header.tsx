@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
+import { mainNavigation } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
-import { NAV_ITEMS } from './nav-items';
+import { fromBreakpoint } from '@/client/ui/breakpoints';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
+import './site-header.css';
 
 const NAV_ID = 'navegacion-principal';
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -38,7 +39,7 @@ export function SiteHeader() {
   // Growing past the breakpoint shows the full navigation: the menu closes.
   useEffect(() => {
     if (!open || typeof window.matchMedia !== 'function') return;
-    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const wide = window.matchMedia(fromBreakpoint('desktop'));
     const onChange = () => wide.matches && setOpen(false);
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
@@ -90,7 +91,7 @@ export function SiteHeader() {
   return (
     <header ref={headerRef} className="site-header" data-menu-open={open || undefined}>
       <div className="site-header__inner">
-        <Link className="site-brand" to={paths.home}>
+        <Link className="site-brand" to={paths.home.getHref()}>
           <BrandMark />
           <span className="site-brand__text">
             <span className="site-brand__kicker">Máster en</span>{' '}
@@ -115,11 +116,11 @@ export function SiteHeader() {
         <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
           <nav id={NAV_ID} className="site-nav" aria-label="Principal">
             <ul>
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
+              {mainNavigation.map((item) => (
+                <li key={item.href}>
                   <NavLink
-                    to={item.to}
-                    end={item.to === paths.home}
+                    to={item.href}
+                    end={item.href === paths.home.getHref()}
                     // A publication (/presentacion-del-magister/1) highlights its section's entry too.
                     className={({ isActive }) =>
                       !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`) ? 'site-nav__link site-nav__link--section' : 'site-nav__link'

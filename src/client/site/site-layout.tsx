@@ -1,9 +1,10 @@
+// First, so that the shared base precedes every component's own styles in the cascade.
+import './site-layout.css';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
-import './site.css';
 
 /** The frame of every public page: skip link, top bar, header, the page, footer. */
 export function SiteLayout() {

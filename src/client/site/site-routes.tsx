@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { paths, publicSections } from '@/client/app/paths';
+import { publicSections } from '@/domain/catalogue';
+import { paths } from '@/client/app/paths';
 import { SiteLayout } from './site-layout';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
@@ -19,13 +20,13 @@ const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './
  */
 export const siteRoutes: RouteObject[] = [
   {
-    path: paths.home,
+    path: paths.home.path,
     element: <SiteLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: paths.faculty.slice(1), element: <FacultyPage /> },
-      ...publicSections.map((section) => ({ path: section.listPath, element: <SectionListPage section={section} /> })),
-      { path: ':sectionSlug/:id', element: <PublicationDetailPage /> },
+      { path: paths.faculty.path, element: <FacultyPage /> },
+      ...publicSections.map((section) => ({ path: paths.sectionList.path(section.slug), element: <SectionListPage section={section} /> })),
+      { path: paths.publication.path, element: <PublicationDetailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

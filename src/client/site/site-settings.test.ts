@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_SETTINGS, readSiteSettings } from './site-settings';
+import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
+import { readSiteSettings } from './site-settings';
 
 const pageWith = (json: string | null) => {
   const doc = document.implementation.createHTMLDocument('t');

@@ -1,16 +1,5 @@
+import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import type { SiteSettings, SocialLink } from '@/domain/entities';
-
-/** Used when the page carries no settings (development, tests). */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  socialLinks: [
-    { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/' },
-    { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/' },
-    { network: 'x', label: 'X', url: 'https://x.com/' },
-    { network: 'youtube', label: 'YouTube', url: 'https://www.youtube.com/' },
-    { network: 'linkedin', label: 'LinkedIn', url: 'https://www.linkedin.com/' },
-  ],
-  researchGroup: { label: 'GIESE', url: '/giese' },
-};
 
 const isLink = (value: unknown): value is SocialLink =>
   typeof value === 'object' && value !== null && typeof (value as SocialLink).url === 'string' && typeof (value as SocialLink).label === 'string';
@@ -19,7 +8,7 @@ const isLink = (value: unknown): value is SocialLink =>
  * The public links of the site (DECISIONS.md: configuration, not content),
  * as the server writes them into the page:
  * <script id="site-settings" type="application/json">{...}</script>.
- * Missing or unreadable parts fall back to the defaults.
+ * Missing or unreadable parts fall back to the defaults (development, tests).
  */
 export function readSiteSettings(doc: Document = document): SiteSettings {
   const raw = doc.getElementById('site-settings')?.textContent;
@@ -30,7 +19,7 @@ export function readSiteSettings(doc: Document = document): SiteSettings {
     const group = parsed.researchGroup;
     return {
       socialLinks: socialLinks.length > 0 ? socialLinks : DEFAULT_SITE_SETTINGS.socialLinks,
-      researchGroup: group && typeof group.url === 'string' && group.url ? { label: group.label || 'GIESE', url: group.url } : DEFAULT_SITE_SETTINGS.researchGroup,
+      researchGroup: group && typeof group.url === 'string' && group.url ? { label: group.label || DEFAULT_SITE_SETTINGS.researchGroup.label, url: group.url } : DEFAULT_SITE_SETTINGS.researchGroup,
     };
   } catch {
     return DEFAULT_SITE_SETTINGS;

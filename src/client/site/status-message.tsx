@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './status-message.css';
 
 /**
  * Loading, error and empty states, announced to screen readers: errors as

@@ -1,5 +1,6 @@
 import { siteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
+import './top-bar.css';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 

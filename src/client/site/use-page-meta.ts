@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
-
-export const SITE_NAME = 'Máster en Educación Emocional y Convivencia Escolar';
-export const SITE_DESCRIPTION =
-  'Máster en Educación Emocional y Convivencia Escolar: presentación, cuerpo docente, revista, congresos, media y noticias.';
-
-/** '{title} · Máster en ...', or the site name alone for the home page. */
-export const pageTitle = (title?: string): string => (title ? `${title} · ${SITE_NAME}` : SITE_NAME);
+import { pageTitle, SITE_DESCRIPTION } from '@/domain/catalogue';
 
 /**
  * Sets the document's <title> and meta description for the page being shown

@@ -1,7 +1,7 @@
 import { useState, type ImgHTMLAttributes, type ReactNode } from 'react';
 import { imageSrcSet } from '@/domain/images';
 
-export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onError'> {
+interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onError'> {
   src: string;
   /** Layout widths for the browser to pick a variant: e.g. '(min-width: 1024px) 33vw, 100vw'. */
   sizes: string;

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import * as initial from './migrations/2026-11-22-001-initial';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a

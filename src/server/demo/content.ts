@@ -4,7 +4,7 @@
  * and inserts these rows; array order is display order (`order` = index).
  *
  * Exports, for the seeder:
- * - `demoSections: DemoSection[]`        the five sections, in navigation order.
+ * - `demoSections: DemoSection[]`        the catalogue's five sections, in navigation order.
  * - `demoPublications: DemoPublication[]` 14 publications; `sectionSlug` names
  *   their section; `featuredImage` is an image key; image cells carry
  *   `demoImageRef(key)` ('demo-image:<key>') as content.
@@ -18,6 +18,8 @@
  * - `DEMO_TODAY`: the date the content was written for: published items are
  *   dated before it, one is dated after it (scheduled, not yet public).
  */
+
+import { publicSections, type PublicSectionSlug } from '@/domain/catalogue';
 
 export type DemoImageKind = 'landscape' | 'portrait';
 
@@ -53,7 +55,7 @@ export interface DemoPublication {
   /** Stable name within the demo (not stored): for tests and logs. */
   key: string;
   title: string;
-  sectionSlug: DemoSectionSlug;
+  sectionSlug: PublicSectionSlug;
   status: 'draft' | 'published' | 'archived';
   is_featured: boolean;
   /** YYYY-MM-DD */
@@ -96,16 +98,8 @@ const video = (url: string, columnSpan = 4): DemoCell => ({ type: 'video', conte
 // Sections
 // ---------------------------------------------------------------------------
 
-export const DEMO_SECTION_SLUGS = ['presentacion-del-magister', 'revista', 'congresos', 'media', 'noticias'] as const;
-export type DemoSectionSlug = (typeof DEMO_SECTION_SLUGS)[number];
-
-export const demoSections: DemoSection[] = [
-  { title: 'Presentación del Máster', slug: 'presentacion-del-magister', is_active: true },
-  { title: 'Revista', slug: 'revista', is_active: true },
-  { title: 'Congresos', slug: 'congresos', is_active: true },
-  { title: 'Media', slug: 'media', is_active: true },
-  { title: 'Noticias', slug: 'noticias', is_active: true },
-];
+// The catalogue's five public sections, all visible.
+export const demoSections: DemoSection[] = publicSections.map(({ title, slug }) => ({ title, slug, is_active: true }));
 
 // ---------------------------------------------------------------------------
 // Images (rendered by ./images.ts)

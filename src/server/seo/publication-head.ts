@@ -1,7 +1,7 @@
 import type { PublicPublication } from '@/domain/entities';
 import { firstTextContent } from '@/domain/layout';
 import { metaDescription } from '@/domain/text';
-import { SITE_NAME } from './public-pages';
+import { pageTitle, SITE_NAME } from '@/domain/catalogue';
 
 /** Longest description search engines show in full. */
 export const DESCRIPTION_LENGTH = 155;
@@ -27,7 +27,7 @@ export function publicationIdOf(pathname: string): number | null {
 export function publicationHead(publication: Pick<PublicPublication, 'title' | 'layout' | 'featured_image'>): PublicationHead {
   const description = metaDescription(firstTextContent(publication.layout), DESCRIPTION_LENGTH);
   return {
-    title: `${publication.title} · ${SITE_NAME}`,
+    title: pageTitle(publication.title),
     description: description || `${publication.title}. ${SITE_NAME}.`,
     ...(publication.featured_image ? { image: publication.featured_image } : {}),
   };

@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from './public-pages';
+import { publicPages } from '@/domain/catalogue';
 
 export interface SitemapPublication {
   id: number;
@@ -13,13 +13,17 @@ const escapeXml = (text: string): string =>
 
 const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
-/** sitemap.xml (sitemaps.org 0.9): the public pages, then every public publication at /{sectionSlug}/{id}. */
+/**
+ * sitemap.xml (sitemaps.org 0.9): the public pages of the catalogue (the
+ * navigation's, less GIESE, which has no page), then every public publication
+ * at /{sectionSlug}/{id}.
+ */
 export function renderSitemap(origin: string, publications: readonly SitemapPublication[]): string {
   const base = origin.replace(/\/+$/, '');
   const url = (path: string, lastmod: string | null) =>
     `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const lines = [
-    ...PUBLIC_PAGES.map((page) => url(page.path, null)),
+    ...publicPages.map((page) => url(page.href, null)),
     ...publications.map((p) => url(`/${encodeURIComponent(p.section_slug)}/${p.id}`, dayOf(p.updated_at) ?? dayOf(p.publish_date))),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;

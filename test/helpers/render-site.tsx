@@ -1,9 +1,9 @@
 import { act } from '@testing-library/react';
-import { siteRoutes } from './site-routes';
-import { renderRoutes } from '../../../test/helpers/render-with-providers';
+import { siteRoutes } from '@/client/site/site-routes';
+import { renderRoutes } from './render-with-providers';
 
 /**
- * Test helper (not part of the app): renders the public site's real routes at `path` with a fresh
+ * Renders the public site's real routes at `path` with a fresh
  * store. Pages are lazy chunks, so the first render waits (inside act) for
  * the page's code to arrive, as a browser would.
  */
