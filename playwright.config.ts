@@ -26,6 +26,8 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // The development server's own tests: playwright.dev.config.ts.
+  testIgnore: 'development/**',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

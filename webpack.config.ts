@@ -3,6 +3,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import zlib from 'node:zlib';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import reactRefreshTypeScript from 'react-refresh-typescript';
 import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
 /**
@@ -51,18 +53,28 @@ const tinymceCopies = [
 // The SPA: one entry, the public site in the main chunk, the admin area (and
 // everything only it uses) in lazy chunks. Types are checked by `npm run
 // typecheck`, so ts-loader only transpiles.
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+//
+// `env.hot` is the development server's build (`npm run dev`: built in memory
+// by webpack-dev-middleware inside the API server, which adds the hot module
+// replacement runtime and plugin itself): React Fast Refresh, hot-update files
+// under /assets/, and a cache on disk so that a server restart rebuilds in a
+// moment.
+export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
+  const hot = !production && Boolean(env?.hot);
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/client/main.tsx' },
+    ...(hot ? { cache: { type: 'filesystem', buildDependencies: { config: [__filename] } } } : {}),
     output: {
       path: path.resolve(__dirname, 'dist/client'),
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      clean: true,
+      hotUpdateChunkFilename: 'assets/[id].[fullhash].hot-update.js',
+      hotUpdateMainFilename: 'assets/[runtime].[fullhash].hot-update.json',
+      clean: !hot,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -78,7 +90,14 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+          use: {
+            loader: 'ts-loader',
+            options: {
+              transpileOnly: true,
+              compilerOptions: { noEmit: false },
+              ...(hot ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) } : {}),
+            },
+          },
         },
         // @hello-pangea/dnd (admin only) keeps its own store through react-redux's connect(). A copy of
         // react-redux of its own keeps connect() out of the public bundle, which holds the app's react-redux.
@@ -97,8 +116,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production ? [new PrecompressPlugin()] : []),
+      // Build errors are shown by webpack-dev-middleware's own overlay.
+      ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
+      // The development server serves public/ from disk itself; TinyMCE's files are copied in both.
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }, ...tinymceCopies],
+        patterns: [...(hot ? [] : [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }]), ...tinymceCopies],
       }),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',

@@ -46,7 +46,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
   app.addHook('onClose', async () => services.db.destroy());
 
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config.clientDev);
   await app.register(multipart, {
     limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: 4 * 1024 * 1024 },
     throwFileSizeLimit: false,

@@ -25,6 +25,8 @@ export interface ServerConfig {
   clientDir: string;
   /** Template used when the SPA is not built (API-only runs and tests). */
   fallbackIndexFile: string;
+  /** `npm run dev`: the SPA is built in memory with hot reloading (plugins/client-dev.ts); clientDir is then public/. */
+  clientDev?: boolean;
   /** How often, at most, an instance asks the database whether public content changed. */
   cacheCheckIntervalMs: number;
   siteSettings: SiteSettings;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
+import { DevToolsToggle } from '@/client/app/devtools/devtools-toggle';
 import { selectUser } from '@/client/session/session-slice';
 import { useSignOut } from '@/client/session/use-sign-out';
 import './admin.css';
@@ -89,6 +90,7 @@ export function AdminShell() {
           <a className="admin-site-link" href={paths.home.getHref()}>
             Ver el sitio público
           </a>
+          <DevToolsToggle />
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           <Outlet />

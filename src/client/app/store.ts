@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/client/api/base-api';
 import { sessionSlice } from '@/client/session/session-slice';
@@ -19,13 +19,18 @@ export type RootState = ReturnType<typeof rootReducer>;
 /**
  * A new store. The app builds one at start-up; tests build one each, with the
  * state they need (`setupStore({ session: { restored: true, user } })`).
+ *
+ * `devTools`: how the store talks to the Redux DevTools extension, or false
+ * for not at all (the default). main.tsx passes devtools/devtools-options.ts
+ * in development, and in production when an administrator switched it on for
+ * this browser (devtools/devtools-preference.ts).
  */
-export function setupStore(preloadedState?: Partial<RootState>) {
+export function setupStore(preloadedState?: Partial<RootState>, devTools: DevToolsEnhancerOptions | false = false) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(createSessionPersistence()).concat(baseApi.middleware),
-    devTools: process.env.NODE_ENV !== 'production' && { name: 'Máster Educación Emocional' },
+    devTools,
   });
   setupListeners(store.dispatch);
   return store;

@@ -32,6 +32,20 @@ const HELMET_OPTIONS = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
 };
 
+/**
+ * Development (`npm run dev`) only: webpack's eval source maps run each module
+ * through eval(), which script-src must allow. The hot-reload event stream and
+ * its update files come from this origin, which the policy already allows.
+ * Production never sends this.
+ */
+const DEVELOPMENT_HELMET_OPTIONS = {
+  ...HELMET_OPTIONS,
+  contentSecurityPolicy: {
+    ...HELMET_OPTIONS.contentSecurityPolicy,
+    directives: { ...HELMET_OPTIONS.contentSecurityPolicy.directives, scriptSrc: ["'self'", "'unsafe-eval'"] },
+  },
+};
+
 const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
@@ -40,9 +54,9 @@ const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connecti
  * a fifth of its throughput; with no per-request nonces the headers never
  * change, so we ask helmet once, on a throwaway instance, and replay them.
  */
-export async function helmetHeaders(): Promise<Record<string, string>> {
+export async function helmetHeaders(development = false): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, HELMET_OPTIONS);
+  await probe.register(helmet, development ? DEVELOPMENT_HELMET_OPTIONS : HELMET_OPTIONS);
   probe.get('/', async () => '');
   const response = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
@@ -53,9 +67,9 @@ export async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
-/** Security headers on every answer, errors and 404s included. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await helmetHeaders();
+/** Security headers on every answer, errors and 404s included; `development` for `npm run dev` only. */
+export async function registerSecurityHeaders(app: FastifyInstance, development = false): Promise<void> {
+  const headers = await helmetHeaders(development);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

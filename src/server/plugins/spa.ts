@@ -25,7 +25,9 @@ const isApiOrMediaFile = (p: string): boolean =>
  * settings. Unknown /api addresses and missing media files answer 404 JSON.
  *
  * Without a build (API-only runs, tests) the unbuilt template public/index.html
- * stands in, so the fallback still answers.
+ * stands in, so the fallback still answers. In development (`npm run dev`)
+ * clientDir is public/ itself and the scripts come from webpack in memory
+ * (client-dev.ts).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -35,7 +37,11 @@ export async function registerSpa(
 ): Promise<void> {
   const builtIndex = path.join(config.clientDir, 'index.html');
   const built = fs.existsSync(builtIndex);
-  const template = fs.readFileSync(built ? builtIndex : config.fallbackIndexFile, 'utf8');
+  // In development the build lives in memory and changes: read it on every page.
+  // The module (and webpack with it) is loaded only then.
+  const devServer = config.clientDev ? await (await import('./client-dev')).registerClientDevServer(app) : undefined;
+  const builtTemplate = devServer ? '' : fs.readFileSync(built ? builtIndex : config.fallbackIndexFile, 'utf8');
+  const template = async () => (devServer ? devServer.readIndex() : builtTemplate);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -58,7 +64,7 @@ export async function registerSpa(
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(template, { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
+      .send(renderIndex(await template(), { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.
   app.get('/', sendIndex);

@@ -23,7 +23,7 @@ export default function LayoutEditorPage() {
       <h1 className="admin-page-title">Nueva Publicación</h1>
       <p className="admin-lead">
         El resto del formulario (título, sección, fecha, imagen destacada) está en preparación; el diseño ya puede probarse aquí, aunque
-        todavía no se guarda. <Link to={paths.admin.publications}>Volver a Publicaciones</Link>
+        todavía no se guarda. <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
       </p>
       <div className="admin-card">
         <LayoutEditor />
