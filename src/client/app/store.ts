@@ -29,7 +29,12 @@ export function setupStore(preloadedState?: Partial<RootState>, devTools: DevToo
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(createSessionPersistence()).concat(baseApi.middleware),
+    // Development-only checks: their "took N ms" warning measures the machine as much as
+    // the state (shared CI machines, 1,000-row admin lists), so it speaks only past 200 ms.
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { warnAfter: 200 }, immutableCheck: { warnAfter: 200 } })
+        .prepend(createSessionPersistence())
+        .concat(baseApi.middleware),
     devTools,
   });
   setupListeners(store.dispatch);
