@@ -18,6 +18,8 @@ export interface Biography {
   photo: string | null;
   is_active: boolean;
   order: number;
+  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -28,6 +30,8 @@ export interface Section {
   slug: string;
   is_active: boolean;
   order: number;
+  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -74,6 +78,8 @@ export interface Publication {
   publish_date: string | null;
   layout: Layout;
   order: number;
+  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +96,21 @@ export interface PublicPublication {
   publish_date: string | null;
   layout: Layout;
   order: number;
+}
+
+/** A publication in the admin list asked for with `omit=layout`. */
+export type PublicationSummary = Omit<Publication, 'layout'>;
+
+/** 409 to a save that started from an older version: the record as it is now. */
+export interface EditConflict<T> {
+  detail: string;
+  current: T;
+}
+
+/** 409 to deleting a section that still holds publications. */
+export interface SectionInUse {
+  detail: string;
+  publication_count: number;
 }
 
 /** A page of results, in Django REST Framework's shape. */

@@ -23,3 +23,33 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 /** Widths of the WebP variants the server makes of every uploaded image. */
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+/**
+ * Size limits of what administrators type (DECISIONS.md "Editing safely"), in
+ * characters: one definition for the forms and for the server. The database
+ * stores text without a length, so these are the only limits there are.
+ */
+export const FIELD_LIMITS = {
+  /** A publication's title. */
+  publicationTitle: 200,
+  /** A biography's name. */
+  name: 200,
+  /** A biography's position (Cargo). */
+  position: 200,
+  sectionTitle: 100,
+  email: 254,
+  /** Web links and the address in an image or video cell. */
+  url: 2048,
+  biography: BIOGRAPHY_MAX_LENGTH,
+  /** The HTML of one text cell. */
+  textCell: 100_000,
+  /** Rows of one publication's layout. */
+  layoutRows: 200,
+} as const;
+
+/** `order` is stored in a 32-bit integer column on both databases. */
+export const ORDER_MIN = -2_147_483_648;
+export const ORDER_MAX = 2_147_483_647;
+
+/** Most items one reorder request may carry (DECISIONS.md "Ordering and slugs"). */
+export const REORDER_MAX_ITEMS = 1000;

@@ -1,3 +1,5 @@
+import { FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
+
 /**
  * Every Spanish message that both halves can show (SPEC §5, §8). The server
  * answers with the same words that the browser shows when it checks first.
@@ -44,6 +46,25 @@ export const messages = {
 
   reorderInvalid: 'El orden no es válido: cada elemento necesita id y order.',
   reorderUnknownIds: 'Algunos elementos no existen.',
+  reorderTooMany: `No se pueden ordenar más de ${REORDER_MAX_ITEMS} elementos a la vez.`,
+
+  /** DRF's max_length message. */
+  tooLong: (max: number): string => `Asegúrese de que este campo no tenga más de ${max} caracteres.`,
+  orderOutOfRange: `El orden debe ser un número entero entre ${ORDER_MIN} y ${ORDER_MAX}.`,
+  layoutTooManyRows: `El diseño no puede tener más de ${FIELD_LIMITS.layoutRows} filas.`,
+  textCellTooLong: `El texto de una celda no puede superar los ${FIELD_LIMITS.textCell} caracteres.`,
+  cellUrlTooLong: `La dirección de una celda no puede superar los ${FIELD_LIMITS.url} caracteres.`,
+  richTextDataUri: 'Las imágenes pegadas en el texto deben subirse como archivo: no se admiten imágenes incrustadas (data:).',
+  invalidVersion: 'La versión debe ser un número entero mayor que 0.',
+  invalidOmit: 'Valor no válido. Use layout.',
+  invalidChoice: 'Valor no válido.',
+
+  /** A save that started from an older version than the stored one (409). */
+  editConflict:
+    'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',
+  /** Deleting a section that still holds publications (409). */
+  sectionHasPublications: (count: number): string =>
+    `No se puede eliminar la sección porque contiene ${count} ${count === 1 ? 'publicación' : 'publicaciones'}.`,
 
   saveBiographyFailed: 'Error al guardar la biografía',
   saveSectionFailed: 'Error al guardar la sección',

@@ -1,5 +1,9 @@
+import { FIELD_LIMITS } from './limits';
 import {
+  checkLayoutLimits,
+  hasDataUri,
   hasErrors,
+  isOrder,
   isEmail,
   isHttpUrl,
   isIsoDate,
@@ -105,16 +109,83 @@ describe('small parsers', () => {
   });
 
   it('reads a reorder payload or refuses it whole', () => {
-    expect(parseReorder([{ id: 3, order: 0 }, { id: 1, order: 1 }])).toEqual([{ id: 3, order: 0 }, { id: 1, order: 1 }]);
-    expect(parseReorder([])).toBeNull();
-    expect(parseReorder([{ id: 1, order: -1 }])).toBeNull();
-    expect(parseReorder([{ id: 1, order: 0 }, { id: 1, order: 1 }])).toBeNull();
-    expect(parseReorder([{ id: '1', order: 0 }])).toBeNull();
-    expect(parseReorder({ id: 1, order: 0 })).toBeNull();
+    expect(parseReorder([{ id: 3, order: 0 }, { id: 1, order: 1 }])).toEqual({ items: [{ id: 3, order: 0 }, { id: 1, order: 1 }] });
+    const invalid = { problem: messages.reorderInvalid };
+    expect(parseReorder([])).toEqual(invalid);
+    expect(parseReorder([{ id: 1, order: -1 }])).toEqual(invalid);
+    expect(parseReorder([{ id: 1, order: 2 ** 31 }])).toEqual(invalid);
+    expect(parseReorder([{ id: 1, order: 0 }, { id: 1, order: 1 }])).toEqual(invalid);
+    expect(parseReorder([{ id: '1', order: 0 }])).toEqual(invalid);
+    expect(parseReorder({ id: 1, order: 0 })).toEqual(invalid);
+  });
+
+  it('takes at most 1000 items in one reorder', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, order: i }));
+    expect(parseReorder(items(1000))).toEqual({ items: items(1000) });
+    expect(parseReorder(items(1001))).toEqual({ problem: messages.reorderTooMany });
   });
 
   it('tells whether there are errors', () => {
     expect(hasErrors({})).toBe(false);
     expect(hasErrors({ title: ['x'] })).toBe(true);
+  });
+});
+
+describe('size limits', () => {
+  const long = (n: number) => 'a'.repeat(n);
+
+  it('limits names, positions, emails and web links of biographies', () => {
+    const valid = { name: long(200), position: long(200), biography: 'Texto', email: `${long(247)}@uni.es`, linkedin: `https://uni.es/${long(2033)}` };
+    expect(validateBiography(valid)).toEqual({});
+    expect(validateBiography({ ...valid, name: long(201), position: long(201), email: `${long(248)}@uni.es`, linkedin: `${valid.linkedin}a` })).toEqual({
+      name: [messages.tooLong(200)],
+      position: [messages.tooLong(200)],
+      email: [messages.tooLong(254)],
+      linkedin: [messages.tooLong(2048)],
+    });
+  });
+
+  it('limits section titles to 100 characters and publication titles to 200', () => {
+    expect(validateSection({ title: long(100) })).toEqual({});
+    expect(validateSection({ title: long(101) })).toEqual({ title: ['Asegúrese de que este campo no tenga más de 100 caracteres.'] });
+    const publication = { section_id: '1', publish_date: '2025-01-01', hasFeaturedImage: true };
+    expect(validatePublication({ ...publication, title: long(200) })).toEqual({});
+    expect(validatePublication({ ...publication, title: long(201) })).toEqual({ title: [messages.tooLong(200)] });
+  });
+
+  it('keeps order within a 32-bit integer', () => {
+    expect(isOrder(-(2 ** 31))).toBe(true);
+    expect(isOrder(2 ** 31 - 1)).toBe(true);
+    expect(isOrder(2 ** 31)).toBe(false);
+    expect(isOrder(1.5)).toBe(false);
+    expect(validateSection({ order: 2 ** 31 }, { partial: true })).toEqual({ order: [messages.orderOutOfRange] });
+    expect(validateBiography({ order: -(2 ** 31) - 1 }, { partial: true })).toEqual({ order: [messages.orderOutOfRange] });
+  });
+
+  it('limits layouts to 200 rows, text cells to 100000 characters and cell addresses to 2048', () => {
+    const row = (content: string, type: 'text' | 'image' = 'text') => ({ id: 'r', cells: [{ id: 'c', type, content }] });
+    expect(checkLayoutLimits(Array.from({ length: FIELD_LIMITS.layoutRows }, () => row('<p>a</p>')))).toBeNull();
+    expect(checkLayoutLimits(Array.from({ length: FIELD_LIMITS.layoutRows + 1 }, () => row('<p>a</p>')))).toBe(messages.layoutTooManyRows);
+    expect(checkLayoutLimits([row(long(100_000))])).toBeNull();
+    expect(checkLayoutLimits([row(long(100_001))])).toBe(messages.textCellTooLong);
+    expect(checkLayoutLimits([row(`https://a.es/${long(2035)}`, 'image')])).toBeNull();
+    expect(checkLayoutLimits([row(`https://a.es/${long(2036)}`, 'image')])).toBe(messages.cellUrlTooLong);
+  });
+
+  it('refuses data: URIs in rich text, however they are written', () => {
+    for (const html of ['<img src="data:image/png;base64,AAAA">', "<img src = 'DATA:image/png;base64,AAAA'>", '<a href=data:text/html,x>x</a>']) {
+      expect(hasDataUri(html)).toBe(true);
+    }
+    expect(hasDataUri('<p>Los data: del estudio</p><img src="/media/images/a.jpg">')).toBe(false);
+    expect(checkLayoutLimits([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(
+      messages.richTextDataUri,
+    );
+  });
+});
+
+describe('messages that count', () => {
+  it('says how many publications keep a section from being deleted', () => {
+    expect(messages.sectionHasPublications(1)).toBe('No se puede eliminar la sección porque contiene 1 publicación.');
+    expect(messages.sectionHasPublications(3)).toBe('No se puede eliminar la sección porque contiene 3 publicaciones.');
   });
 });

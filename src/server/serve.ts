@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { ensureAdmin } from './cli/ensure-admin';
-import { seedDemoContent } from './cli/seed-demo';
+import { ADMIN_OUTCOME, ensureAdmin } from './auth/ensure-admin';
+import { seedDemoContent } from './demo/seed';
 import type { ServerConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createServices } from './services';
@@ -20,7 +20,7 @@ async function prepare(config: ServerConfig): Promise<void> {
     await migrateToLatest(services.db);
     if (config.admin) {
       const outcome = await ensureAdmin(services.db, config.admin.username, config.admin.password);
-      console.info(`Administrador "${config.admin.username}" ${outcome === 'created' ? 'creado' : 'actualizado'}.`);
+      console.info(`Administrador "${config.admin.username}" ${ADMIN_OUTCOME[outcome]}.`);
     }
     if (await seedDemoContent(services)) console.info('Base de datos vacía: contenido de demostración creado.');
   } finally {

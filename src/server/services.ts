@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import { bumpContentVersion, readContentVersion } from './db/content-version-repository';
 import { createDatabase, type Db } from './db/database';
 import type { Database } from './db/schema';
-import { todayIso } from './http/params';
+import { todayIso } from './clock';
 import { createMediaStorage, type MediaStorage } from './media/media-storage';
 
 /** What routes need, built once per app and handed to each route plugin. */

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { messages } from '@/domain/messages';
-import { ensureAdmin } from '@/server/cli/ensure-admin';
+import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { formData, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;

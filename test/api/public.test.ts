@@ -1,5 +1,5 @@
 import { messages } from '@/domain/messages';
-import { todayIso } from '@/server/http/params';
+import { todayIso } from '@/server/clock';
 import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
@@ -35,8 +35,9 @@ beforeAll(async () => {
   jpeg = await makeImage();
   const news = (await server.request('POST', '/api/sections/', { token, json: { title: 'Noticias' } })).body;
   const hidden = (await server.request('POST', '/api/sections/', { token, json: { title: 'Oculta', is_active: false } })).body;
-  await publication('visible', news.id);
+  // The newest publication leads its section: 'visible' comes first.
   await publication('hoy', news.id, { publish_date: todayIso() });
+  await publication('visible', news.id);
   await publication('borrador', news.id, { status: 'draft' });
   await publication('archivada', news.id, { status: 'archived' });
   await publication('futura', news.id, { publish_date: daysFromToday(30) });
@@ -63,7 +64,7 @@ describe('GET /api/public/publications/', () => {
       is_featured: false,
       publish_date: daysFromToday(-1),
       layout: [],
-      order: 0,
+      order: -1,
     });
     expect(titles((await server.request('GET', '/api/public/publications/')).body)).toEqual(['visible', 'hoy']);
     expect((await server.request('GET', '/api/public/publications/?section_slug=oculta')).body.count).toBe(0);

@@ -47,7 +47,7 @@ const patch = (id: number, f: Record<string, string>, files: Parameters<typeof f
 const mediaFile = (url: string) => path.join(server.dataDir, url);
 
 describe('creating a publication (multipart)', () => {
-  it('stores it with its section, image, booleans and layout, at the end of the list', async () => {
+  it('stores it with its section, image, booleans and layout, at the top of the list', async () => {
     const reply = await post(fields());
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
@@ -59,10 +59,11 @@ describe('creating a publication (multipart)', () => {
       publish_date: '2025-03-01',
       layout,
       order: 0,
+      version: 1,
     });
     expect(reply.body.featured_image).toMatch(/^\/media\/images\/[\w-]+\.jpg$/);
     expect(fs.existsSync(mediaFile(reply.body.featured_image))).toBe(true);
-    expect((await post(fields({ title: 'Segunda' }))).body.order).toBe(1);
+    expect((await post(fields({ title: 'Segunda' }))).body.order).toBe(-1);
   });
 
   it('defaults to draft, not featured and an empty layout', async () => {
@@ -224,10 +225,15 @@ describe('reading, editing and deleting publications', () => {
     expect((await server.request('DELETE', `/api/publications/${created.id}/`, { token })).status).toBe(404);
   });
 
-  it('deleting a section deletes its publications', async () => {
-    const doomed = (await server.request('POST', '/api/sections/', { token, json: { title: 'Temporal' } })).body;
-    const publication = (await post(fields({ section_id: String(doomed.id) }))).body;
-    expect((await server.request('DELETE', `/api/sections/${doomed.id}/`, { token })).status).toBe(204);
-    expect((await server.request('GET', `/api/publications/${publication.id}/`, { token })).status).toBe(404);
+  it('a section that holds publications is not deleted; once emptied, it is', async () => {
+    const kept = (await server.request('POST', '/api/sections/', { token, json: { title: 'Temporal' } })).body;
+    const publication = (await post(fields({ section_id: String(kept.id) }))).body;
+    const refused = await server.request('DELETE', `/api/sections/${kept.id}/`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: messages.sectionHasPublications(1), publication_count: 1 });
+    expect((await server.request('GET', `/api/publications/${publication.id}/`, { token })).status).toBe(200);
+    expect((await server.request('GET', `/api/sections/${kept.id}/`, { token })).status).toBe(200);
+    expect((await server.request('DELETE', `/api/publications/${publication.id}/`, { token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/sections/${kept.id}/`, { token })).status).toBe(204);
   });
 });

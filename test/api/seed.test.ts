@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
-import { seedDemoContent } from '@/server/cli/seed-demo';
+import { seedDemoContent } from '@/server/demo/seed';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '@/server/app';
-import { ensureAdmin } from '@/server/cli/ensure-admin';
+import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig, type ServerConfig } from '@/server/config';
 import { migrateToLatest } from '@/server/db/migrate';
 import type { Services } from '@/server/services';

@@ -15,6 +15,7 @@ const biography = (overrides: Partial<Biography> = {}): Biography => ({
   photo: '/media/images/carmen.jpg',
   is_active: true,
   order: 1,
+  version: 1,
   created_at: '',
   updated_at: '',
   ...overrides,

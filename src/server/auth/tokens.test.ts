@@ -4,8 +4,8 @@ describe('token issuer', () => {
   const issuer = createTokenIssuer('secreto', { access: 300, refresh: 86_400 });
 
   it('issues tokens that verify as their own type only', async () => {
-    const access = await issuer.issue(7, 'access');
-    const refresh = await issuer.issue(7, 'refresh');
+    const access = await issuer.issue(7, 'access', 0);
+    const refresh = await issuer.issue(7, 'refresh', 0);
     expect(await issuer.verify(access.token, 'access')).toEqual(access.claims);
     expect(await issuer.verify(access.token, 'refresh')).toBeNull();
     expect(await issuer.verify(refresh.token, 'refresh')).toMatchObject({ userId: 7, tokenType: 'refresh' });
@@ -13,11 +13,16 @@ describe('token issuer', () => {
     expect(access.claims.jti).not.toBe(refresh.claims.jti);
   });
 
+  it('carries the session version it was issued under', async () => {
+    const access = await issuer.issue(7, 'access', 3);
+    expect(await issuer.verify(access.token, 'access')).toMatchObject({ userId: 7, sessionVersion: 3 });
+  });
+
   it('refuses tokens signed with another secret, expired or malformed', async () => {
     const other = createTokenIssuer('otro', { access: 300, refresh: 300 });
     const expired = createTokenIssuer('secreto', { access: -10, refresh: -10 });
-    expect(await issuer.verify((await other.issue(1, 'access')).token, 'access')).toBeNull();
-    expect(await issuer.verify((await expired.issue(1, 'access')).token, 'access')).toBeNull();
+    expect(await issuer.verify((await other.issue(1, 'access', 0)).token, 'access')).toBeNull();
+    expect(await issuer.verify((await expired.issue(1, 'access', 0)).token, 'access')).toBeNull();
     expect(await issuer.verify('a.b.c', 'access')).toBeNull();
     expect(await issuer.verify('', 'access')).toBeNull();
   });

@@ -9,33 +9,36 @@ export interface TokenClaims {
   tokenType: TokenType;
   /** Unix seconds. */
   expiresAt: number;
+  /** The user's session version when it was issued: a password change makes older tokens stop working. */
+  sessionVersion: number;
 }
 
 export interface TokenIssuer {
-  issue(userId: number, type: TokenType): Promise<{ token: string; claims: TokenClaims }>;
+  issue(userId: number, type: TokenType, sessionVersion: number): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a valid token of the given type, or null for anything else (garbage, tampered, expired, wrong type). */
   verify(token: string, type: TokenType): Promise<TokenClaims | null>;
 }
 
 /**
- * HS256 tokens shaped like SimpleJWT's (token_type, jti, user_id), so the
+ * HS256 tokens shaped like SimpleJWT's (token_type, jti, user_id, plus
+ * session_version), so the
  * browser can read them the way SPEC §7 expects.
  */
 export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, number>): TokenIssuer {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId, type) {
+    async issue(userId, type, sessionVersion) {
       const jti = crypto.randomUUID().replace(/-/g, '');
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = issuedAt + lifetimes[type];
-      const token = await new SignJWT({ token_type: type, user_id: userId })
+      const token = await new SignJWT({ token_type: type, user_id: userId, session_version: sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setJti(jti)
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(key);
-      return { token, claims: { userId, jti, tokenType: type, expiresAt } };
+      return { token, claims: { userId, jti, tokenType: type, expiresAt, sessionVersion } };
     },
     async verify(token, type) {
       try {
@@ -44,7 +47,10 @@ export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, n
         if (payload.token_type !== type || typeof userId !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
           return null;
         }
-        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp };
+        // Tokens signed before session versions existed carry none: version 0, every user's first.
+        const sessionVersion = payload.session_version ?? 0;
+        if (typeof sessionVersion !== 'number') return null;
+        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp, sessionVersion };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { ensureAdmin } from './ensure-admin';
+import { ADMIN_OUTCOME, ensureAdmin } from '../auth/ensure-admin';
 
 // npm run create-admin -- --username U --password P
 // Creates a staff administrator, or sets the password of an existing one.
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const outcome = await ensureAdmin(db, values.username, values.password);
-    console.info(`Administrador "${values.username}" ${outcome === 'created' ? 'creado' : 'actualizado'}.`);
+    console.info(`Administrador "${values.username}" ${ADMIN_OUTCOME[outcome]}.`);
   } finally {
     await db.destroy();
   }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { serve } from '../serve';
-import { clientBuildIsStale } from './client-build';
+import { clientBuildIsStale } from '../spa/client-build';
 
 // `npm start`: build the browser app when its build is missing or older than
 // its sources, then do what main.ts does (migrate, admin, demo, listen).

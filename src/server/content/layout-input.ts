@@ -1,6 +1,7 @@
 import type { FieldErrors, Layout } from '@/domain/entities';
 import { parseLayout } from '@/domain/layout';
 import { messages } from '@/domain/messages';
+import { checkLayoutLimits } from '@/domain/validation';
 import { sanitizeRichText } from './rich-text';
 
 /** An address an image or video cell may point at: http(s), or a path on this host. */
@@ -18,7 +19,7 @@ export function isSafeCellUrl(value: string, { allowHostRelative }: { allowHostR
 /**
  * Turns the layout field of a request (a JSON string from multipart, or an
  * array from JSON) into a layout fit to store: shape checked by the domain
- * rules, text cells sanitised, cell URLs limited to http(s) and this host.
+ * rules and size limits (no data: URIs in text), text cells sanitised, cell URLs limited to http(s) and this host.
  */
 export function readLayout(value: unknown, errors: FieldErrors): Layout | undefined {
   let parsed = value;
@@ -33,6 +34,11 @@ export function readLayout(value: unknown, errors: FieldErrors): Layout | undefi
   const result = parseLayout(parsed);
   if ('problem' in result) {
     errors.layout = [result.problem.message];
+    return undefined;
+  }
+  const limit = checkLayoutLimits(result.layout);
+  if (limit) {
+    errors.layout = [limit];
     return undefined;
   }
   for (const row of result.layout) {

@@ -24,6 +24,10 @@ describe('sanitizeRichText', () => {
     expect(out).toBe('<p>a</p><a>b</a><a>c</a><img src="x" />');
   });
 
+  it('drops data: images, which are uploaded instead', () => {
+    expect(sanitizeRichText('<img src="data:image/png;base64,AAAA" alt="x">')).toBe('<img alt="x" />');
+  });
+
   it('keeps YouTube and Vimeo players, and protects links that open a new tab', () => {
     expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/1" allowfullscreen></iframe>')).toBe(
       '<iframe src="https://player.vimeo.com/video/1" allowfullscreen></iframe>',

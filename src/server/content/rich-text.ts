@@ -37,7 +37,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // No data: images: pasted images are uploaded and referenced by URL (DECISIONS.md "Editing safely").
+  allowedSchemesByTag: { img: ['http', 'https'] },
   allowedIframeHostnames: EMBED_HOSTS,
   allowIframeRelativeUrls: false,
   // A frame whose address was refused is left without src: drop the empty frame too.

@@ -22,8 +22,14 @@ export async function insertBiography(db: DbOrTrx, row: NewBiographyRow): Promis
   return db.insertInto('biographies').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** An edit: writes the patch and bumps the version (a reorder goes through db/ordering.ts and does not). */
 export async function updateBiography(db: DbOrTrx, id: number, patch: BiographyUpdate): Promise<BiographyRow | undefined> {
-  return db.updateTable('biographies').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('biographies')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteBiography(db: DbOrTrx, id: number): Promise<boolean> {

@@ -1,10 +1,14 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as initial from './migrations/2026-11-22-001-initial';
+import * as recordVersions from './migrations/2026-11-22-002-record-versions';
+import * as sessionFamilies from './migrations/2026-11-22-003-session-families';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
+  '2026-11-22-002-record-versions': recordVersions,
+  '2026-11-22-003-session-families': sessionFamilies,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

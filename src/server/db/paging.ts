@@ -11,5 +11,3 @@ export interface Slice<T> {
 
 /** COUNT(*) comes back as a string from PostgreSQL and a number from SQLite. */
 export const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
-
-export const nowIso = (): string => new Date().toISOString();

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type Window } from './paging';
 import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } from './schema';
@@ -24,16 +24,41 @@ function countJoined(db: DbOrTrx) {
     .select((eb) => eb.fn.countAll().as('count'));
 }
 
-export async function listPublications(db: DbOrTrx, options: { sectionId?: number; window?: Window }): Promise<Slice<PublicationWithSection>> {
-  let query = withSection(db).orderBy('publications.order').orderBy('publications.id');
-  let total = countJoined(db);
-  if (options.sectionId !== undefined) {
-    query = query.where('publications.section_id', '=', options.sectionId);
-    total = total.where('publications.section_id', '=', options.sectionId);
-  }
+/** LIKE's wildcards taken literally, with backslash as the escape character. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface PublicationListOptions {
+  sectionId?: number;
+  /** Case-insensitive part of the title. */
+  search?: string;
+  window?: Window;
+}
+
+/**
+ * The admin list. The search lowers both sides with lower(), which SQLite
+ * answers with JavaScript's toLowerCase (db/database.ts) and PostgreSQL with
+ * its own, so 'MÁSTER' finds 'máster' on both.
+ */
+export async function listPublications(db: DbOrTrx, options: PublicationListOptions): Promise<Slice<PublicationWithSection>> {
+  const search = options.search ? `%${likeLiteral(options.search.toLowerCase())}%` : undefined;
+  const filter = (eb: ExpressionBuilder<Database, 'publications' | 'sections'>) =>
+    eb.and([
+      ...(options.sectionId === undefined ? [] : [eb('publications.section_id', '=', options.sectionId)]),
+      ...(search === undefined ? [] : [sql<boolean>`lower(${eb.ref('publications.title')}) like ${search} escape '\\'`]),
+    ]);
+  let query = withSection(db).where(filter).orderBy('publications.order').orderBy('publications.id');
   if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
-  const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
+  const [rows, counted] = await Promise.all([query.execute(), countJoined(db).where(filter).executeTakeFirst()]);
   return { rows, count: toCount(counted?.count as string | number) };
+}
+
+export async function countPublicationsInSection(db: DbOrTrx, sectionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('publications')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst();
+  return toCount(row?.count as string | number);
 }
 
 export async function findPublication(db: DbOrTrx, id: number): Promise<PublicationWithSection | undefined> {
@@ -71,14 +96,20 @@ export async function findPublicPublication(db: DbOrTrx, id: number, today: stri
   return withSection(db).where('publications.id', '=', id).where(publicFilter(today)).executeTakeFirst();
 }
 
-export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Promise<number> {
-  const inserted = await db.insertInto('publications').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+/** Inserts and answers the row as findPublication does, with its section. */
+export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Promise<PublicationWithSection> {
+  const { id } = await db.insertInto('publications').values(row).returning('id').executeTakeFirstOrThrow();
+  return (await findPublication(db, id)) as PublicationWithSection;
 }
 
-export async function updatePublication(db: DbOrTrx, id: number, patch: PublicationUpdate): Promise<boolean> {
-  const result = await db.updateTable('publications').set(patch).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** An edit: writes the patch, bumps the version and answers the row with its section (undefined when there is none). */
+export async function updatePublication(db: DbOrTrx, id: number, patch: PublicationUpdate): Promise<PublicationWithSection | undefined> {
+  const result = await db
+    .updateTable('publications')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? findPublication(db, id) : undefined;
 }
 
 export async function deletePublication(db: DbOrTrx, id: number): Promise<boolean> {

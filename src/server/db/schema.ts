@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   is_staff: number;
   created_at: string;
+  /** Bumped when the password changes: tokens carrying an older one stop working. */
+  session_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -18,6 +20,10 @@ export interface RefreshTokensTable {
   user_id: number;
   /** Unix seconds. */
   expires_at: number;
+  /** The jti of the sign-in's first refresh token; every rotation stays in the family. */
+  family: string;
+  /** Unix seconds when it was exchanged for a new pair; null while it is the family's live token. */
+  rotated_at: number | null;
 }
 
 export interface SectionsTable {
@@ -26,6 +32,8 @@ export interface SectionsTable {
   slug: string;
   is_active: number;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -42,6 +50,8 @@ export interface PublicationsTable {
   /** The layout as JSON text, stored sanitised. */
   layout: string;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -56,6 +66,8 @@ export interface BiographiesTable {
   photo: string | null;
   is_active: number;
   order: number;
+  /** Bumped by every edit, never by a reorder. */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

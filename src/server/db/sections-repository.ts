@@ -26,8 +26,14 @@ export async function insertSection(db: DbOrTrx, row: NewSectionRow): Promise<Se
   return db.insertInto('sections').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** An edit: writes the patch and bumps the version (a reorder goes through db/ordering.ts and does not). */
 export async function updateSection(db: DbOrTrx, id: number, patch: SectionUpdate): Promise<SectionRow | undefined> {
-  return db.updateTable('sections').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('sections')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteSection(db: DbOrTrx, id: number): Promise<boolean> {

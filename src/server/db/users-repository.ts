@@ -1,5 +1,5 @@
+import { nowIso } from '../clock';
 import type { DbOrTrx } from './database';
-import { nowIso } from './paging';
 import type { UserRow } from './schema';
 
 export async function findUserByUsername(db: DbOrTrx, username: string): Promise<UserRow | undefined> {
@@ -10,13 +10,23 @@ export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates a staff user, or sets the password of the existing one. Returns whether it was created. */
-export async function upsertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<'created' | 'updated'> {
-  const existing = await findUserByUsername(db, username);
-  if (existing) {
-    await db.updateTable('users').set({ password_hash: passwordHash, is_staff: 1 }).where('id', '=', existing.id).execute();
-    return 'updated';
-  }
+export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<void> {
   await db.insertInto('users').values({ username, password_hash: passwordHash, is_staff: 1, created_at: nowIso() }).execute();
-  return 'created';
+}
+
+/** Makes a user staff without touching the password or the sessions. */
+export async function makeStaff(db: DbOrTrx, id: number): Promise<void> {
+  await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', id).execute();
+}
+
+/**
+ * Sets a new password and bumps the session version, so that every access
+ * and refresh token issued before stops working (plugins/auth.ts, routes/token.ts).
+ */
+export async function changePassword(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, is_staff: 1, session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -9,7 +9,8 @@ import { messages } from '@/domain/messages';
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: FieldErrors | { detail: string; code?: string },
+    /** Field errors, or a detail with the facts a caller may act on (code, current, publication_count). */
+    readonly body: FieldErrors | { detail: string; [fact: string]: unknown },
     readonly headers: Record<string, string> = {},
   ) {
     super('detail' in body && typeof body.detail === 'string' ? body.detail : 'Invalid request');
@@ -20,4 +21,6 @@ export const badRequest = (errors: FieldErrors) => new ApiError(400, errors);
 export const badRequestDetail = (detail: string) => new ApiError(400, { detail });
 export const notFound = (detail: string = messages.notFound) => new ApiError(404, { detail });
 export const notAuthenticated = () => new ApiError(401, { detail: messages.notAuthenticated });
+/** 409: the save started from `version` n but the record moved on; `current` is the record as GET answers it. */
+export const editConflict = (current: unknown) => new ApiError(409, { detail: messages.editConflict, current });
 export const invalidToken = () => new ApiError(401, { detail: messages.invalidToken, code: 'token_not_valid' });

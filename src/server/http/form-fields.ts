@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { parseBoolean } from '@/domain/validation';
+import { isVersion, parseBoolean } from '@/domain/validation';
 
 /**
  * Coercions for form values: multipart sends every value as text
@@ -28,10 +28,18 @@ export function readBoolean(fields: Record<string, unknown>, name: string, error
 export function readInteger(fields: Record<string, unknown>, name: string, errors: FieldErrors): number | undefined {
   const value = fields[name];
   if (value === undefined) return undefined;
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(parsed)) {
     errors[name] = [messages.invalidInteger];
     return undefined;
   }
   return parsed;
+}
+
+/** The `version` an edit started from (DECISIONS.md "Editing safely"); absent when the caller sent none. */
+export function readVersion(fields: Record<string, unknown>, errors: FieldErrors): number | undefined {
+  if (fields.version === undefined || fields.version === null || fields.version === '') return undefined;
+  const version = readInteger(fields, 'version', errors);
+  if (version !== undefined && !isVersion(version)) errors.version = [messages.invalidVersion];
+  return errors.version ? undefined : version;
 }

@@ -10,6 +10,8 @@ export interface FormInput {
   files: Record<string, Buffer>;
   /** File fields whose content went past the upload limit. */
   oversized: Set<string>;
+  /** File fields sent empty as text (multipart '' or JSON null/''): the caller removes the stored file. */
+  cleared: Set<string>;
 }
 
 /**
@@ -19,19 +21,26 @@ export interface FormInput {
  * so the route can answer with the field's Spanish message.
  */
 export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
-  const form: FormInput = { fields: {}, files: {}, oversized: new Set() };
+  const form: FormInput = { fields: {}, files: {}, oversized: new Set(), cleared: new Set() };
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return form;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequestDetail(messages.malformedBody);
     form.fields = { ...(body as Record<string, unknown>) };
-    for (const field of fileFields) delete form.fields[field];
+    for (const field of fileFields) {
+      if (form.fields[field] === null || form.fields[field] === '') form.cleared.add(field);
+      delete form.fields[field];
+    }
     return form;
   }
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        form.fields[part.fieldname] = part.value;
+        if (fileFields.includes(part.fieldname)) {
+          if (part.value === '') form.cleared.add(part.fieldname);
+        } else {
+          form.fields[part.fieldname] = part.value;
+        }
         continue;
       }
       const bytes = await part.toBuffer();

@@ -1,4 +1,4 @@
-import type { Biography, Layout, Publication, PublicationStatus, PublicPublication, Section } from '@/domain/entities';
+import type { Biography, Layout, Publication, PublicationStatus, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
 import type { PublicationWithSection } from '../db/publications-repository';
 import type { BiographyRow, SectionRow } from '../db/schema';
 
@@ -10,6 +10,7 @@ export function toSection(row: SectionRow): Section {
     slug: row.slug,
     is_active: row.is_active === 1,
     order: row.order,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -26,6 +27,7 @@ export function toBiography(row: BiographyRow): Biography {
     photo: row.photo,
     is_active: row.is_active === 1,
     order: row.order,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -35,6 +37,11 @@ export function toBiography(row: BiographyRow): Biography {
 const layoutOf = (row: PublicationWithSection): Layout => JSON.parse(row.layout) as Layout;
 
 export function toPublication(row: PublicationWithSection): Publication {
+  return { ...toPublicationSummary(row), layout: layoutOf(row) };
+}
+
+/** The admin list's answer with `omit=layout`: every field but the layout, which is most of the bytes. */
+export function toPublicationSummary(row: PublicationWithSection): PublicationSummary {
   return {
     id: row.id,
     title: row.title,
@@ -44,8 +51,8 @@ export function toPublication(row: PublicationWithSection): Publication {
     featured_image: row.featured_image,
     is_featured: row.is_featured === 1,
     publish_date: row.publish_date,
-    layout: layoutOf(row),
     order: row.order,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -15,7 +15,8 @@ async function staffUserOf(services: Services, token: string): Promise<UserRow |
   const claims = await services.tokens.verify(token, 'access');
   if (!claims) return null;
   const user = await findUserById(services.db, claims.userId);
-  return user && user.is_staff === 1 ? user : null;
+  // A password change bumps the session version: tokens issued before it no longer open anything.
+  return user && user.is_staff === 1 && user.session_version === claims.sessionVersion ? user : null;
 }
 
 /** The signed-in administrator of a request, or null: for public routes whose answer an admin may widen. */
@@ -26,8 +27,8 @@ export async function optionalAdmin(services: Services, request: FastifyRequest)
 
 /**
  * onRequest hook for the admin subtree: 401 {"detail"} without a token, or
- * with a token that is garbage, tampered, expired, a refresh token, or of a
- * user who no longer exists.
+ * with a token that is garbage, tampered, expired, a refresh token, of a
+ * user who no longer exists, or issued before the user's password changed.
  */
 export function requireAdmin(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -4,38 +4,40 @@ import { NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { hasErrors, validateBiography } from '@/domain/validation';
 import { deleteBiography, findBiography, insertBiography, listBiographies, updateBiography } from '../db/biographies-repository';
-import { nowIso } from '../db/paging';
+import { nowIso } from '../clock';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
-import { readBoolean, readInteger, readText } from '../http/form-fields';
+import { readBoolean, readInteger, readText, readVersion } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography } from '../http/serializers';
 import type { Services } from '../services';
+import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
 
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
 
-/** Reads and checks a biography form (multipart or JSON); the photo is stored only when all else is valid. */
-async function readBiographyInput(services: Services, request: Parameters<typeof readForm>[0], partial: boolean) {
+/** Reads and checks a biography form (multipart or JSON); the caller stores the photo once nothing else can refuse the request. */
+async function readBiographyInput(request: Parameters<typeof readForm>[0], partial: boolean) {
   const form = await readForm(request, ['photo']);
   const typeErrors: FieldErrors = {};
   const text: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {};
   for (const field of TEXT_FIELDS) text[field] = readText(form.fields, field, typeErrors);
   const is_active = readBoolean(form.fields, 'is_active', typeErrors);
   const order = readInteger(form.fields, 'order', typeErrors);
-  const errors = { ...validateBiography(text, { partial }), ...typeErrors };
+  const version = readVersion(form.fields, typeErrors);
+  const errors = { ...validateBiography({ ...text, order }, { partial }), ...typeErrors };
   checkImageSize(form, 'photo', errors);
   if (hasErrors(errors)) throw badRequest(errors);
-  const photo = await storeImageField(services.media, form, 'photo');
-  return { ...text, is_active, order, photo };
+  return { form, ...text, is_active, order, version };
 }
 
 /** Admin CRUD of biographies (multipart with an optional photo, SPEC §7). */
 export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const biographyNotFound = () => notFound(messages.biographyNotFound);
+  const editable = { notFound: biographyNotFound, toJson: toBiography };
 
   app.get('/biographies/', async (request) => {
     const page = readPageRequest(request.query as Record<string, unknown>);
@@ -43,11 +45,7 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
     return toPage(page, count, rows.map(toBiography), requestUrl(request));
   });
 
-  registerReorderRoute(app, services, {
-    path: '/biographies/',
-    table: 'biographies',
-    listAll: async () => (await listBiographies(db, { activeOnly: false })).rows.map(toBiography),
-  });
+  registerReorderRoute(app, services, { path: '/biographies/', table: 'biographies' });
 
   app.get('/biographies/:id/', async (request) => {
     const biography = await findBiography(db, idParam(request.params, 'id', messages.biographyNotFound));
@@ -56,7 +54,8 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
   });
 
   app.post('/biographies/', async (request, reply) => {
-    const input = await readBiographyInput(services, request, false);
+    const input = await readBiographyInput(request, false);
+    const photo = await storeImageField(services.media, input.form, 'photo');
     const now = nowIso();
     const biography = await services.writeContent((trx) =>
       insertBiography(trx, {
@@ -65,7 +64,7 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
         biography: input.biography as string,
         email: input.email ?? '',
         linkedin: input.linkedin ?? '',
-        photo: input.photo ?? null,
+        photo: photo ?? null,
         is_active: input.is_active === false ? 0 : 1,
         order: input.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
         created_at: now,
@@ -77,18 +76,23 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
 
   app.patch('/biographies/:id/', async (request) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
-    if (!(await findBiography(db, id))) throw biographyNotFound();
-    const input = await readBiographyInput(services, request, true);
-    const biography = await services.writeContent((trx) =>
-      updateBiography(trx, id, {
+    checkEditable(await findBiography(db, id), undefined, editable);
+    const input = await readBiographyInput(request, true);
+    // Asked before the upload is stored, so that a stale save leaves no file behind.
+    checkEditable(await findBiography(db, id), input.version, editable);
+    const photo = await storeImageField(services.media, input.form, 'photo');
+    const biography = await services.writeContent(async (trx) => {
+      checkEditable(await findBiography(trx, id), input.version, editable);
+      return updateBiography(trx, id, {
         ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
         ...(input.order !== undefined && { order: input.order }),
-        // Without a new file the stored photo stays (SPEC §7 sends the file only when it changes).
-        ...(input.photo !== undefined && { photo: input.photo }),
+        // Without a new file the stored photo stays (SPEC §7 sends the file only when it changes);
+        // `photo` sent as an empty field removes it (DECISIONS.md "Editing safely").
+        ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
         updated_at: nowIso(),
-      }),
-    );
+      });
+    });
     if (!biography) throw biographyNotFound();
     return toBiography(biography);
   });

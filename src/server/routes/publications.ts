@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FieldErrors, PublicationStatus } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { hasErrors, validatePublication } from '@/domain/validation';
+import { hasErrors, isId, validatePublication } from '@/domain/validation';
+import { nowIso } from '../clock';
 import { readLayout } from '../content/layout-input';
-import { nextOrder } from '../db/ordering';
-import { nowIso } from '../db/paging';
+import { firstOrder } from '../db/ordering';
 import {
   deletePublication,
   findPublication,
@@ -15,11 +15,12 @@ import {
 import { findSection } from '../db/sections-repository';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
-import { readBoolean, readInteger, readText } from '../http/form-fields';
+import { readBoolean, readInteger, readText, readVersion } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
-import { toPublication } from '../http/serializers';
+import { toPublication, toPublicationSummary } from '../http/serializers';
 import type { Services } from '../services';
+import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
 
@@ -27,6 +28,8 @@ import { registerReorderRoute } from './reorder';
  * Reads and checks a publication form: multipart with `layout` as a JSON
  * string and booleans as 'true'/'false' (SPEC §7), or JSON. `editing` is
  * PATCH: absent fields stay as they are and the featured image is optional.
+ * The featured image is checked for size here and stored by the caller, once
+ * nothing else can refuse the request.
  */
 async function readPublicationInput(services: Services, request: FastifyRequest, editing: boolean) {
   const form = await readForm(request, ['featured_image']);
@@ -37,6 +40,7 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
   const publishDate = readText(form.fields, 'publish_date', typeErrors);
   const isFeatured = readBoolean(form.fields, 'is_featured', typeErrors);
   const order = readInteger(form.fields, 'order', typeErrors);
+  const version = readVersion(form.fields, typeErrors);
   const layout = form.fields.layout === undefined ? undefined : readLayout(form.fields.layout, typeErrors);
 
   const errors: FieldErrors = {
@@ -46,6 +50,7 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
         section_id: sectionText,
         status,
         publish_date: publishDate,
+        order,
         hasFeaturedImage: form.files.featured_image !== undefined || form.oversized.has('featured_image'),
       },
       { editing },
@@ -61,16 +66,16 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
   }
   if (hasErrors(errors)) throw badRequest(errors);
 
-  const featuredImage = await storeImageField(services.media, form, 'featured_image');
   return {
+    form,
     title,
     sectionId,
     status: status as PublicationStatus | undefined,
     publishDate,
     isFeatured,
     order,
+    version,
     layout: layout === undefined ? undefined : JSON.stringify(layout),
-    featuredImage,
   };
 }
 
@@ -78,57 +83,68 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
 export const publicationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const publicationNotFound = () => notFound(messages.publicationNotFound);
+  const editable = { notFound: publicationNotFound, toJson: toPublication };
 
-  async function answer(id: number) {
-    const row = await findPublication(db, id);
-    if (!row) throw publicationNotFound();
-    return toPublication(row);
-  }
-
+  /**
+   * SPEC §7's list (`section` filters), paged by the server for the admin
+   * (DECISIONS.md "Editing safely"): `search` finds a part of the title in any
+   * case, and `omit=layout` leaves the layouts out of the answer.
+   */
   app.get('/publications/', async (request) => {
     const query = request.query as Record<string, unknown>;
     const page = readPageRequest(query);
     const errors: FieldErrors = {};
     const sectionId = query.section === undefined || query.section === '' ? undefined : readInteger(query, 'section', errors);
+    if (sectionId !== undefined && !isId(sectionId)) errors.section = [messages.invalidInteger];
+    const search = typeof query.search === 'string' ? query.search.trim() : undefined;
+    if (query.search !== undefined && typeof query.search !== 'string') errors.search = [messages.invalidText];
+    const omitLayout = query.omit === 'layout';
+    if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
     if (hasErrors(errors)) throw badRequest(errors);
-    const { rows, count } = await listPublications(db, { sectionId, window: page.window });
-    return toPage(page, count, rows.map(toPublication), requestUrl(request));
+    const { rows, count } = await listPublications(db, { sectionId, search: search || undefined, window: page.window });
+    return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
   });
 
-  registerReorderRoute(app, services, {
-    path: '/publications/',
-    table: 'publications',
-    listAll: async () => (await listPublications(db, {})).rows.map(toPublication),
-  });
+  registerReorderRoute(app, services, { path: '/publications/', table: 'publications' });
 
-  app.get('/publications/:id/', async (request) => answer(idParam(request.params, 'id', messages.publicationNotFound)));
+  app.get('/publications/:id/', async (request) => {
+    const row = await findPublication(db, idParam(request.params, 'id', messages.publicationNotFound));
+    if (!row) throw publicationNotFound();
+    return toPublication(row);
+  });
 
   app.post('/publications/', async (request, reply) => {
     const input = await readPublicationInput(services, request, false);
+    const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
     const now = nowIso();
-    const id = await services.writeContent(async (trx) =>
+    const row = await services.writeContent(async (trx) =>
       insertPublication(trx, {
         title: input.title as string,
         section_id: input.sectionId as number,
         status: input.status ?? 'draft',
-        featured_image: input.featuredImage ?? null,
+        featured_image: featuredImage ?? null,
         is_featured: input.isFeatured ? 1 : 0,
         publish_date: input.publishDate ?? null,
         layout: input.layout ?? '[]',
-        order: input.order ?? (await nextOrder(trx, 'publications')),
+        // New publications lead their section and the latest news (DECISIONS.md "Ordering and slugs").
+        order: input.order ?? (await firstOrder(trx, 'publications')),
         created_at: now,
         updated_at: now,
       }),
     );
-    return reply.code(201).send(await answer(id));
+    return reply.code(201).send(toPublication(row));
   });
 
   app.patch('/publications/:id/', async (request) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
-    if (!(await findPublication(db, id))) throw publicationNotFound();
+    checkEditable(await findPublication(db, id), undefined, editable);
     const input = await readPublicationInput(services, request, true);
-    await services.writeContent((trx) =>
-      updatePublication(trx, id, {
+    // Asked before the upload is stored, so that a stale save leaves no file behind.
+    checkEditable(await findPublication(db, id), input.version, editable);
+    const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
+    const row = await services.writeContent(async (trx) => {
+      checkEditable(await findPublication(trx, id), input.version, editable);
+      return updatePublication(trx, id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.sectionId !== undefined && { section_id: input.sectionId }),
         ...(input.status !== undefined && { status: input.status }),
@@ -137,11 +153,12 @@ export const publicationRoutes: FastifyPluginAsync<{ services: Services }> = asy
         ...(input.order !== undefined && { order: input.order }),
         ...(input.layout !== undefined && { layout: input.layout }),
         // Without a new file the stored image stays.
-        ...(input.featuredImage !== undefined && { featured_image: input.featuredImage }),
+        ...(featuredImage !== undefined && { featured_image: featuredImage }),
         updated_at: nowIso(),
-      }),
-    );
-    return answer(id);
+      });
+    });
+    if (!row) throw publicationNotFound();
+    return toPublication(row);
   });
 
   app.delete('/publications/:id/', async (request, reply) => {

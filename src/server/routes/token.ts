@@ -3,11 +3,26 @@ import type { FieldErrors, TokenPair } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
-import { consumeRefreshToken, deleteExpiredRefreshTokens, storeRefreshToken } from '../db/refresh-tokens-repository';
+import {
+  deleteExpiredRefreshTokens,
+  findRefreshToken,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+  storeRefreshToken,
+} from '../db/refresh-tokens-repository';
+import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
 import { readForm } from '../http/form';
 import type { Services } from '../services';
+
+/**
+ * How long after a rotation the rotated refresh token may be sent again
+ * without revoking its family: two tabs refreshing at once (DECISIONS.md "Sessions").
+ */
+export const ROTATION_GRACE_SECONDS = 30;
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 function requiredStrings(body: Record<string, unknown>, names: string[]): Record<string, string> {
   const errors: FieldErrors = {};
@@ -21,14 +36,19 @@ function requiredStrings(body: Record<string, unknown>, names: string[]): Record
   return values;
 }
 
-/** SimpleJWT's two endpoints: obtain a pair, and refresh (rotating the refresh token). */
+/**
+ * SimpleJWT's endpoints: obtain a pair; refresh, rotating the refresh token;
+ * blacklist (sign out). Every sign-in starts a family of refresh tokens
+ * (docs/decisions/021-sessions.md).
+ */
 export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { db, tokens, loginThrottle } = services;
 
-  async function issuePair(userId: number): Promise<TokenPair> {
-    const access = await tokens.issue(userId, 'access');
-    const refresh = await tokens.issue(userId, 'refresh');
-    await storeRefreshToken(db, { jti: refresh.claims.jti, userId, expiresAt: refresh.claims.expiresAt });
+  async function issuePair(user: UserRow, family?: string): Promise<TokenPair> {
+    const access = await tokens.issue(user.id, 'access', user.session_version);
+    const refresh = await tokens.issue(user.id, 'refresh', user.session_version);
+    const { jti, expiresAt } = refresh.claims;
+    await storeRefreshToken(db, { jti, userId: user.id, expiresAt, family: family ?? jti });
     return { access: access.token, refresh: refresh.token };
   }
 
@@ -43,17 +63,44 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       throw new ApiError(401, { detail: messages.invalidCredentials });
     }
     loginThrottle.recordSuccess(username);
-    await deleteExpiredRefreshTokens(db, Math.floor(Date.now() / 1000));
-    return issuePair(user.id);
+    await deleteExpiredRefreshTokens(db, nowSeconds());
+    return issuePair(user);
   });
 
+  /**
+   * A refresh token works once. Sent again within 30 s of its rotation it is
+   * refused (the other tab already holds the new pair); later, it is taken
+   * for a stolen copy and its whole family is revoked, which signs out
+   * whoever holds the live token too.
+   */
   app.post('/token/refresh/', async (request) => {
     const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
     const claims = await tokens.verify(refresh, 'refresh');
-    // Rotation: a refresh token works once. Deleting its row is the check.
-    if (!claims || !(await consumeRefreshToken(db, claims.jti, claims.userId))) throw invalidToken();
+    if (!claims) throw invalidToken();
+    const now = nowSeconds();
+    if (!(await rotateRefreshToken(db, claims.jti, claims.userId, now))) {
+      const stored = await findRefreshToken(db, claims.jti, claims.userId);
+      if (stored?.rotatedAt != null && now - stored.rotatedAt > ROTATION_GRACE_SECONDS) await revokeRefreshFamily(db, stored.family);
+      throw invalidToken();
+    }
+    const stored = await findRefreshToken(db, claims.jti, claims.userId);
     const user = await findUserById(db, claims.userId);
-    if (!user || user.is_staff !== 1) throw invalidToken();
-    return issuePair(user.id);
+    if (!stored || !user || user.is_staff !== 1 || user.session_version !== claims.sessionVersion) throw invalidToken();
+    return issuePair(user, stored.family);
+  });
+
+  /**
+   * Sign-out (SimpleJWT's TokenBlacklistView): revokes the refresh token's
+   * family, so neither it nor any token rotated from it works again. 200 {}
+   * also for a token already revoked; 401 for one that is not a valid refresh
+   * token at all.
+   */
+  app.post('/token/blacklist/', async (request) => {
+    const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
+    const claims = await tokens.verify(refresh, 'refresh');
+    if (!claims) throw invalidToken();
+    const stored = await findRefreshToken(db, claims.jti, claims.userId);
+    if (stored) await revokeRefreshFamily(db, stored.family);
+    return {};
   });
 };

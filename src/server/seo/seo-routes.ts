@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
-import { todayIso } from '../http/params';
+import { todayIso } from '../clock';
 import { toPublicPublication } from '../http/serializers';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';

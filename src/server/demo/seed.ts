@@ -1,9 +1,9 @@
-import { demoBiographies, demoImages, demoPublications, demoSections } from '../demo/content';
-import { renderDemoImage } from '../demo/images';
-import { buildDemoLayout } from '../demo/layout';
+import { demoBiographies, demoImages, demoPublications, demoSections } from './content';
+import { renderDemoImage } from './images';
+import { buildDemoLayout } from './layout';
 import { sanitizeRichText } from '../content/rich-text';
 import { insertBiography, listBiographies } from '../db/biographies-repository';
-import { nowIso } from '../db/paging';
+import { nowIso } from '../clock';
 import { insertPublication, listPublications } from '../db/publications-repository';
 import { countSections, insertSection } from '../db/sections-repository';
 import type { DbOrTrx } from '../db/database';
