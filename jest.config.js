@@ -4,7 +4,7 @@
 // SWC strips types quickly; `npm run typecheck` is what checks them.
 /** @type {Config['transform']} */
 const transform = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|m?j)sx?$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
   ],
@@ -15,10 +15,10 @@ const moduleNameMapper = {
   '\\.css$': '<rootDir>/test/helpers/style-stub.ts',
 };
 
-// Some server dependencies ship ES modules only (kysely, @fastify/static's content-disposition,
+// Some server dependencies ship ES modules only (kysely, typebox, @fastify/static's content-disposition,
 // light-my-request's cookie, sanitize-html's htmlparser2 family); SWC compiles them to CommonJS
 // like our own files, so tests that start a real server can load them.
-const transformIgnorePatterns = ['/node_modules/(?!(kysely|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(kysely|typebox|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
 
 const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 

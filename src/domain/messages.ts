@@ -57,6 +57,7 @@ export const messages = {
   richTextDataUri: 'Las imágenes pegadas en el texto deben subirse como archivo: no se admiten imágenes incrustadas (data:).',
   invalidVersion: 'La versión debe ser un número entero mayor que 0.',
   invalidOmit: 'Valor no válido. Use layout.',
+  invalidChoice: 'Valor no válido.',
 
   /** A save that started from an older version than the stored one (409). */
   editConflict:

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import http from 'node:http';
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
 import { createCacheFront } from './cache/cache-front';
@@ -8,6 +9,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { requireAdmin } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerMedia } from './plugins/media';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -42,7 +44,11 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     bodyLimit: 2 * 1024 * 1024,
     // DRF's addresses end in '/'; accept them without it too rather than redirecting.
     routerOptions: { ignoreTrailingSlash: true },
-  });
+    // Fastify's own Ajv settings (coercion as DRF's serializers do, unknown fields
+    // dropped where a schema closes the object), plus every failure at once so
+    // that a form learns about all its fields in one answer.
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', async () => services.db.destroy());
 
   installErrorHandler(app);
@@ -52,6 +58,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     throwFileSizeLimit: false,
   });
   await registerMedia(app, services.media, path.join(config.clientDir, 'media'));
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {

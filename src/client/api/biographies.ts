@@ -4,7 +4,6 @@ import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
-import type { Versioned } from './versioned';
 
 /** What the biography form sends as multipart (SPEC §7), plus the version it loaded. */
 export interface BiographyInput {
@@ -36,20 +35,20 @@ const PUBLIC = { type: 'PublicBiography' as const, id: 'LIST' };
 /** Admin biographies (SPEC §7): all of them, page_size=1000&all=true, remaining pages fetched. */
 export const biographiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listBiographies: build.query<Versioned<Biography>[], void>({
+    listBiographies: build.query<Biography[], void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
         fetchAllPages<Biography>(baseQuery, '/biographies/', { page_size: ADMIN_BIOGRAPHY_PAGE_SIZE, all: true }),
       providesTags: (biographies = []) => [LIST, ...biographies.map(({ id }) => biographyTag(id))],
     }),
-    getBiography: build.query<Versioned<Biography>, Id>({
+    getBiography: build.query<Biography, Id>({
       query: (id) => `/biographies/${id}/`,
       providesTags: (_biography, _error, id) => [biographyTag(id)],
     }),
-    createBiography: build.mutation<Versioned<Biography>, BiographyInput>({
+    createBiography: build.mutation<Biography, BiographyInput>({
       query: (input) => ({ url: '/biographies/', method: 'POST', body: biographyFormData(input) }),
       invalidatesTags: (biography) => (biography ? [LIST, PUBLIC] : []),
     }),
-    updateBiography: build.mutation<Versioned<Biography>, BiographyInput & { id: Id }>({
+    updateBiography: build.mutation<Biography, BiographyInput & { id: Id }>({
       query: ({ id, ...input }) => ({ url: `/biographies/${id}/`, method: 'PATCH', body: biographyFormData(input) }),
       invalidatesTags: (biography, _error, { id }) => (biography ? [LIST, PUBLIC, biographyTag(id)] : []),
     }),

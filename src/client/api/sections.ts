@@ -3,7 +3,6 @@ import { MAX_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
-import type { Versioned } from './versioned';
 
 /** What the section form sends (SPEC §7): POST title and is_active; PATCH also order, plus the version it loaded. */
 export interface SectionInput {
@@ -19,19 +18,19 @@ const LIST = { type: 'Section' as const, id: 'LIST' };
 /** Admin sections (SPEC §7): list, one, create, edit, delete, reorder. */
 export const sectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listSections: build.query<Versioned<Section>[], void>({
+    listSections: build.query<Section[], void>({
       queryFn: (_arg, _api, _extra, baseQuery) => fetchAllPages<Section>(baseQuery, '/sections/', { page_size: MAX_PAGE_SIZE }),
       providesTags: (sections = []) => [LIST, ...sections.map(({ id }) => sectionTag(id))],
     }),
-    getSection: build.query<Versioned<Section>, Id>({
+    getSection: build.query<Section, Id>({
       query: (id) => `/sections/${id}/`,
       providesTags: (_section, _error, id) => [sectionTag(id)],
     }),
-    createSection: build.mutation<Versioned<Section>, SectionInput>({
+    createSection: build.mutation<Section, SectionInput>({
       query: (body) => ({ url: '/sections/', method: 'POST', body }),
       invalidatesTags: (section) => (section ? [LIST] : []),
     }),
-    updateSection: build.mutation<Versioned<Section>, SectionInput & { id: Id }>({
+    updateSection: build.mutation<Section, SectionInput & { id: Id }>({
       query: ({ id, ...body }) => ({ url: `/sections/${id}/`, method: 'PATCH', body }),
       invalidatesTags: (section, _error, { id }) => (section ? [LIST, sectionTag(id)] : []),
     }),

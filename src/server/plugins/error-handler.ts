@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '@/domain/messages';
 import { ApiError } from '../http/api-error';
+import { schemaFieldErrors, type SchemaFailure } from '../http/schema-errors';
 
 const DETAIL_BY_STATUS: Record<number, string> = {
   400: messages.malformedBody,
@@ -21,6 +22,11 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    // A route's schema refused the input: a bad path is an unknown address, the rest are field errors.
+    if (error.validation) {
+      if (error.validationContext === 'params') return reply.code(404).send({ detail: messages.notFound });
+      return reply.code(400).send(schemaFieldErrors(error.validation as unknown as SchemaFailure[]));
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ detail: messages.imageTooLarge });

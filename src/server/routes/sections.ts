@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { slugify, uniqueSlug } from '@/domain/slug';
@@ -13,6 +15,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toSection } from '../http/serializers';
+import { Detail, EditConflictOf, BadRequest, IdParams, PageOf, PageQuery } from '../schemas/common';
+import { Section, SectionBody, SectionInUse } from '../schemas/sections';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { registerReorderRoute } from './reorder';
@@ -33,26 +37,33 @@ async function readSectionInput(request: FastifyRequest, partial: boolean) {
 }
 
 /** Admin CRUD of sections (JSON bodies, SPEC §7). The slug is made once, on creation. */
-export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const sectionNotFound = () => notFound(messages.sectionNotFoundDetail);
   const editable = { notFound: sectionNotFound, toJson: toSection };
 
-  app.get('/sections/', async (request) => {
-    const page = readPageRequest(request.query as Record<string, unknown>);
+  const tags = ['Secciones'];
+  const security = [{ bearer: [] }];
+  const body = { content: { 'application/json': { schema: SectionBody } } };
+
+  app.get('/sections/', { schema: { tags, security, summary: 'Lista de secciones', querystring: PageQuery, response: { 200: PageOf(Section) } } }, async (request) => {
+    const page = readPageRequest(request.query);
     const { rows, count } = await listSections(db, page.window);
     return toPage(page, count, rows.map(toSection), requestUrl(request));
   });
 
   registerReorderRoute(app, services, { path: '/sections/', table: 'sections' });
 
-  app.get('/sections/:id/', async (request) => {
+  app.get('/sections/:id/', { schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } }, async (request) => {
     const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));
     if (!section) throw sectionNotFound();
     return toSection(section);
   });
 
-  app.post('/sections/', async (request, reply) => {
+  app.post(
+    '/sections/',
+    { schema: { tags, security, summary: 'Crea una sección (al final de la lista)', body, response: { 201: Section, 400: BadRequest } } },
+    async (request, reply) => {
     const input = await readSectionInput(request, false);
     const title = input.title as string;
     const section = await services.writeContent(async (trx) => {
@@ -68,9 +79,23 @@ export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (
       });
     });
     return reply.code(201).send(toSection(section));
-  });
+    },
+  );
 
-  app.patch('/sections/:id/', async (request) => {
+  app.patch(
+    '/sections/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edita una sección',
+        description: 'Con `version`, la edición se rechaza (409) si otra se guardó antes.',
+        params: IdParams,
+        body,
+        response: { 200: Section, 400: BadRequest, 404: Detail, 409: EditConflictOf(Section) },
+      },
+    },
+    async (request) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
     checkEditable(await findSection(db, id), undefined, editable);
     const input = await readSectionInput(request, true);
@@ -85,9 +110,22 @@ export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (
     });
     if (!section) throw sectionNotFound();
     return toSection(section);
-  });
+    },
+  );
 
-  app.delete('/sections/:id/', async (request, reply) => {
+  app.delete(
+    '/sections/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina una sección vacía',
+        description: 'Una sección con publicaciones no se elimina: 409 con el número de publicaciones.',
+        params: IdParams,
+        response: { 204: Type.Null(), 404: Detail, 409: SectionInUse },
+      },
+    },
+    async (request, reply) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
     await services.writeContent(async (trx) => {
       checkEditable(await findSection(trx, id), undefined, editable);
@@ -96,6 +134,7 @@ export const sectionRoutes: FastifyPluginAsync<{ services: Services }> = async (
       if (count > 0) throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
       await deleteSection(trx, id);
     });
-    return reply.code(204).send();
-  });
+    return reply.code(204).send(null);
+    },
+  );
 };

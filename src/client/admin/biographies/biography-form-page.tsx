@@ -4,9 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useCreateBiographyMutation, useGetBiographyQuery, useUpdateBiographyMutation, type BiographyInput } from '@/client/api/biographies';
 import { keepImage } from '@/client/api/image-change';
-import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
-import type { Biography, FieldErrors } from '@/domain/entities';
-import { BIOGRAPHY_MAX_LENGTH, NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
+import { staleSaveOf } from '@/client/api/versioned';
+import type { Biography, EditConflict, FieldErrors } from '@/domain/entities';
+import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validateBiography } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
@@ -23,7 +23,6 @@ import { SubmitButton } from '../kit/submit-button';
 import { TextAreaField } from '../kit/text-area-field';
 import { TextField } from '../kit/text-field';
 import { useDocumentTitle } from '../use-document-title';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, POSITION_MAX_LENGTH, URL_MAX_LENGTH } from './biography-limits';
 
 type BiographyValues = Omit<BiographyInput, 'version'>;
 
@@ -70,7 +69,7 @@ export function BiographyFormPage() {
 
 interface Failure {
   details: string[];
-  stale?: StaleSave<Biography>;
+  stale?: EditConflict<Biography>;
 }
 
 /**
@@ -78,7 +77,7 @@ interface Failure {
  * biography at most 3000 characters with a live counter; email and web as
  * email and URL inputs; a photo with preview and removal; active and order.
  */
-function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
+function BiographyForm({ biography }: { biography?: Biography }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
   const [createBiography, creating] = useCreateBiographyMutation();
@@ -95,7 +94,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
     if (failure) alert.current?.focus();
   }, [failure]);
 
-  const save = async (values: BiographyValues, over?: Versioned<Biography>) => {
+  const save = async (values: BiographyValues, over?: Biography) => {
     setFailure(null);
     const current = over ?? base;
     const result = current ? await updateBiography({ id: current.id, ...values, version: current.version }) : await createBiography(values);
@@ -113,7 +112,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
     setFailure({ details: unplaced });
   };
 
-  const reload = (current: Versioned<Biography>) => {
+  const reload = (current: Biography) => {
     setBase(current);
     form.reset(valuesOf(current));
     setFailure(null);
@@ -140,13 +139,13 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
           </FormAlert>
         )}
         <div className="kit-form-grid">
-          <TextField label="Nombre" required maxLength={NAME_MAX_LENGTH} registration={form.register('name')} error={errors.name?.message} />
-          <TextField label="Cargo" required maxLength={POSITION_MAX_LENGTH} registration={form.register('position')} error={errors.position?.message} />
+          <TextField label="Nombre" required maxLength={FIELD_LIMITS.name} registration={form.register('name')} error={errors.name?.message} />
+          <TextField label="Cargo" required maxLength={FIELD_LIMITS.position} registration={form.register('position')} error={errors.position?.message} />
         </div>
         <TextAreaField
           label="Biografía"
           required
-          maxLength={BIOGRAPHY_MAX_LENGTH}
+          maxLength={FIELD_LIMITS.biography}
           length={textLength}
           registration={form.register('biography')}
           error={errors.biography?.message}
@@ -155,7 +154,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
           <TextField
             label="Email"
             type="email"
-            maxLength={EMAIL_MAX_LENGTH}
+            maxLength={FIELD_LIMITS.email}
             inputProps={{ autoComplete: 'off', inputMode: 'email' }}
             registration={form.register('email')}
             error={errors.email?.message}
@@ -164,7 +163,7 @@ function BiographyForm({ biography }: { biography?: Versioned<Biography> }) {
             label="WEB"
             type="url"
             hint="Dirección completa, por ejemplo https://www.linkedin.com/in/nombre"
-            maxLength={URL_MAX_LENGTH}
+            maxLength={FIELD_LIMITS.url}
             registration={form.register('linkedin')}
             error={errors.linkedin?.message}
           />

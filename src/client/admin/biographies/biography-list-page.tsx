@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
 import { biographiesApi, useDeleteBiographyMutation, useListBiographiesQuery, useReorderBiographiesMutation } from '@/client/api/biographies';
-import type { Versioned } from '@/client/api/versioned';
 import type { Biography } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
@@ -20,7 +19,7 @@ import { BiographyAvatar } from './biography-avatar';
 import { biographyStatus } from './biography-status';
 import './biographies.css';
 
-type Row = Versioned<Biography>;
+type Row = Biography;
 
 /**
  * Rows per page. With 1,000 biographies one page of all of them took seconds to

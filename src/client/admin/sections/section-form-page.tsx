@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useCreateSectionMutation, useGetSectionQuery, useUpdateSectionMutation } from '@/client/api/sections';
-import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
-import type { Section } from '@/domain/entities';
+import { staleSaveOf } from '@/client/api/versioned';
+import type { EditConflict, Section } from '@/domain/entities';
+import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
@@ -19,7 +20,6 @@ import { StaleSaveChoices } from '../kit/stale-save-choices';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { useDocumentTitle } from '../use-document-title';
-import { SECTION_TITLE_MAX_LENGTH } from './section-limits';
 
 interface SectionValues {
   title: string;
@@ -50,7 +50,7 @@ export function SectionFormPage() {
 
 interface Failure {
   details: string[];
-  stale?: StaleSave<Section>;
+  stale?: EditConflict<Section>;
 }
 
 /**
@@ -59,7 +59,7 @@ interface Failure {
  * someone else saved first, what was typed stays and the administrator
  * chooses (StaleSaveChoices).
  */
-function SectionForm({ section }: { section?: Versioned<Section> }) {
+function SectionForm({ section }: { section?: Section }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
   const [createSection, creating] = useCreateSectionMutation();
@@ -74,7 +74,7 @@ function SectionForm({ section }: { section?: Versioned<Section> }) {
     if (failure) alert.current?.focus();
   }, [failure]);
 
-  const save = async (values: SectionValues, over?: Versioned<Section>) => {
+  const save = async (values: SectionValues, over?: Section) => {
     setFailure(null);
     const current = over ?? base;
     const result = current
@@ -94,7 +94,7 @@ function SectionForm({ section }: { section?: Versioned<Section> }) {
     setFailure({ details: unplaced });
   };
 
-  const reload = (current: Versioned<Section>) => {
+  const reload = (current: Section) => {
     setBase(current);
     form.reset(valuesOf(current));
     setFailure(null);
@@ -125,7 +125,7 @@ function SectionForm({ section }: { section?: Versioned<Section> }) {
         <TextField
           label="Título"
           required
-          maxLength={SECTION_TITLE_MAX_LENGTH}
+          maxLength={FIELD_LIMITS.sectionTitle}
           registration={form.register('title')}
           error={form.formState.errors.title?.message}
         />

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
 import { sectionsApi, useDeleteSectionMutation, useListSectionsQuery, useReorderSectionsMutation } from '@/client/api/sections';
-import type { Versioned } from '@/client/api/versioned';
 import type { Section } from '@/domain/entities';
 import { confirmDelete } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
@@ -30,11 +29,11 @@ export function SectionListPage() {
   const { data, isLoading, isError, isFetching, refetch } = useListSectionsQuery();
   const [reorderSections] = useReorderSectionsMutation();
   const [deleteSection, { isLoading: deleting }] = useDeleteSectionMutation();
-  const [target, setTarget] = useState<Versioned<Section> | null>(null);
+  const [target, setTarget] = useState<Section | null>(null);
   const sections = useMemo(() => (isError ? [] : (data ?? [])), [data, isError]);
   const move = useReorder(sections, reorderSections);
 
-  const columns = useMemo<Column<Versioned<Section>>[]>(
+  const columns = useMemo<Column<Section>[]>(
     () => [
       { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (section) => <Link to={paths.admin.section.getHref(section.id)}>{section.title}</Link> },
       { header: 'Estado', width: '8.5rem', cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge> },
@@ -42,7 +41,7 @@ export function SectionListPage() {
     [],
   );
   const actions = useMemo(
-    () => (section: Versioned<Section>) => (
+    () => (section: Section) => (
       <RowActions label={section.title} viewTo={paths.admin.section.getHref(section.id)} editTo={paths.admin.sectionEdit.getHref(section.id)} onDelete={() => setTarget(section)} />
     ),
     [],

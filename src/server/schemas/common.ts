@@ -1,0 +1,57 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * Schemas shared by the route groups (issue 8, "schema-first routes"): they
+ * type the handlers' input, serialise the answers (the allow-list of fields)
+ * and feed the OpenAPI document at /api/schema/. The Spanish business rules
+ * stay in src/domain/validation.ts; a schema only says what shape a value has.
+ */
+
+/** `{id}` in a path: digits; routes/…'s idParam turns anything else into 404 with the resource's message. */
+export const IdParams = Type.Object({ id: Type.String({ description: 'Identificador numérico' }) });
+
+/** DRF's PageNumberPagination parameters, read by http/pagination.ts (an unusable page is 404 as in DRF). */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.String({ description: 'Página, desde 1' })),
+  page_size: Type.Optional(Type.String({ description: 'Elementos por página (20 por omisión, 1000 como máximo)' })),
+  all: Type.Optional(Type.String({ description: '`true` para recibir todos los elementos en una página' })),
+});
+
+export const Detail = Type.Object({ detail: Type.String() }, { description: 'Error con un mensaje en español' });
+
+export const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
+  description: 'Errores por campo: {"campo": ["mensaje"]}',
+});
+
+/** A 400: field errors, or a detail for a body that is not usable at all. */
+export const BadRequest = Type.Union([Detail, FieldErrors], { description: 'Petición no válida' });
+
+/** A DRF page of `item`. */
+export const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    count: Type.Integer(),
+    next: Type.Union([Type.String(), Type.Null()]),
+    previous: Type.Union([Type.String(), Type.Null()]),
+    results: Type.Array(item),
+  });
+
+export const ReorderBody = Type.Array(
+  Type.Object({
+    id: Type.Integer(),
+    order: Type.Integer({ description: 'Posición, desde 0, dentro de la vista reordenada' }),
+  }),
+  { description: 'Los elementos de la vista reordenada, con su nueva posición' },
+);
+
+export const ReorderAnswer = Type.Array(Type.Object({ id: Type.Integer(), order: Type.Integer({ description: 'El orden guardado' }) }));
+
+/** An edit that started from an older version: the record as it is now. */
+export const EditConflictOf = <T extends TSchema>(record: T) =>
+  Type.Object({ detail: Type.String(), current: record }, { description: 'Otra edición se guardó antes' });
+
+export const Timestamps = {
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+};
+
+export const Version = Type.Integer({ minimum: 1, description: '1 al crear, +1 con cada edición; nunca cambia al reordenar' });
