@@ -52,7 +52,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     return toPage(page, count, rows.map(toSection), requestUrl(request));
   });
 
-  registerReorderRoute(app, services, { path: '/sections/', table: 'sections' });
+  registerReorderRoute(app, services, { path: '/sections/', table: 'sections', tag: 'Secciones' });
 
   app.get('/sections/:id/', { schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } }, async (request) => {
     const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));
