@@ -12,8 +12,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography } from '../http/serializers';
-import { Biography, BiographyBody } from '../schemas/biographies';
-import { BadRequest, Detail, EditConflictOf, IdParams, PageOf, PageQuery } from '../schemas/common';
+import { Biography, BiographyBody } from '@/domain/schemas/biographies';
+import { BadRequest, Detail, EditConflictOf, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';

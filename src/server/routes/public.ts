@@ -13,9 +13,9 @@ import { todayIso } from '../clock';
 import { idParam } from '../http/params';
 import { toBiography, toPublicPublication } from '../http/serializers';
 import { optionalAdmin } from '../plugins/auth';
-import { Biography } from '../schemas/biographies';
-import { Detail, IdParams, PageOf } from '../schemas/common';
-import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } from '../schemas/public';
+import { Biography } from '@/domain/schemas/biographies';
+import { Detail, IdParams, PageOf } from '@/domain/schemas/common';
+import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } from '@/domain/schemas/public';
 import type { Services } from '../services';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

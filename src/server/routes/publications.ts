@@ -21,8 +21,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toPublication, toPublicationSummary } from '../http/serializers';
-import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '../schemas/common';
-import { Publication, PublicationBody, PublicationListItem, PublicationListQuery } from '../schemas/publications';
+import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
+import { Publication, PublicationBody, PublicationListItem, PublicationListQuery } from '@/domain/schemas/publications';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';

@@ -4,7 +4,7 @@ import { parseReorder } from '@/domain/validation';
 import { nowIso } from '../clock';
 import { applyOrder, type OrderedTable } from '../db/ordering';
 import { badRequestDetail } from '../http/api-error';
-import { ReorderAnswer, ReorderBody } from '../schemas/common';
+import { ReorderAnswer, ReorderBody } from '@/domain/schemas/common';
 import type { Services } from '../services';
 
 /**

@@ -15,8 +15,8 @@ import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
 import { readForm } from '../http/form';
-import { BadRequest, Detail } from '../schemas/common';
-import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '../schemas/token';
+import { BadRequest, Detail } from '@/domain/schemas/common';
+import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
 import type { Services } from '../services';
 
 /**

@@ -7,8 +7,8 @@ import { publicationExists } from '../db/publications-repository';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
 import { idParam } from '../http/params';
-import { BadRequest, Detail, IdParams } from '../schemas/common';
-import { UploadAnswer } from '../schemas/public';
+import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
+import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
 import { checkImageSize, storeImageField } from './image-field';
 

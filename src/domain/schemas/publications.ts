@@ -14,14 +14,16 @@ export const LayoutCell = Type.Object(
   { additionalProperties: true },
 );
 
-export const Layout = Type.Array(Type.Object({ id: Type.String(), cells: Type.Array(LayoutCell) }), {
-  description: 'Filas de hasta cuatro columnas',
-});
+export const LayoutRow = Type.Object({ id: Type.String(), cells: Type.Array(LayoutCell) });
+
+export const Layout = Type.Array(LayoutRow, { description: 'Filas de hasta cuatro columnas' });
+
+export const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() });
 
 const publicationFields = {
   id: Type.Integer(),
   title: Type.String(),
-  section: Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() }),
+  section: SectionRef,
   section_id: Type.Integer(),
   status: Type.Enum(PUBLICATION_STATUSES),
   featured_image: Type.Union([Type.String(), Type.Null()]),
