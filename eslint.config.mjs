@@ -47,7 +47,19 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The browser sees the API's schemas as types only: TypeBox code must not reach the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/domain/schemas/*', 'typebox', 'typebox/*'], allowTypeImports: true, message: 'Import the types from @/domain/entities.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'test/**/*.ts'],

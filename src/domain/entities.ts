@@ -1,104 +1,51 @@
+import type { Static } from 'typebox';
+import type { Biography as BiographySchema } from './schemas/biographies';
+import type { PublicPublication as PublicPublicationSchema } from './schemas/public';
+import type {
+  LayoutCell as LayoutCellSchema,
+  LayoutRow as LayoutRowSchema,
+  Publication as PublicationSchema,
+  SectionRef as SectionRefSchema,
+} from './schemas/publications';
+import type { Section as SectionSchema } from './schemas/sections';
+
 /**
  * The shapes both halves agree on (SPEC §3). The API answers with these; the
  * client reads them. Dates are ISO 8601 strings; `publish_date` is a calendar
- * date (YYYY-MM-DD).
+ * date (YYYY-MM-DD). The entities are the TypeBox schemas of `schemas/` (which
+ * the server validates and serialises with) seen as types: these imports are
+ * types only, so no schema code reaches the browser.
  */
 
 export type Id = number;
 
-export interface Biography {
-  id: Id;
-  name: string;
-  position: string;
-  biography: string;
-  email: string;
-  /** Labelled 'WEB' in the form: the person's web or LinkedIn address. */
-  linkedin: string;
-  /** Absolute or host-relative image URL, or null without a photo. */
-  photo: string | null;
-  is_active: boolean;
-  order: number;
-  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Biography = Static<typeof BiographySchema>;
 
-export interface Section {
-  id: Id;
-  title: string;
-  slug: string;
-  is_active: boolean;
-  order: number;
-  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Section = Static<typeof SectionSchema>;
 
 export const CELL_TYPES = ['text', 'image', 'video'] as const;
 export type CellType = (typeof CELL_TYPES)[number];
 
-export interface LayoutCell {
-  id: string;
-  type: CellType;
-  /** HTML for text, an image URL, or a video URL. */
-  content: string;
-  /** 1..4; absent means 1. */
-  columnSpan?: number;
-  publicationId?: Id | null;
-  /** An image cell's alternative text (DECISIONS.md); absent or '' means none. */
-  alt?: string;
-}
+/**
+ * A cell: `content` is HTML for text, an image URL, or a video URL;
+ * `columnSpan` 1..4 (absent means 1).
+ */
+export type LayoutCell = Static<typeof LayoutCellSchema>;
 
-export interface LayoutRow {
-  id: string;
-  cells: LayoutCell[];
-}
+export type LayoutRow = Static<typeof LayoutRowSchema>;
 
 export type Layout = LayoutRow[];
 
 export const PUBLICATION_STATUSES = ['draft', 'published', 'archived'] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
-export interface SectionRef {
-  id: Id;
-  title: string;
-  slug: string;
-}
+export type SectionRef = Static<typeof SectionRefSchema>;
 
 /** A publication as the admin API answers it. */
-export interface Publication {
-  id: Id;
-  title: string;
-  section: SectionRef;
-  section_id: Id;
-  status: PublicationStatus;
-  featured_image: string | null;
-  is_featured: boolean;
-  /** YYYY-MM-DD, or null when not set. */
-  publish_date: string | null;
-  layout: Layout;
-  order: number;
-  /** 1 on creation, +1 on every edit (never on a reorder): a save sends the version it started from. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Publication = Static<typeof PublicationSchema>;
 
 /** A publication as the public API answers it. */
-export interface PublicPublication {
-  id: Id;
-  title: string;
-  section_title: string;
-  section_slug: string;
-  status: PublicationStatus;
-  featured_image: string | null;
-  is_featured: boolean;
-  publish_date: string | null;
-  layout: Layout;
-  order: number;
-}
+export type PublicPublication = Static<typeof PublicPublicationSchema>;
 
 /** A publication in the admin list asked for with `omit=layout`. */
 export type PublicationSummary = Omit<Publication, 'layout'>;

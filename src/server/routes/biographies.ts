@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
@@ -11,6 +12,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography } from '../http/serializers';
+import { Biography, BiographyBody } from '@/domain/schemas/biographies';
+import { BadRequest, Detail, EditConflictOf, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
@@ -34,26 +37,47 @@ async function readBiographyInput(request: Parameters<typeof readForm>[0], parti
 }
 
 /** Admin CRUD of biographies (multipart with an optional photo, SPEC §7). */
-export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const biographyNotFound = () => notFound(messages.biographyNotFound);
   const editable = { notFound: biographyNotFound, toJson: toBiography };
+  const tags = ['Biografías'];
+  const security = [{ bearer: [] }];
+  // Multipart (SPEC §7, with a `photo` file) goes through http/form.ts with the same names.
+  const body = { content: { 'application/json': { schema: BiographyBody } } };
 
-  app.get('/biographies/', async (request) => {
-    const page = readPageRequest(request.query as Record<string, unknown>);
+  app.get(
+    '/biographies/',
+    { schema: { tags, security, summary: 'Todas las biografías, activas o no', querystring: PageQuery, response: { 200: PageOf(Biography) } } },
+    async (request) => {
+    const page = readPageRequest(request.query);
     const { rows, count } = await listBiographies(db, { activeOnly: false, window: page.window });
     return toPage(page, count, rows.map(toBiography), requestUrl(request));
-  });
+    },
+  );
 
-  registerReorderRoute(app, services, { path: '/biographies/', table: 'biographies' });
+  registerReorderRoute(app, services, { path: '/biographies/', table: 'biographies', tag: 'Biografías' });
 
-  app.get('/biographies/:id/', async (request) => {
+  app.get('/biographies/:id/', { schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } }, async (request) => {
     const biography = await findBiography(db, idParam(request.params, 'id', messages.biographyNotFound));
     if (!biography) throw biographyNotFound();
     return toBiography(biography);
-  });
+    },
+  );
 
-  app.post('/biographies/', async (request, reply) => {
+  app.post(
+    '/biographies/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una biografía (orden 2 por omisión)',
+        description: 'multipart/form-data como envía el panel (photo como archivo) o JSON sin foto.',
+        body,
+        response: { 201: Biography, 400: BadRequest },
+      },
+    },
+    async (request, reply) => {
     const input = await readBiographyInput(request, false);
     const photo = await storeImageField(services.media, input.form, 'photo');
     const now = nowIso();
@@ -72,9 +96,23 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
       }),
     );
     return reply.code(201).send(toBiography(biography));
-  });
+    },
+  );
 
-  app.patch('/biographies/:id/', async (request) => {
+  app.patch(
+    '/biographies/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edita una biografía',
+        description: 'Con `version`, la edición se rechaza (409) si otra se guardó antes. `photo` vacío quita la foto; sin él, se conserva.',
+        params: IdParams,
+        body,
+        response: { 200: Biography, 400: BadRequest, 404: Detail, 409: EditConflictOf(Biography) },
+      },
+    },
+    async (request) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
     checkEditable(await findBiography(db, id), undefined, editable);
     const input = await readBiographyInput(request, true);
@@ -95,11 +133,16 @@ export const biographyRoutes: FastifyPluginAsync<{ services: Services }> = async
     });
     if (!biography) throw biographyNotFound();
     return toBiography(biography);
-  });
+    },
+  );
 
-  app.delete('/biographies/:id/', async (request, reply) => {
+  app.delete(
+    '/biographies/:id/',
+    { schema: { tags, security, summary: 'Elimina una biografía', params: IdParams, response: { 204: Type.Null(), 404: Detail } } },
+    async (request, reply) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
     if (!(await services.writeContent((trx) => deleteBiography(trx, id)))) throw biographyNotFound();
-    return reply.code(204).send();
-  });
+    return reply.code(204).send(null);
+    },
+  );
 };

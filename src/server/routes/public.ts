@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
@@ -12,6 +13,9 @@ import { todayIso } from '../clock';
 import { idParam } from '../http/params';
 import { toBiography, toPublicPublication } from '../http/serializers';
 import { optionalAdmin } from '../plugins/auth';
+import { Biography } from '@/domain/schemas/biographies';
+import { Detail, IdParams, PageOf } from '@/domain/schemas/common';
+import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } from '@/domain/schemas/public';
 import type { Services } from '../services';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -22,32 +26,52 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * computes, serialises once and stores the bytes with their headers, which
  * cache/cache-front.ts then serves without entering Fastify.
  */
-export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db, publicCache } = services;
 
-  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<FastifyReply> {
+  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
     const key = publicCacheKey(request.headers.host, request.url);
     const hit = await publicCache.get(key);
-    if (hit) return reply.headers(hit.headers).send(hit.body);
+    if (hit) {
+      reply.headers(hit.headers).send(hit.body);
+      return;
+    }
     const generation = publicCache.begin();
     const body = Buffer.from(JSON.stringify(await compute()));
     reply.type(JSON_TYPE);
     const headers = { ...(reply.getHeaders() as CachedAnswer['headers']), 'content-length': body.length };
     publicCache.set(key, { body, headers }, generation);
-    return reply.send(body);
+    reply.send(body);
   }
 
-  app.get('/public/publications/', (request, reply) =>
+  // The answers leave as the bytes cached() serialised once; the schemas describe them and type the input.
+  const tags = ['Público'];
+
+  app.get(
+    '/public/publications/',
+    {
+      schema: {
+        tags,
+        summary: 'Publicaciones públicas',
+        description: 'Solo las publicadas, con fecha de hoy o anterior, de secciones visibles.',
+        querystring: PublicPublicationsQuery,
+        response: { 200: PageOf(PublicPublication), 404: Detail },
+      },
+    },
+    (request, reply) =>
     cached(request, reply, async () => {
-      const query = request.query as Record<string, unknown>;
+      const { query } = request;
       const page = readPageRequest(query);
-      const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
+      const sectionSlug = query.section_slug || undefined;
       const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
       return toPage(page, count, rows.map(toPublicPublication), requestUrl(request));
     }),
   );
 
-  app.get('/public/publication/:id/', (request, reply) =>
+  app.get(
+    '/public/publication/:id/',
+    { schema: { tags, summary: 'Una publicación pública', params: IdParams, response: { 200: PublicPublication, 404: Detail } } },
+    (request, reply) =>
     cached(request, reply, async () => {
       const row = await findPublicPublication(db, idParam(request.params, 'id', messages.publicationNotFound), todayIso());
       if (!row) throw notFound(messages.publicationNotFound);
@@ -55,8 +79,19 @@ export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     }),
   );
 
-  app.get('/public/biographies/', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+  app.get(
+    '/public/biographies/',
+    {
+      schema: {
+        tags,
+        summary: 'Cuerpo docente',
+        description: 'Las biografías activas; con include_inactive=true y un administrador identificado, todas.',
+        querystring: PublicBiographiesQuery,
+        response: { 200: PageOf(Biography) },
+      },
+    },
+    async (request, reply) => {
+    const { query } = request;
     const list = async (activeOnly: boolean) => {
       const page = readPageRequest(query, PUBLIC_BIOGRAPHY_PAGE_SIZE);
       const { rows, count } = await listBiographies(db, { activeOnly, window: page.window });
@@ -67,5 +102,6 @@ export const publicRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       return reply.header('Cache-Control', 'private, no-store').send(await list(false));
     }
     return cached(request, reply, () => list(true));
-  });
+    },
+  );
 };

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { FieldErrors, PublicationStatus } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors, isId, validatePublication } from '@/domain/validation';
@@ -19,6 +21,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toPublication, toPublicationSummary } from '../http/serializers';
+import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
+import { Publication, PublicationBody, PublicationListItem, PublicationListQuery } from '@/domain/schemas/publications';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
@@ -80,40 +84,68 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
 }
 
 /** Admin CRUD of publications; answers carry section {id, title, slug} and section_id. */
-export const publicationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const publicationNotFound = () => notFound(messages.publicationNotFound);
   const editable = { notFound: publicationNotFound, toJson: toPublication };
+  const tags = ['Publicaciones'];
+  const security = [{ bearer: [] }];
+  // Multipart (SPEC §7: featured_image as a file, layout as JSON text) goes through http/form.ts with the same names.
+  const body = { content: { 'application/json': { schema: PublicationBody } } };
 
   /**
    * SPEC §7's list (`section` filters), paged by the server for the admin
    * (DECISIONS.md "Editing safely"): `search` finds a part of the title in any
    * case, and `omit=layout` leaves the layouts out of the answer.
    */
-  app.get('/publications/', async (request) => {
-    const query = request.query as Record<string, unknown>;
+  app.get(
+    '/publications/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista de publicaciones, paginada y filtrable',
+        querystring: PublicationListQuery,
+        response: { 200: PageOf(PublicationListItem), 400: BadRequest },
+      },
+    },
+    async (request) => {
+    const { query } = request;
     const page = readPageRequest(query);
     const errors: FieldErrors = {};
     const sectionId = query.section === undefined || query.section === '' ? undefined : readInteger(query, 'section', errors);
     if (sectionId !== undefined && !isId(sectionId)) errors.section = [messages.invalidInteger];
     const search = typeof query.search === 'string' ? query.search.trim() : undefined;
-    if (query.search !== undefined && typeof query.search !== 'string') errors.search = [messages.invalidText];
     const omitLayout = query.omit === 'layout';
     if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
     if (hasErrors(errors)) throw badRequest(errors);
     const { rows, count } = await listPublications(db, { sectionId, search: search || undefined, window: page.window });
     return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
-  });
+    },
+  );
 
-  registerReorderRoute(app, services, { path: '/publications/', table: 'publications' });
+  registerReorderRoute(app, services, { path: '/publications/', table: 'publications', tag: 'Publicaciones' });
 
-  app.get('/publications/:id/', async (request) => {
+  app.get('/publications/:id/', { schema: { tags, security, summary: 'Una publicación', params: IdParams, response: { 200: Publication, 404: Detail } } }, async (request) => {
     const row = await findPublication(db, idParam(request.params, 'id', messages.publicationNotFound));
     if (!row) throw publicationNotFound();
     return toPublication(row);
-  });
+    },
+  );
 
-  app.post('/publications/', async (request, reply) => {
+  app.post(
+    '/publications/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una publicación (al principio de la lista)',
+        description: 'multipart/form-data como envía el panel (featured_image, layout como texto JSON) o JSON sin imagen.',
+        body,
+        response: { 201: Publication, 400: BadRequest },
+      },
+    },
+    async (request, reply) => {
     const input = await readPublicationInput(services, request, false);
     const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
     const now = nowIso();
@@ -133,9 +165,23 @@ export const publicationRoutes: FastifyPluginAsync<{ services: Services }> = asy
       }),
     );
     return reply.code(201).send(toPublication(row));
-  });
+    },
+  );
 
-  app.patch('/publications/:id/', async (request) => {
+  app.patch(
+    '/publications/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edita una publicación',
+        description: 'Con `version`, la edición se rechaza (409) si otra se guardó antes. Sin archivo nuevo, la imagen se conserva.',
+        params: IdParams,
+        body,
+        response: { 200: Publication, 400: BadRequest, 404: Detail, 409: EditConflictOf(Publication) },
+      },
+    },
+    async (request) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
     checkEditable(await findPublication(db, id), undefined, editable);
     const input = await readPublicationInput(services, request, true);
@@ -159,11 +205,16 @@ export const publicationRoutes: FastifyPluginAsync<{ services: Services }> = asy
     });
     if (!row) throw publicationNotFound();
     return toPublication(row);
-  });
+    },
+  );
 
-  app.delete('/publications/:id/', async (request, reply) => {
+  app.delete(
+    '/publications/:id/',
+    { schema: { tags, security, summary: 'Elimina una publicación', params: IdParams, response: { 204: Type.Null(), 404: Detail } } },
+    async (request, reply) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
     if (!(await services.writeContent((trx) => deletePublication(trx, id)))) throw publicationNotFound();
-    return reply.code(204).send();
-  });
+    return reply.code(204).send(null);
+    },
+  );
 };

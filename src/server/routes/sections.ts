@@ -15,8 +15,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toSection } from '../http/serializers';
-import { Detail, EditConflictOf, BadRequest, IdParams, PageOf, PageQuery } from '../schemas/common';
-import { Section, SectionBody, SectionInUse } from '../schemas/sections';
+import { Detail, EditConflictOf, BadRequest, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
+import { Section, SectionBody, SectionInUse } from '@/domain/schemas/sections';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { registerReorderRoute } from './reorder';
@@ -52,7 +52,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     return toPage(page, count, rows.map(toSection), requestUrl(request));
   });
 
-  registerReorderRoute(app, services, { path: '/sections/', table: 'sections' });
+  registerReorderRoute(app, services, { path: '/sections/', table: 'sections', tag: 'Secciones' });
 
   app.get('/sections/:id/', { schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } }, async (request) => {
     const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));

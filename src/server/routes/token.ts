@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FieldErrors, TokenPair } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -14,6 +15,8 @@ import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
 import { readForm } from '../http/form';
+import { BadRequest, Detail } from '@/domain/schemas/common';
+import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
 import type { Services } from '../services';
 
 /**
@@ -41,7 +44,7 @@ function requiredStrings(body: Record<string, unknown>, names: string[]): Record
  * blacklist (sign out). Every sign-in starts a family of refresh tokens
  * (docs/decisions/021-sessions.md).
  */
-export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db, tokens, loginThrottle } = services;
 
   async function issuePair(user: UserRow, family?: string): Promise<TokenPair> {
@@ -52,7 +55,21 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     return { access: access.token, refresh: refresh.token };
   }
 
-  app.post('/token/', async (request) => {
+  const tags = ['Sesión'];
+  const refreshBody = { content: { 'application/json': { schema: RefreshBody } } };
+
+  app.post(
+    '/token/',
+    {
+      schema: {
+        tags,
+        summary: 'Inicia sesión',
+        description: 'Devuelve un par de tokens. Tras varios intentos fallidos por IP o usuario: 429 con Retry-After.',
+        body: { content: { 'application/json': { schema: SignInBody } } },
+        response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail, 429: Detail },
+      },
+    },
+    async (request) => {
     const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
     const wait = loginThrottle.retryAfter(request.ip, username);
     if (wait > 0) throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(wait) });
@@ -65,7 +82,8 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     loginThrottle.recordSuccess(username);
     await deleteExpiredRefreshTokens(db, nowSeconds());
     return issuePair(user);
-  });
+    },
+  );
 
   /**
    * A refresh token works once. Sent again within 30 s of its rotation it is
@@ -73,7 +91,19 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
    * for a stolen copy and its whole family is revoked, which signs out
    * whoever holds the live token too.
    */
-  app.post('/token/refresh/', async (request) => {
+  app.post(
+    '/token/refresh/',
+    {
+      schema: {
+        tags,
+        summary: 'Renueva el par de tokens',
+        description:
+          'El token de renovación usado deja de servir. Reenviado más de 30 s después de su renovación, se revoca toda la sesión de la que procede.',
+        body: refreshBody,
+        response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail },
+      },
+    },
+    async (request) => {
     const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
     const claims = await tokens.verify(refresh, 'refresh');
     if (!claims) throw invalidToken();
@@ -87,7 +117,8 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const user = await findUserById(db, claims.userId);
     if (!stored || !user || user.is_staff !== 1 || user.session_version !== claims.sessionVersion) throw invalidToken();
     return issuePair(user, stored.family);
-  });
+    },
+  );
 
   /**
    * Sign-out (SimpleJWT's TokenBlacklistView): revokes the refresh token's
@@ -95,12 +126,24 @@ export const tokenRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
    * also for a token already revoked; 401 for one that is not a valid refresh
    * token at all.
    */
-  app.post('/token/blacklist/', async (request) => {
+  app.post(
+    '/token/blacklist/',
+    {
+      schema: {
+        tags,
+        summary: 'Cierra la sesión',
+        description: 'Revoca el token de renovación y todos los que procedan del mismo inicio de sesión.',
+        body: refreshBody,
+        response: { 200: Type.Object({}), 400: BadRequest, 401: Detail },
+      },
+    },
+    async (request) => {
     const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
     const claims = await tokens.verify(refresh, 'refresh');
     if (!claims) throw invalidToken();
     const stored = await findRefreshToken(db, claims.jti, claims.userId);
     if (stored) await revokeRefreshFamily(db, stored.family);
     return {};
-  });
+    },
+  );
 };

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors, UploadResponse } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -6,11 +7,13 @@ import { publicationExists } from '../db/publications-repository';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
 import { idParam } from '../http/params';
+import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
+import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
 import { checkImageSize, storeImageField } from './image-field';
 
 /** Images for image cells: multipart field `image` -> {url} (SPEC §7). */
-export const uploadRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   async function upload(request: FastifyRequest, reply: FastifyReply): Promise<UploadResponse> {
     const form = await readForm(request, ['image']);
     const errors: FieldErrors = {};
@@ -22,11 +25,32 @@ export const uploadRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     return { url };
   }
 
-  app.post('/upload-image/', upload);
+  const tags = ['Imágenes'];
+  const security = [{ bearer: [] }];
+  const description = 'multipart/form-data con el campo `image` (JPG, PNG, GIF o WEBP, hasta 5 MB, comprobado por su contenido).';
 
-  app.post('/publications/:id/upload_cell_image/', async (request, reply) => {
+  app.post(
+    '/upload-image/',
+    { schema: { tags, security, summary: 'Sube una imagen para una celda', description, response: { 201: UploadAnswer, 400: BadRequest } } },
+    upload,
+  );
+
+  app.post(
+    '/publications/:id/upload_cell_image/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sube una imagen para una celda de una publicación existente',
+        description,
+        params: IdParams,
+        response: { 201: UploadAnswer, 400: BadRequest, 404: Detail },
+      },
+    },
+    async (request, reply) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
     if (!(await publicationExists(services.db, id))) throw notFound(messages.publicationNotFound);
     return upload(request, reply);
-  });
+    },
+  );
 };

@@ -17,7 +17,10 @@ export const PageQuery = Type.Object({
   all: Type.Optional(Type.String({ description: '`true` para recibir todos los elementos en una página' })),
 });
 
-export const Detail = Type.Object({ detail: Type.String() }, { description: 'Error con un mensaje en español' });
+export const Detail = Type.Object(
+  { detail: Type.String(), code: Type.Optional(Type.String({ description: '`token_not_valid` para un token no válido' })) },
+  { description: 'Error con un mensaje en español' },
+);
 
 export const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
   description: 'Errores por campo: {"campo": ["mensaje"]}',

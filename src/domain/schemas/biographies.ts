@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import { Timestamps, Version } from './common';
+
+export const Biography = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  position: Type.String(),
+  biography: Type.String(),
+  email: Type.String(),
+  linkedin: Type.String({ description: "La dirección web ('WEB' en el formulario)" }),
+  photo: Type.Union([Type.String(), Type.Null()]),
+  is_active: Type.Boolean(),
+  order: Type.Integer(),
+  version: Version,
+  ...Timestamps,
+});
+
+/** The JSON form of a biography (SPEC §7 sends multipart with a `photo` file). Rules and messages: validateBiography. */
+export const BiographyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    position: Type.Optional(Type.String()),
+    biography: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    linkedin: Type.Optional(Type.String()),
+    is_active: Type.Optional(Type.Boolean()),
+    order: Type.Optional(Type.Integer()),
+    version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
+    photo: Type.Optional(Type.Union([Type.Null(), Type.Literal('')], { description: 'Vacío o null: quita la foto' })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,29 @@
+import { Type } from 'typebox';
+import { PUBLICATION_STATUSES } from '@/domain/entities';
+import { PageQuery } from './common';
+import { Layout } from './publications';
+
+export const PublicPublication = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  section_title: Type.String(),
+  section_slug: Type.String(),
+  status: Type.Enum(PUBLICATION_STATUSES),
+  featured_image: Type.Union([Type.String(), Type.Null()]),
+  is_featured: Type.Boolean(),
+  publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  layout: Layout,
+  order: Type.Integer(),
+});
+
+export const PublicPublicationsQuery = Type.Object({
+  ...PageQuery.properties,
+  section_slug: Type.Optional(Type.String({ description: 'Solo las de esta sección' })),
+});
+
+export const PublicBiographiesQuery = Type.Object({
+  ...PageQuery.properties,
+  include_inactive: Type.Optional(Type.String({ description: '`true`: también las inactivas, solo para un administrador identificado' })),
+});
+
+export const UploadAnswer = Type.Object({ url: Type.String({ description: 'Dirección de la imagen guardada, relativa al sitio' }) });
