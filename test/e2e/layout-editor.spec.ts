@@ -75,6 +75,13 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
   await openEditor(page);
   await buildThreeCellRow(page);
 
+  // With the rich-text editor open, too.
+  await cell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }).click();
+  await expect(cell(page, 1, 1).locator('.tox iframe').contentFrame().getByText('La convivencia escolar se aprende.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('layout-editor-tinymce-1280.png'), fullPage: true });
+  expect(await violations(page)).toEqual([]);
+  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+
   expect([...tinymceFrom]).toEqual([new URL(page.url()).origin]);
   // The cells sit in the public grid with their spans: 2 + 1 + 1 columns.
   await expect(row(page, 1).locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
