@@ -53,7 +53,7 @@ async function buildThreeCellRow(page: Page) {
   await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
   await cell(page, 1, 2).getByLabel('Tipo').selectOption('image');
   await cell(page, 1, 2).getByLabel('Columnas').selectOption('1');
-  await cell(page, 1, 2).getByLabel('Imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await cell(page, 1, 2).getByLabel('Elegir imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
   // Until it has alternative text the image is decorative (alt=""), so it is found by its tag.
   await expect(cell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
   await cell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
@@ -74,6 +74,13 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
   await page.setViewportSize({ width: 1280, height: 900 });
   await openEditor(page);
   await buildThreeCellRow(page);
+
+  // With the rich-text editor open, too.
+  await cell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }).click();
+  await expect(cell(page, 1, 1).locator('.tox iframe').contentFrame().getByText('La convivencia escolar se aprende.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('layout-editor-tinymce-1280.png'), fullPage: true });
+  expect(await violations(page)).toEqual([]);
+  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
 
   expect([...tinymceFrom]).toEqual([new URL(page.url()).origin]);
   // The cells sit in the public grid with their spans: 2 + 1 + 1 columns.
@@ -110,9 +117,12 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
   await page.getByRole('button', { name: 'Añadir fila' }).click();
   await cell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).click();
   await expect(cell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
-  await expect(cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' })).toBeFocused();
+  // At the last row that button is aria-disabled but keeps the focus.
+  await expect(cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila siguiente: la celda 1 de la fila 2' })).toBeFocused();
 
   // Back up (3 + 1 columns fit), down again; widened to 2 it no longer fits in row 1 and stays.
+  await page.keyboard.press('Shift+Tab');
+  await expect(cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(cell(page, 1, 3).locator('iframe')).toBeVisible();
   await cell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).press('Enter');

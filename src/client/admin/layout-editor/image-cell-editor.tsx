@@ -35,9 +35,12 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
 
   return (
     <div className="layout-editor-media">
-      <div className="layout-editor-field">
-        <label htmlFor={fileId}>{cell.content ? 'Cambiar imagen' : 'Imagen'}</label>
-        <input id={fileId} type="file" accept={IMAGE_ACCEPT} onChange={onFile} disabled={isLoading} />
+      {/* The browser's own file button speaks the browser's language; this label is the button, in Spanish. */}
+      <div className="layout-editor-file">
+        <input id={fileId} className="layout-editor-file-input" type="file" accept={IMAGE_ACCEPT} onChange={onFile} disabled={isLoading} />
+        <label htmlFor={fileId} className="layout-editor-button">
+          {cell.content ? 'Cambiar imagen' : 'Elegir imagen'}
+        </label>
       </div>
       {isLoading && (
         <p role="status" className="layout-editor-status">

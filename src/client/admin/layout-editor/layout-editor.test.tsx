@@ -94,7 +94,7 @@ test("an image cell uploads its file, says so while it runs, and keeps the addre
   server().setHandler(() => ({ status: 201, body: { url: '/media/cells/aula.webp' }, delay: 150 }));
   const { user, layout: current } = renderEditor(layout(), 12);
   const file = new File([new Uint8Array([137, 80, 78, 71])], 'aula.png', { type: 'image/png' });
-  await user.upload(within(cell(2, 1)).getByLabelText('Imagen'), file);
+  await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), file);
   expect(within(cell(2, 1)).getByRole('status')).toHaveTextContent('Subiendo imagen...');
   expect(await within(cell(2, 1)).findByRole('presentation')).toHaveAttribute('src', `${server().origin}/media/cells/aula.webp`);
   expect(server().requests[0].url).toBe('/api/publications/12/upload_cell_image/');
@@ -110,7 +110,7 @@ test.each([
 ])('an image upload says so when %s', async (_name, reply) => {
   server().setHandler(() => reply);
   const { user, layout: current } = renderEditor();
-  await user.upload(within(cell(2, 1)).getByLabelText('Imagen'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
+  await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
   expect(await within(cell(2, 1)).findByRole('alert')).toHaveTextContent('Error al subir la imagen');
   expect(current()[1].cells[0].content).toBe('');
   expect(server().requests[0].url).toBe('/api/upload-image/');

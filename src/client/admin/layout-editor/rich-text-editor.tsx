@@ -29,7 +29,11 @@ export default function RichTextEditor({ value, onChange, label, uploadImage }: 
       licenseKey="gpl"
       value={value}
       onEditorChange={(html) => onChange(html)}
-      onInit={(_event, editor) => editor.focus()}
+      onInit={(_event, editor) => {
+        // TinyMCE names the editing body (iframe_aria_text) but not its frame; a frame needs a name too (axe frame-title).
+        editor.iframeElement?.setAttribute('title', label);
+        editor.focus();
+      }}
       init={{
         base_url: TINYMCE_BASE,
         suffix: '.min',
