@@ -1,8 +1,8 @@
 import type { DbOrTrx } from './database';
-import { toCount, type Slice, type Window } from './paging';
+import { toCount, type Slice, type RowRange } from './paging';
 import type { BiographyRow, BiographyUpdate, NewBiographyRow } from './schema';
 
-export async function listBiographies(db: DbOrTrx, options: { activeOnly: boolean; window?: Window }): Promise<Slice<BiographyRow>> {
+export async function listBiographies(db: DbOrTrx, options: { activeOnly: boolean; window?: RowRange }): Promise<Slice<BiographyRow>> {
   let query = db.selectFrom('biographies').selectAll().orderBy('order').orderBy('id');
   let total = db.selectFrom('biographies').select((eb) => eb.fn.countAll().as('count'));
   if (options.activeOnly) {

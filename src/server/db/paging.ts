@@ -1,5 +1,5 @@
-/** A window of rows; undefined means every row. */
-export interface Window {
+/** The rows of one page: how many, from where. Where a caller passes none, every row. */
+export interface RowRange {
   limit: number;
   offset: number;
 }

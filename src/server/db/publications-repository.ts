@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DbOrTrx } from './database';
-import { toCount, type Slice, type Window } from './paging';
+import { toCount, type Slice, type RowRange } from './paging';
 import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } from './schema';
 
 /** A publication with the section fields its answers carry. */
@@ -31,7 +31,7 @@ export interface PublicationListOptions {
   sectionId?: number;
   /** Case-insensitive part of the title. */
   search?: string;
-  window?: Window;
+  window?: RowRange;
 }
 
 /**
@@ -82,7 +82,7 @@ function publicFilter(today: string, sectionSlug?: string) {
 /** Public publications, of one section (by slug) or of all. */
 export async function listPublicPublications(
   db: DbOrTrx,
-  options: { today: string; sectionSlug?: string; window?: Window },
+  options: { today: string; sectionSlug?: string; window?: RowRange },
 ): Promise<Slice<PublicationWithSection>> {
   const filter = publicFilter(options.today, options.sectionSlug);
   let query = withSection(db).where(filter).orderBy('publications.order').orderBy('publications.id');

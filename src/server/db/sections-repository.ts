@@ -1,8 +1,8 @@
 import type { DbOrTrx } from './database';
-import { toCount, type Slice, type Window } from './paging';
+import { toCount, type Slice, type RowRange } from './paging';
 import type { NewSectionRow, SectionRow, SectionUpdate } from './schema';
 
-export async function listSections(db: DbOrTrx, window?: Window): Promise<Slice<SectionRow>> {
+export async function listSections(db: DbOrTrx, window?: RowRange): Promise<Slice<SectionRow>> {
   let query = db.selectFrom('sections').selectAll().orderBy('order').orderBy('id');
   if (window) query = query.limit(window.limit).offset(window.offset);
   const [rows, total] = await Promise.all([

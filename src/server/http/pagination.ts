@@ -2,14 +2,14 @@ import type { Page } from '@/domain/entities';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
-import type { Window } from '../db/paging';
+import type { RowRange } from '../db/paging';
 import { ApiError } from './api-error';
 
 export interface PageRequest {
   page: number;
   pageSize: number;
   /** undefined when the caller asked for everything (all=true). */
-  window?: Window;
+  window?: RowRange;
 }
 
 type Query = Record<string, unknown>;
