@@ -11,7 +11,7 @@ test('the five sections keep their list addresses; any other section is listed a
   expect(listPathOf('talleres')).toBe('talleres');
 });
 
-test('the navigation is the public pages in SPEC order, then GIESE, which has no page', () => {
+test('the navigation is the public pages in the order of requirements §2, then GIESE, which has no page', () => {
   expect(mainNavigation.map((entry) => entry.href)).toEqual([
     '/',
     '/presentacion-magister',

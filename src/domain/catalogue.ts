@@ -1,7 +1,7 @@
 import type { SiteSettings } from './entities';
 
 /**
- * What the public site is made of, written once (SPEC §2): its name, how its
+ * What the public site is made of, written once (requirements §2): its name, how its
  * pages are titled, its sections and pages in navigation order, and the
  * default site settings. The browser (navigation, routes, page titles), the
  * server (index.html heads, sitemap, configuration defaults) and the demo
@@ -77,14 +77,14 @@ export type PublicSectionSlug = PublicSection['slug'];
 /** The catalogue's section with this slug, if it is one of the five. */
 export const findPublicSection = (slug: string): PublicSection | undefined => publicSections.find((s) => s.slug === slug);
 
-/** The list page's path segment of a section: its own for the five, its slug for any other (DECISIONS.md). */
+/** The list page's path segment of a section: its own for the five, its slug for any other (requirements §10). */
 export const listPathOf = (sectionSlug: string): string => findPublicSection(sectionSlug)?.listPath ?? sectionSlug;
 
 /** The site's own pages that are not sections, as path segments below `/`. */
 export const FACULTY_SEGMENT = 'cuerpo-docente';
 /** How links name the faculty page (its own heading reads 'Cuerpo Docente'). */
 export const FACULTY_LABEL = 'Cuerpo docente';
-/** The research group's link (SPEC §2). No page is defined there: the 404 page answers it. */
+/** The research group's link (requirements §2). No page is defined there: the 404 page answers it. */
 export const GIESE_SEGMENT = 'giese';
 
 /** An entry of the main navigation; `sectionSlug` marks a section list (its publications live under /{slug}/{id}). */
@@ -105,7 +105,7 @@ export const publicPages: readonly NavigationEntry[] = [
   ...otherSections.map(sectionEntry),
 ];
 
-/** The main navigation (SPEC §2): the public pages, then GIESE. */
+/** The main navigation (requirements §2): the public pages, then GIESE. */
 export const mainNavigation: readonly NavigationEntry[] = [...publicPages, { label: 'GIESE', href: `/${GIESE_SEGMENT}` }];
 
 /**

@@ -10,7 +10,7 @@ import type {
 import type { Section as SectionSchema } from './schemas/sections';
 
 /**
- * The shapes both halves agree on (SPEC §3). The API answers with these; the
+ * The shapes both halves agree on (requirements §3). The API answers with these; the
  * client reads them. Dates are ISO 8601 strings; `publish_date` is a calendar
  * date (YYYY-MM-DD). The entities are the TypeBox schemas of `schemas/` (which
  * the server validates and serialises with) seen as types: these imports are
@@ -70,7 +70,7 @@ export interface Page<T> {
   results: T[];
 }
 
-/** A list answer: a plain array or a page (SPEC §3). */
+/** A list answer: a plain array or a page (requirements §3). */
 export type ListResponse<T> = T[] | Page<T>;
 
 export interface ReorderItem {
@@ -88,7 +88,7 @@ export interface RefreshResponse {
   refresh?: string;
 }
 
-/** What the browser keeps in localStorage under 'user' (SPEC §3). */
+/** What the browser keeps in localStorage under 'user' (requirements §3). */
 export interface SessionRecord {
   access: string;
   refresh: string;

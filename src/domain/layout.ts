@@ -2,7 +2,7 @@ import { CELL_TYPES, type CellType, type Layout, type LayoutCell, type LayoutRow
 import { DEFAULT_COLUMN_SPAN, LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from './limits';
 import { messages } from './messages';
 
-/** A cell's span, defaulting to 1 as SPEC §2 says. */
+/** A cell's span, defaulting to 1 as requirements §2 says. */
 export function spanOf(cell: Pick<LayoutCell, 'columnSpan'>): number {
   return cell.columnSpan ?? DEFAULT_COLUMN_SPAN;
 }
@@ -11,7 +11,7 @@ export function usedColumns(row: Pick<LayoutRow, 'cells'>): number {
   return row.cells.reduce((sum, cell) => sum + spanOf(cell), 0);
 }
 
-/** Columns still free in a row; a new cell takes all of them (SPEC §5). */
+/** Columns still free in a row; a new cell takes all of them (requirements §5). */
 export function remainingColumns(row: Pick<LayoutRow, 'cells'>): number {
   return Math.max(0, LAYOUT_COLUMNS - usedColumns(row));
 }
@@ -49,7 +49,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Checks an untrusted layout (parsed JSON) against SPEC §3 and §5: an array of
+ * Checks an untrusted layout (parsed JSON) against requirements §3 and §5: an array of
  * rows with string ids and cells; cell types text/image/video; string content;
  * spans 1-4; at most four columns a row. Returns the first problem, or the
  * layout typed when it is sound.
@@ -100,7 +100,7 @@ export function firstTextContent(layout: Layout | null | undefined): string {
 /*
  * Editing a layout (the admin's layout editor). Every function is pure: it
  * returns a new layout, sharing the rows and cells it did not touch, or the
- * Spanish message (SPEC §5) when the change is refused and nothing changes.
+ * Spanish message (requirements §5) when the change is refused and nothing changes.
  */
 
 export type LayoutChange = { layout: Layout } | { error: string };
@@ -172,7 +172,7 @@ export function changeCellSpan(layout: Layout, cellId: string, span: number): La
   return error ? { error } : { layout: mapCell(layout, cellId, (cell) => ({ ...cell, columnSpan: span })) };
 }
 
-/** Changes a cell's type; its content (and alternative text) is cleared (SPEC §4). */
+/** Changes a cell's type; its content (and alternative text) is cleared (requirements §4). */
 export function changeCellType(layout: Layout, cellId: string, type: CellType): Layout {
   return mapCell(layout, cellId, (cell) => {
     if (cell.type === type) return cell;

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by the server and the browser. */
+/** Business constants of requirements §9, shared by the server and the browser. */
 export const HTTP_TIMEOUT_MS = 30_000;
 export const REFRESH_RETRIES_PER_REQUEST = 1;
 export const BIOGRAPHY_MAX_LENGTH = 3000;
@@ -25,7 +25,7 @@ export const MAX_PAGE_SIZE = 1000;
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 /**
- * Size limits of what administrators type (DECISIONS.md "Editing safely"), in
+ * Size limits of what administrators type (requirements §10.6), in
  * characters: one definition for the forms and for the server. The database
  * stores text without a length, so these are the only limits there are.
  */
@@ -51,5 +51,5 @@ export const FIELD_LIMITS = {
 export const ORDER_MIN = -2_147_483_648;
 export const ORDER_MAX = 2_147_483_647;
 
-/** Most items one reorder request may carry (DECISIONS.md "Ordering and slugs"). */
+/** Most items one reorder request may carry (requirements §10.5). */
 export const REORDER_MAX_ITEMS = 1000;

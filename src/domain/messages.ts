@@ -1,7 +1,7 @@
 import { FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 
 /**
- * Every Spanish message that both halves can show (SPEC §5, §8). The server
+ * Every Spanish message that both halves can show (requirements §5, §8). The server
  * answers with the same words that the browser shows when it checks first.
  */
 export const messages = {
@@ -83,16 +83,16 @@ export const messages = {
   saving: 'Guardando...',
 } as const;
 
-/** 'Error al cargar las publicaciones de {page title}' (SPEC §8). */
+/** 'Error al cargar las publicaciones de {page title}' (requirements §8). */
 export const loadPublicationsFailed = (pageTitle: string): string =>
   `Error al cargar las publicaciones de ${pageTitle}`;
 
-/** 'Mostrando N docentes' (SPEC §2). */
+/** 'Mostrando N docentes' (requirements §2). */
 export const showingFaculty = (count: number): string => `Mostrando ${count} docentes`;
 
-/** '¿Estás seguro de eliminar esta biografía / sección / publicación?' (SPEC §5). */
+/** '¿Estás seguro de eliminar esta biografía / sección / publicación?' (requirements §5). */
 export const confirmDelete = (noun: 'biografía' | 'sección' | 'publicación'): string =>
   `¿Estás seguro de eliminar esta ${noun}?`;
 
-/** 'n/3000 caracteres' (SPEC §5). */
+/** 'n/3000 caracteres' (requirements §5). */
 export const characterCounter = (length: number, max: number): string => `${length}/${max} caracteres`;

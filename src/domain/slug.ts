@@ -1,6 +1,6 @@
 import slugifyLibrary from 'slugify';
 
-/** 'Presentación del Máster' -> 'presentacion-del-master' (DECISIONS.md). */
+/** 'Presentación del Máster' -> 'presentacion-del-master' (requirements §10.5). */
 export function slugify(title: string): string {
   return slugifyLibrary(title, { lower: true, strict: true, locale: 'es', trim: true }) || 'seccion';
 }

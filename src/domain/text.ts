@@ -21,7 +21,7 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-/** The first `max` characters plus '...' (SPEC §2: card excerpts always end so). */
+/** The first `max` characters plus '...' (requirements §2: card excerpts always end so). */
 export function excerpt(html: string, max: number = PUBLICATION_EXCERPT_LENGTH): string {
   const text = stripTags(html);
   return text ? `${text.slice(0, max)}...` : '';

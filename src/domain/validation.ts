@@ -3,7 +3,7 @@ import { BIOGRAPHY_MAX_LENGTH, FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_I
 import { messages } from './messages';
 
 /**
- * Field rules of SPEC §5, written once. The browser runs them before sending
+ * Field rules of requirements §5, written once. The browser runs them before sending
  * (for comfort) and the server runs them again (for safety). Each validator
  * takes what a form or a multipart body holds and answers field errors in
  * Django REST Framework's shape; an empty object means valid.
@@ -43,7 +43,7 @@ export function isId(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= ORDER_MAX;
 }
 
-/** The `version` an edit started from (DECISIONS.md "Editing safely"): a whole number from 1. */
+/** The `version` an edit started from (requirements §10.6): a whole number from 1. */
 export function isVersion(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= Number.MAX_SAFE_INTEGER;
 }
@@ -84,7 +84,7 @@ export function isPublicationStatus(value: unknown): value is PublicationStatus 
   return typeof value === 'string' && (PUBLICATION_STATUSES as readonly string[]).includes(value);
 }
 
-/** SPEC §5 login: both fields, or one combined message and no request. */
+/** requirements §5 login: both fields, or one combined message and no request. */
 export function validateLogin(input: { username: string; password: string }): string | null {
   return blank(input.username) || blank(input.password) ? messages.completeAllFields : null;
 }
@@ -132,7 +132,7 @@ export interface PublicationFields {
 }
 
 /**
- * SPEC §5 publication rules. `editing` lifts the featured-image requirement;
+ * requirements §5 publication rules. `editing` lifts the featured-image requirement;
  * it also makes absent fields unchecked (PATCH).
  */
 export function validatePublication(input: PublicationFields, { editing = false }: { editing?: boolean } = {}): FieldErrors {
@@ -184,9 +184,9 @@ export function hasErrors(errors: FieldErrors): boolean {
 }
 
 /**
- * SPEC §3 reorder payload: a non-empty array of {id, order}, `order` being
+ * requirements §3 reorder payload: a non-empty array of {id, order}, `order` being
  * the zero-based position in the view the administrator reordered; whole
- * numbers, distinct ids, at most 1000 items (DECISIONS.md "Ordering and
+ * numbers, distinct ids, at most 1000 items (requirements §10 "Ordering and
  * slugs"). Answers the items, or the message saying what is wrong.
  */
 export function parseReorder(value: unknown): { items: ReorderItem[] } | { problem: string } {

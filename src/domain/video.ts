@@ -1,5 +1,5 @@
 /**
- * Turns a video page address into an embeddable player address (SPEC §5):
+ * Turns a video page address into an embeddable player address (requirements §5):
  * YouTube (watch?v= and youtu.be) and Vimeo become their players; any other
  * URL is used as it is; an address that cannot be processed gives ''.
  */

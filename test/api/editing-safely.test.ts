@@ -4,7 +4,7 @@ import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER, REORDER_MAX_ITEMS } from '@/
 import { messages } from '@/domain/messages';
 import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
 
-/** The rules of DECISIONS.md "Editing safely" and "Ordering and slugs", over HTTP. */
+/** The rules of requirements §10.6 and "Ordering and slugs", over HTTP. */
 
 let server: TestServer;
 let token: string;
@@ -248,7 +248,7 @@ describe('the admin publication list', () => {
     expect(bad).toMatchObject({ status: 400, body: { omit: [messages.invalidOmit] } });
   });
 
-  it('still answers the plain call of SPEC §7 as a page of full publications', async () => {
+  it('still answers the plain call of requirements §7 as a page of full publications', async () => {
     const plain = await call('GET', '/api/publications/');
     expect(plain.status).toBe(200);
     expect(Object.keys(plain.body).sort()).toEqual(['count', 'next', 'previous', 'results']);
@@ -307,7 +307,7 @@ describe('ordering', () => {
     expect(positions[1]).toBeLessThan(positions[0]);
   });
 
-  it('writes positions when the view is the whole list (SPEC §3)', async () => {
+  it('writes positions when the view is the whole list (requirements §3)', async () => {
     const all = (await call('GET', '/api/sections/?all=true')).body.results as { id: number }[];
     const reversed = [...all].reverse();
     const reply = await call('PATCH', '/api/sections/reorder/', reversed.map(({ id }, order) => ({ id, order })));

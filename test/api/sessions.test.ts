@@ -4,7 +4,7 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { ROTATION_GRACE_SECONDS } from '@/server/routes/token';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
-/** DECISIONS.md "Sessions", server side: refresh families, sign-out, password changes. */
+/** requirements §10.7, server side: refresh families, sign-out, password changes. */
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ export async function signIn(page: Page, baseURL = '') {
   await expect(page.getByRole('banner')).toContainText('Panel de Control');
 }
 
-/** The stored session record (SPEC §3), or null. */
+/** The stored session record (requirements §3), or null. */
 export const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string; refresh: string; username: string } | null);
 

@@ -38,7 +38,7 @@ test('the right password opens the panel with the username and the content figur
   await expect(page.getByRole('banner')).toContainText(E2E_ADMIN.username);
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
-  // The demo content: five sections and eight biographies (DECISIONS.md).
+  // The demo content: five sections and eight biographies (requirements §10.10).
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   await expect(summaryCard(page, 'Biografías').getByText('8', { exact: true })).toBeVisible();
   await expect(summaryCard(page, 'Publicaciones').getByText(/^\d+$/)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
-// The public website against the real server and its demo content (SPEC §2).
+// The public website against the real server and its demo content (requirements §2).
 
 const SECTIONS = [
   { path: '/presentacion-magister', title: 'Presentación del Máster', slug: 'presentacion-del-magister' },

@@ -9,7 +9,7 @@ import { useDocumentTitle } from './use-document-title';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** /admin: how much content there is, and the way to each list (SPEC §2). */
+/** /admin: how much content there is, and the way to each list (requirements §2). */
 export function AdminLanding() {
   useDocumentTitle('Resumen');
   const user = useAppSelector(selectUser);

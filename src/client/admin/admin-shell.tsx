@@ -14,7 +14,7 @@ const navItems = [
 ];
 
 /**
- * The frame of every signed-in admin page (SPEC §1, §2): header 'Panel de
+ * The frame of every signed-in admin page (requirements §1, §2): header 'Panel de
  * Control' with the username and 'Cerrar sesión', the side navigation (a menu
  * below 1024 px), and the page itself in <main>.
  */

@@ -7,7 +7,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Sign-in (SPEC §7): POST /token/; on success the session starts with the tokens and the username. */
+/** Sign-in (requirements §7): POST /token/; on success the session starts with the tokens and the username. */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenPair, Credentials>({

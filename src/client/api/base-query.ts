@@ -20,7 +20,7 @@ const hostFromPage = (): string =>
 let apiHost = hostFromPage();
 
 /**
- * The configured API host (SPEC §7): empty for the same origin, or the
+ * The configured API host (requirements §7): empty for the same origin, or the
  * content of <meta name="api-host" content="https://api.example.org"> when the
  * API is served elsewhere. Uploads use it to complete relative image URLs.
  */
@@ -31,10 +31,10 @@ export function setApiHost(host: string): void {
   apiHost = host.replace(/\/+$/, '');
 }
 
-/** The API base: the configured host plus /api (SPEC §7). */
+/** The API base: the configured host plus /api (requirements §7). */
 export const apiBase = (): string => `${apiHost}/api`;
 
-/** Requests to these paths never carry credentials and never trigger a refresh (SPEC §6, §7, §8). */
+/** Requests to these paths never carry credentials and never trigger a refresh (requirements §6, §7, §8). */
 export const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
 
 /**
@@ -91,7 +91,7 @@ export interface BaseQueryOptions {
 }
 
 /**
- * The one baseQuery of the app (SPEC §4, §6, §7, §8):
+ * The one baseQuery of the app (requirements §4, §6, §7, §8):
  * - every request except /public/ and /token/ paths carries
  *   `Authorization: Bearer {access}` (when signed in) and `Accept: application/json`;
  *   JSON bodies get their Content-Type, FormData bodies get the browser's own;

@@ -5,7 +5,7 @@ import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
 
-/** What the biography form sends as multipart (SPEC §7), plus the version it loaded. */
+/** What the biography form sends as multipart (requirements §7), plus the version it loaded. */
 export interface BiographyInput {
   name: string;
   position: string;
@@ -32,7 +32,7 @@ const LIST = { type: 'Biography' as const, id: 'LIST' };
 // The public faculty page shows biographies too: any change refreshes it.
 const PUBLIC = { type: 'PublicBiography' as const, id: 'LIST' };
 
-/** Admin biographies (SPEC §7): all of them, page_size=1000&all=true, remaining pages fetched. */
+/** Admin biographies (requirements §7): all of them, page_size=1000&all=true, remaining pages fetched. */
 export const biographiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listBiographies: build.query<Biography[], void>({

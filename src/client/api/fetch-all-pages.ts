@@ -6,7 +6,7 @@ type Params = Record<string, string | number | boolean>;
 type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 
 /**
- * Every item of an admin list (SPEC §7): asks for the first page, and when the
+ * Every item of an admin list (requirements §7): asks for the first page, and when the
  * answer is a page with more to come, fetches pages 2..N with `page` and
  * `page_size` (N = count / first page's size, rounded up). A plain array, or
  * any other shape, is normalised by toList. A failed page fails the whole

@@ -9,7 +9,7 @@ export const keepImage: ImageChange = { kind: 'keep' };
 
 /**
  * Adds the image part to a multipart body: the file when replaced, an empty
- * field when removed (DECISIONS.md: "A photo is removed by sending `photo` as
+ * field when removed (requirements §10: "A photo is removed by sending `photo` as
  * an empty multipart field"), nothing when kept (the server keeps it).
  */
 export function appendImageChange(form: FormData, field: string, change: ImageChange): void {

@@ -8,7 +8,7 @@ export function isPage<T>(value: unknown): value is Page<T> {
 }
 
 /**
- * The items of a list answer (SPEC §3, §7): a plain array, a page's results,
+ * The items of a list answer (requirements §3, §7): a plain array, a page's results,
  * or else the first array found among the answer's values; [] when none.
  */
 export function toList<T>(value: unknown): T[] {

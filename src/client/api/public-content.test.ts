@@ -4,7 +4,7 @@ import { mergeBiographyAnswers, remainingBiographyPages } from './public-content
 const bio = (id: number | null | undefined, order: number, name = `Docente ${id}`) => ({ id, order, name }) as unknown as Biography;
 const page = (results: unknown[], count: number, next: string | null = 'http://x/?page=2') => ({ count, next, previous: null, results });
 
-describe('remainingBiographyPages (SPEC §7)', () => {
+describe('remainingBiographyPages (requirements §7)', () => {
   test('pages 2..N, N being count divided by the first page size, rounded up', () => {
     expect(remainingBiographyPages(page(new Array(100).fill(bio(1, 1)), 250))).toEqual([2, 3]);
     expect(remainingBiographyPages(page(new Array(100).fill(bio(1, 1)), 301))).toEqual([2, 3, 4]);
@@ -18,7 +18,7 @@ describe('remainingBiographyPages (SPEC §7)', () => {
   });
 });
 
-describe('mergeBiographyAnswers (SPEC §7)', () => {
+describe('mergeBiographyAnswers (requirements §7)', () => {
   test('joins pages, drops records without id, keeps the first of each id, sorts by order', () => {
     const merged = mergeBiographyAnswers([
       page([bio(1, 5, 'Ana'), bio(2, 1, 'Berta'), bio(null, 0, 'Sin id')], 6),

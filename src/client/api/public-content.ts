@@ -8,7 +8,7 @@ const PUBLIC_BIOGRAPHY_PARAMS = { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include
 
 /**
  * The pages still to fetch after the first answer of the public biographies
- * (SPEC §7): when the answer is a page with a `next`, pages 2..N where N is
+ * (requirements §7): when the answer is a page with a `next`, pages 2..N where N is
  * count divided by the first page's size, rounded up. [] otherwise.
  */
 export function remainingBiographyPages(first: unknown): number[] {
@@ -20,7 +20,7 @@ export function remainingBiographyPages(first: unknown): number[] {
 }
 
 /**
- * The faculty as the public page shows it (SPEC §7), from the answers that
+ * The faculty as the public page shows it (requirements §7), from the answers that
  * arrived (a plain array or DRF pages; a failed page is simply absent):
  * records without id dropped, de-duplicated by id (first seen wins), sorted
  * ascending by order (ties keep their arrival order).
@@ -42,7 +42,7 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
 
 export const publicContentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/public/publications/?section_slug= : a list or a page (SPEC §7). */
+    /** GET /api/public/publications/?section_slug= : a list or a page (requirements §7). */
     getPublicPublications: build.query<PublicPublication[], string>({
       query: (sectionSlug) => ({ url: '/public/publications/', params: { section_slug: sectionSlug } }),
       transformResponse: (answer: unknown) => toList<PublicPublication>(answer),
@@ -58,7 +58,7 @@ export const publicContentApi = baseApi.injectEndpoints({
     }),
     /**
      * GET /api/public/biographies/ with page_size=100&include_inactive=true,
-     * then pages 2..N; failed later pages are skipped (SPEC §7). Only a failed
+     * then pages 2..N; failed later pages are skipped (requirements §7). Only a failed
      * first page is an error.
      */
     getPublicBiographies: build.query<Biography[], void>({

@@ -10,7 +10,7 @@ interface Orderable {
   order: number;
 }
 
-/** The reorder payload for a list in its new order: zero-based positions (SPEC §3). */
+/** The reorder payload for a list in its new order: zero-based positions (requirements §3). */
 export function toReorderPayload(ordered: readonly { id: number }[]): ReorderItem[] {
   return ordered.map(({ id }, order) => ({ id, order }));
 }
@@ -36,7 +36,7 @@ export function applyOrder<T extends Orderable>(list: T[], items: readonly Reord
 /**
  * One queue per list: reorders of a list go out one at a time, in the order
  * they were made, so two quick moves end in the order of the last one on the
- * server as on screen (DECISIONS.md, "Ordering and slugs"). The optimistic
+ * server as on screen (requirements §10.5). The optimistic
  * change is not queued: the screen moves at once.
  */
 const queues = new Map<TagType, { tail: Promise<unknown>; pending: number }>();
@@ -96,7 +96,7 @@ interface ReorderLifecycle {
 }
 
 /**
- * Optimistic reorder, written once for the three admin lists (SPEC §4, §8):
+ * Optimistic reorder, written once for the three admin lists (requirements §4, §8):
  * the cached lists change at once, the request goes out, and when it fails the
  * patches are undone, the failure is logged and the list is fetched again.
  * When later moves of the same list are still queued, the undo is left out

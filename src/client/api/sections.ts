@@ -4,7 +4,7 @@ import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
 
-/** What the section form sends (SPEC §7): POST title and is_active; PATCH also order, plus the version it loaded. */
+/** What the section form sends (requirements §7): POST title and is_active; PATCH also order, plus the version it loaded. */
 export interface SectionInput {
   title: string;
   is_active: boolean;
@@ -15,7 +15,7 @@ export interface SectionInput {
 const sectionTag = (id: Id) => ({ type: 'Section' as const, id });
 const LIST = { type: 'Section' as const, id: 'LIST' };
 
-/** Admin sections (SPEC §7): list, one, create, edit, delete, reorder. */
+/** Admin sections (requirements §7): list, one, create, edit, delete, reorder. */
 export const sectionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listSections: build.query<Section[], void>({

@@ -13,7 +13,7 @@ export interface CellImageUpload {
   publicationId?: Id;
 }
 
-/** An uploaded image's address: a relative url gets the API host in front (SPEC §7). */
+/** An uploaded image's address: a relative url gets the API host in front (requirements §7). */
 export function absoluteImageUrl(url: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   return `${getApiHost()}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -21,13 +21,13 @@ export function absoluteImageUrl(url: string): string {
 
 const noUrl: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: messages.uploadImageFailed };
 
-/** Images of image cells and of rich text (SPEC §7). */
+/** Images of image cells and of rich text (requirements §7). */
 export const uploadsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * POST /publications/{id}/upload_cell_image/ when the publication exists,
      * /upload-image/ otherwise; multipart field `image`. Answers the image's
-     * absolute address; an answer without url is an error (SPEC §8).
+     * absolute address; an answer without url is an error (requirements §8).
      */
     uploadCellImage: build.mutation<string, CellImageUpload>({
       queryFn: async ({ file, filename, publicationId }, _api, _extra, baseQuery) => {

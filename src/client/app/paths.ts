@@ -1,7 +1,7 @@
 import { FACULTY_SEGMENT, GIESE_SEGMENT, listPathOf } from '@/domain/catalogue';
 
 /**
- * Every route of the SPA, written once (SPEC §2). Each entry gives both sides
+ * Every route of the SPA, written once (requirements §2). Each entry gives both sides
  * of a route:
  *
  * - `path`: the pattern handed to the router, relative to the route it is
@@ -27,14 +27,14 @@ export const paths = {
     path: (sectionSlug: string) => listPathOf(sectionSlug),
     getHref: (sectionSlug: string) => `/${listPathOf(sectionSlug)}`,
   },
-  /** A public publication: /{sectionSlug}/{id} (SPEC §2). */
+  /** A public publication: /{sectionSlug}/{id} (requirements §2). */
   publication: {
     path: ':sectionSlug/:id',
     getHref: (sectionSlug: string, id: number | string) => `/${sectionSlug}/${id}`,
   },
   /**
-   * The research group's link in the navigation (SPEC §2). The site defines
-   * no page there: the 404 page answers it (DECISIONS.md), so it has no route.
+   * The research group's link in the navigation (requirements §2). The site defines
+   * no page there: the 404 page answers it (requirements §10), so it has no route.
    */
   giese: { getHref: () => `/${GIESE_SEGMENT}` },
   /** The short sign-in address, an alias of admin.login. */

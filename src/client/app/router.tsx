@@ -10,7 +10,7 @@ const AdminRoutes = lazy(() => import(/* webpackChunkName: "admin" */ '@/client/
 /**
  * The public site is part of the main bundle; everything under /admin is
  * loaded on demand, so visitors never download it. /login is the same screen
- * as /admin/login (DECISIONS.md). `/admin/*` outranks the site's catch-all 404.
+ * as /admin/login (requirements §10.3). `/admin/*` outranks the site's catch-all 404.
  */
 export const routes: RouteObject[] = [
   { path: paths.login.path, element: <Navigate to={paths.admin.login.getHref()} replace /> },

@@ -4,7 +4,7 @@ import { SessionLoading } from './session-loading';
 import { useRestoredSession } from './use-restored-session';
 
 /**
- * Wraps every /admin route but the sign-in screen (SPEC §2): 'Loading...'
+ * Wraps every /admin route but the sign-in screen (requirements §2): 'Loading...'
  * while the session is read, the sign-in screen without a user, the page
  * otherwise.
  */

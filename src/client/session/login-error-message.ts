@@ -1,8 +1,8 @@
 import { messages } from '@/domain/messages';
 
 /**
- * The message for a failed sign-in (SPEC §8): wrong or missing credentials
- * (400, 401) say so; too many attempts (429, DECISIONS: login is rate limited)
+ * The message for a failed sign-in (requirements §8): wrong or missing credentials
+ * (400, 401) say so; too many attempts (429, requirements §10.3: login is rate limited)
  * say to wait; anything else is the generic failure.
  */
 export function loginErrorMessage(error: unknown): string {

@@ -10,7 +10,7 @@ import { useRestoredSession } from './use-restored-session';
 import './login-page.css';
 
 /**
- * /admin/login (and /login): SPEC §2, §4, §5, §8. Signing in starts the
+ * /admin/login (and /login): requirements §2, §4, §5, §8. Signing in starts the
  * session; a signed-in user goes on to /admin.
  */
 export function LoginPage() {

@@ -1,6 +1,6 @@
 /**
  * What the admin area shows while the session is being read, or while its
- * code is still arriving (SPEC §2: 'Loading...').
+ * code is still arriving (requirements §2: 'Loading...').
  */
 export function SessionLoading() {
   return (

@@ -5,7 +5,7 @@ import { readStoredSession, writeStoredSession } from './session-storage';
 type StateWithSession = { session: SessionState };
 
 /**
- * Mirrors the session into localStorage (SPEC §3): written on sign-in and on
+ * Mirrors the session into localStorage (requirements §3): written on sign-in and on
  * every refresh, removed on sign-out. The write happens synchronously during
  * the dispatch, so a reload right after it finds the new record.
  */

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RefreshResponse, SessionRecord } from '@/domain/entities';
 
 /**
- * Who is signed in (SPEC §3, §4). `restored` is false until the stored record
+ * Who is signed in (requirements §3, §4). `restored` is false until the stored record
  * has been read at start-up; screens that depend on the session show
  * 'Loading...' until then. The record itself lives here: the data layer reads
  * it from the store, and a listener (session-persistence.ts) mirrors it into

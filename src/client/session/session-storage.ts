@@ -1,6 +1,6 @@
 import type { SessionRecord } from '@/domain/entities';
 
-/** The localStorage key of the session record (SPEC §3). */
+/** The localStorage key of the session record (requirements §3). */
 export const SESSION_STORAGE_KEY = 'user';
 
 const isSessionRecord = (value: unknown): value is SessionRecord => {

@@ -5,7 +5,7 @@ import { paths } from '@/client/app/paths';
 import { baseApi } from '@/client/api/base-api';
 import { signedOut } from './session-slice';
 
-/** Ends the session (SPEC §4): the stored record and every cached admin answer go, then /admin/login. */
+/** Ends the session (requirements §4): the stored record and every cached admin answer go, then /admin/login. */
 export function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ const webLabel = (url: string) => {
 };
 
 /**
- * A member of the faculty (SPEC §2): photo (initial letter without one,
+ * A member of the faculty (requirements §2): photo (initial letter without one,
  * placeholder when it fails), name, position, biography cut at 250
  * characters with 'Leer más' / 'Leer menos', email and web links.
  */

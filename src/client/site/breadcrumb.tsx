@@ -7,7 +7,7 @@ interface Crumb {
   to?: string;
 }
 
-/** 'Inicio / section / title' (SPEC §2); the last crumb is the current page. */
+/** 'Inicio / section / title' (requirements §2); the last crumb is the current page. */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Ruta de navegación">

@@ -3,7 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { messages } from '@/domain/messages';
 
 /**
- * What the detail page says when the publication cannot be shown (SPEC §8):
+ * What the detail page says when the publication cannot be shown (requirements §8):
  * 'No se encontró la publicación' for a 404, otherwise the server's message
  * when it sent one, otherwise 'Error al cargar la publicación'.
  */

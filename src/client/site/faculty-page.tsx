@@ -10,7 +10,7 @@ import './faculty-page.css';
 
 const TITLE = 'Cuerpo Docente';
 
-/** The faculty (SPEC §2): count, two-column cards, empty and error states with a retry. */
+/** The faculty (requirements §2): count, two-column cards, empty and error states with a retry. */
 export function FacultyPage() {
   usePageMeta(TITLE, `Cuerpo docente del ${SITE_NAME}: profesorado, investigadores y profesionales invitados.`);
   const { data, isLoading, isError, isFetching, refetch } = useGetPublicBiographiesQuery();

@@ -8,7 +8,7 @@ const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '
 
 /**
  * The home page's hero: a looping, muted video behind the programme's title,
- * moving at 0.3 of the scroll (SPEC §1). With prefers-reduced-motion it
+ * moving at 0.3 of the scroll (requirements §1). With prefers-reduced-motion it
  * neither autoplays nor moves. A pause/play button is always there (WCAG 2.2.2).
  */
 export function Hero({ onMore }: { onMore: () => void }) {

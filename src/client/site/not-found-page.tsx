@@ -4,7 +4,7 @@ import { paths } from '@/client/app/paths';
 import { usePageMeta } from './use-page-meta';
 import './not-found-page.css';
 
-/** Every unknown address, /giese included (DECISIONS.md): a Spanish 404 with a way home. */
+/** Every unknown address, /giese included (requirements §10.4): a Spanish 404 with a way home. */
 export function NotFoundPage() {
   usePageMeta('Página no encontrada', 'La página que buscas no existe o se ha movido.');
   return (

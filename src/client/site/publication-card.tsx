@@ -10,7 +10,7 @@ import './publication-card.css';
 const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
 
 /**
- * A publication in a list (SPEC §2): its featured image if any, the title,
+ * A publication in a list (requirements §2): its featured image if any, the title,
  * the first text cell cut to 100 characters plus '...', and the date. The
  * whole card is one link to /{sectionSlug}/{id}.
  */

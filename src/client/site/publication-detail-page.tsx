@@ -17,7 +17,7 @@ import './publication-detail-page.css';
 const parseId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /**
- * A publication (SPEC §2): breadcrumb, 400 px featured banner, date, title,
+ * A publication (requirements §2): breadcrumb, 400 px featured banner, date, title,
  * then its layout. A publication reached under another section's address is
  * sent to its own address.
  */

@@ -6,7 +6,7 @@ import { PageHeader } from './page-header';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 
-/** A public section's publications as a grid of cards (SPEC §2), with loading, error and empty states. */
+/** A public section's publications as a grid of cards (requirements §2), with loading, error and empty states. */
 export function SectionListPage({ section }: { section: PublicSection }) {
   const { intro } = section;
   usePageMeta(section.title, `${section.title}: ${intro}`);

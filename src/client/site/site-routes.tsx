@@ -15,7 +15,7 @@ const PublicationDetailPage = lazy(() =>
 const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
 
 /**
- * The public website's routes (SPEC §2). Elements only (no loaders), so they
+ * The public website's routes (requirements §2). Elements only (no loaders), so they
  * work in any router; unknown addresses, /giese included, get the 404 page.
  */
 export const siteRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ const isLink = (value: unknown): value is SocialLink =>
   typeof value === 'object' && value !== null && typeof (value as SocialLink).url === 'string' && typeof (value as SocialLink).label === 'string';
 
 /**
- * The public links of the site (DECISIONS.md: configuration, not content),
+ * The public links of the site (requirements §10.4: configuration, not content),
  * as the server writes them into the page:
  * <script id="site-settings" type="application/json">{...}</script>.
  * Missing or unreadable parts fall back to the defaults (development, tests).

@@ -23,6 +23,6 @@ test('every media query width in the stylesheets is a named breakpoint ("up to" 
   expect(strays).toEqual([]);
 });
 
-test('the desktop breakpoint is SPEC §9 1024 px', () => {
+test('the desktop breakpoint is requirements §9 1024 px', () => {
   expect(fromBreakpoint('desktop')).toBe('(min-width: 1024px)');
 });

@@ -3,7 +3,7 @@ import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
 /**
  * The widths, in CSS pixels, at which layouts change; the only ones the
  * stylesheets use (tokens.css lists them, breakpoints.test.ts holds the CSS to
- * them). `desktop` is SPEC §9's: below it the main navigation collapses into a
+ * them). `desktop` is requirements §9's: below it the main navigation collapses into a
  * menu button.
  */
 export const BREAKPOINTS = {

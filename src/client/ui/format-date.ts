@@ -4,7 +4,7 @@ const longDate = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: '
 
 /**
  * A calendar date ('2024-03-05', or the date part of an ISO timestamp) as
- * long Spanish text: '5 de marzo de 2024' (SPEC §9). The date is read as a
+ * long Spanish text: '5 de marzo de 2024' (requirements §9). The date is read as a
  * calendar day, never shifted by the visitor's time zone. '' when absent or
  * not a date.
  */

@@ -15,7 +15,7 @@ export const layoutCellProps = (cell: Pick<LayoutCell, 'type' | 'columnSpan'>) =
 });
 
 /**
- * A publication's layout as SPEC §2 shows it: rows of a 4-column grid, each
+ * A publication's layout as requirements §2 shows it: rows of a 4-column grid, each
  * cell spanning its columnSpan (default 1); one column on phones. Cells of
  * unknown types take no room.
  */

@@ -5,7 +5,7 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   src: string;
   /** Layout widths for the browser to pick a variant: e.g. '(min-width: 1024px) 33vw, 100vw'. */
   sizes: string;
-  /** Shown instead when the image fails to load; nothing by default (SPEC §2: hidden). */
+  /** Shown instead when the image fails to load; nothing by default (requirements §2: hidden). */
   fallback?: ReactNode;
 }
 

@@ -8,7 +8,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 
 /**
  * Rich text from the API, sanitised in the browser before rendering
- * (DECISIONS.md: the server sanitises on save; this is the second lock).
+ * (requirements §10.4: the server sanitises on save; this is the second lock).
  */
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html, { ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form'] }), [html]);

@@ -3,7 +3,7 @@ import { toEmbedUrl } from '@/domain/video';
 const DIRECT_VIDEO = /\.(mp4|webm|ogv|ogg)(?:[?#].*)?$/i;
 
 /**
- * A video cell's address as a player (SPEC §2, §5): YouTube and Vimeo links
+ * A video cell's address as a player (requirements §2, §5): YouTube and Vimeo links
  * become their embeddable players at 16:9; a direct video file plays in a
  * native <video>; any other address is embedded as it is. Nothing when the
  * address cannot be processed.

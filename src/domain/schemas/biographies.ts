@@ -15,7 +15,7 @@ export const Biography = Type.Object({
   ...Timestamps,
 });
 
-/** The JSON form of a biography (SPEC §7 sends multipart with a `photo` file). Rules and messages: validateBiography. */
+/** The JSON form of a biography (requirements §7 sends multipart with a `photo` file). Rules and messages: validateBiography. */
 export const BiographyBody = Type.Object(
   {
     name: Type.Optional(Type.String()),

@@ -48,7 +48,7 @@ export const PublicationListQuery = Type.Object({
 });
 
 /**
- * The JSON form of a publication (SPEC §7 sends multipart with the same
+ * The JSON form of a publication (requirements §7 sends multipart with the same
  * names; the featured image only as a file). Rules and messages: validatePublication.
  */
 export const PublicationBody = Type.Object(

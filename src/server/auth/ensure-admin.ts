@@ -15,7 +15,7 @@ export const ADMIN_OUTCOME: Record<EnsureAdminOutcome, string> = {
 /**
  * Creates the staff admin, or sets its password: the same for the CLI and
  * ADMIN_USERNAME/ADMIN_PASSWORD. Only a password that really changes signs the
- * admin out everywhere (DECISIONS.md "Sessions"): a restart with the same
+ * admin out everywhere (requirements §10.7): a restart with the same
  * ADMIN_PASSWORD keeps every session.
  */
 export async function ensureAdmin(db: DbOrTrx, username: string, password: string): Promise<EnsureAdminOutcome> {

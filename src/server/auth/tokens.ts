@@ -22,7 +22,7 @@ export interface TokenIssuer {
 /**
  * HS256 tokens shaped like SimpleJWT's (token_type, jti, user_id, plus
  * session_version), so the
- * browser can read them the way SPEC §7 expects.
+ * browser can read them the way requirements §7 expects.
  */
 export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, number>): TokenIssuer {
   const key = new TextEncoder().encode(secret);

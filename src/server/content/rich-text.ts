@@ -37,7 +37,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  // No data: images: pasted images are uploaded and referenced by URL (DECISIONS.md "Editing safely").
+  // No data: images: pasted images are uploaded and referenced by URL (requirements §10.6).
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedIframeHostnames: EMBED_HOSTS,
   allowIframeRelativeUrls: false,
@@ -51,7 +51,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Cleans a text cell's HTML when it is saved (DECISIONS.md): formatting,
+ * Cleans a text cell's HTML when it is saved (requirements §10.4): formatting,
  * links, images, tables and headings stay; scripts, event handlers,
  * javascript: URLs and frames from anywhere but the video players go.
  */

@@ -32,11 +32,11 @@ function strictlyIncreasing(sorted: number[]): number[] {
 
 /**
  * Puts the items of one view (the whole list, one section's publications, a
- * page) in their new sequence (DECISIONS.md "Ordering and slugs"): `order` in
+ * page) in their new sequence (requirements §10.5): `order` in
  * the payload is the position within that view. The items take the order
  * values they already held between them, in the new sequence, so rows outside
  * the view keep their place; when the view is the whole table the values are
- * the positions themselves (SPEC §3). A reorder is not an edit: versions stay.
+ * the positions themselves (requirements §3). A reorder is not an edit: versions stay.
  *
  * Run it inside a transaction. Answers the items with their stored order, in
  * the new sequence, or null when some id does not exist (nothing written).

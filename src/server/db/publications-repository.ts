@@ -66,7 +66,7 @@ export async function findPublication(db: DbOrTrx, id: number): Promise<Publicat
 }
 
 /**
- * What the public may see (DECISIONS.md): published, dated today or earlier,
+ * What the public may see (requirements §10.4): published, dated today or earlier,
  * in a visible section. `today` is YYYY-MM-DD, so text comparison is date order.
  */
 function publicFilter(today: string, sectionSlug?: string) {

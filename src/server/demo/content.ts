@@ -68,7 +68,7 @@ export interface DemoPublication {
 export interface DemoBiography {
   name: string;
   position: string;
-  /** Plain text, at most 3000 characters (SPEC §5). */
+  /** Plain text, at most 3000 characters (requirements §5). */
   biography: string;
   email: string;
   /** The 'WEB' field: an https address. */

@@ -36,7 +36,7 @@ export function readInteger(fields: Record<string, unknown>, name: string, error
   return parsed;
 }
 
-/** The `version` an edit started from (DECISIONS.md "Editing safely"); absent when the caller sent none. */
+/** The `version` an edit started from (requirements §10.6); absent when the caller sent none. */
 export function readVersion(fields: Record<string, unknown>, errors: FieldErrors): number | undefined {
   if (fields.version === undefined || fields.version === null || fields.version === '') return undefined;
   const version = readInteger(fields, 'version', errors);

@@ -15,7 +15,7 @@ export interface FormInput {
 }
 
 /**
- * Reads a create/update body that SPEC §7 sends as multipart (biographies,
+ * Reads a create/update body that requirements §7 sends as multipart (biographies,
  * publications) but that API callers may also send as JSON. Files over the
  * multipart plugin's fileSize limit are cut by busboy; we record the field
  * so the route can answer with the field's Spanish message.

@@ -12,7 +12,7 @@ const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
 /**
  * Addresses that never fall back to the SPA: the API, and files under /media/.
- * '/media' and '/media/{id}' are also the public Media section's pages (SPEC §2),
+ * '/media' and '/media/{id}' are also the public Media section's pages (requirements §2),
  * so under /media/ only names with an extension count as files.
  */
 const isApiOrMediaFile = (p: string): boolean =>

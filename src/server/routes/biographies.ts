@@ -36,14 +36,14 @@ async function readBiographyInput(request: Parameters<typeof readForm>[0], parti
   return { form, ...text, is_active, order, version };
 }
 
-/** Admin CRUD of biographies (multipart with an optional photo, SPEC §7). */
+/** Admin CRUD of biographies (multipart with an optional photo, requirements §7). */
 export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const biographyNotFound = () => notFound(messages.biographyNotFound);
   const editable = { notFound: biographyNotFound, toJson: toBiography };
   const tags = ['Biografías'];
   const security = [{ bearer: [] }];
-  // Multipart (SPEC §7, with a `photo` file) goes through http/form.ts with the same names.
+  // Multipart (requirements §7, with a `photo` file) goes through http/form.ts with the same names.
   const body = { content: { 'application/json': { schema: BiographyBody } } };
 
   app.get(
@@ -125,8 +125,8 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
         ...(input.order !== undefined && { order: input.order }),
-        // Without a new file the stored photo stays (SPEC §7 sends the file only when it changes);
-        // `photo` sent as an empty field removes it (DECISIONS.md "Editing safely").
+        // Without a new file the stored photo stays (requirements §7 sends the file only when it changes);
+        // `photo` sent as an empty field removes it (requirements §10.6).
         ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
         updated_at: nowIso(),
       });

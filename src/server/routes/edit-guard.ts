@@ -1,7 +1,7 @@
 import { editConflict, type ApiError } from '../http/api-error';
 
 /**
- * The check of an edit (DECISIONS.md "Editing safely"): the record exists,
+ * The check of an edit (requirements §10.6): the record exists,
  * and when the caller sent the `version` it started from, that is still the
  * stored one; else 409 with the record as GET /{id}/ answers it. Routes run it
  * before costly work (storing an upload) and again inside writeContent, under

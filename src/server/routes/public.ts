@@ -21,7 +21,7 @@ import type { Services } from '../services';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The public API: no auth, only what DECISIONS.md lets the public see.
+ * The public API: no auth, only what requirements §10.4 lets the public see.
  * Answers are served from the public cache (cache/public-cache.ts); a miss
  * computes, serialises once and stores the bytes with their headers, which
  * cache/cache-front.ts then serves without entering Fastify.

@@ -30,7 +30,7 @@ import { registerReorderRoute } from './reorder';
 
 /**
  * Reads and checks a publication form: multipart with `layout` as a JSON
- * string and booleans as 'true'/'false' (SPEC §7), or JSON. `editing` is
+ * string and booleans as 'true'/'false' (requirements §7), or JSON. `editing` is
  * PATCH: absent fields stay as they are and the featured image is optional.
  * The featured image is checked for size here and stored by the caller, once
  * nothing else can refuse the request.
@@ -90,12 +90,12 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   const editable = { notFound: publicationNotFound, toJson: toPublication };
   const tags = ['Publicaciones'];
   const security = [{ bearer: [] }];
-  // Multipart (SPEC §7: featured_image as a file, layout as JSON text) goes through http/form.ts with the same names.
+  // Multipart (requirements §7: featured_image as a file, layout as JSON text) goes through http/form.ts with the same names.
   const body = { content: { 'application/json': { schema: PublicationBody } } };
 
   /**
-   * SPEC §7's list (`section` filters), paged by the server for the admin
-   * (DECISIONS.md "Editing safely"): `search` finds a part of the title in any
+   * requirements §7's list (`section` filters), paged by the server for the admin
+   * (requirements §10.6): `search` finds a part of the title in any
    * case, and `omit=layout` leaves the layouts out of the answer.
    */
   app.get(
@@ -158,7 +158,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         is_featured: input.isFeatured ? 1 : 0,
         publish_date: input.publishDate ?? null,
         layout: input.layout ?? '[]',
-        // New publications lead their section and the latest news (DECISIONS.md "Ordering and slugs").
+        // New publications lead their section and the latest news (requirements §10.5).
         order: input.order ?? (await firstOrder(trx, 'publications')),
         created_at: now,
         updated_at: now,

@@ -21,7 +21,7 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { registerReorderRoute } from './reorder';
 
-/** JSON as SPEC §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */
+/** JSON as requirements §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */
 async function readSectionInput(request: FastifyRequest, partial: boolean) {
   const { fields } = await readForm(request, []);
   const typeErrors: FieldErrors = {};
@@ -36,7 +36,7 @@ async function readSectionInput(request: FastifyRequest, partial: boolean) {
   return input;
 }
 
-/** Admin CRUD of sections (JSON bodies, SPEC §7). The slug is made once, on creation. */
+/** Admin CRUD of sections (JSON bodies, requirements §7). The slug is made once, on creation. */
 export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const sectionNotFound = () => notFound(messages.sectionNotFoundDetail);

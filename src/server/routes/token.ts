@@ -21,7 +21,7 @@ import type { Services } from '../services';
 
 /**
  * How long after a rotation the rotated refresh token may be sent again
- * without revoking its family: two tabs refreshing at once (DECISIONS.md "Sessions").
+ * without revoking its family: two tabs refreshing at once (requirements §10.7).
  */
 export const ROTATION_GRACE_SECONDS = 30;
 

@@ -12,7 +12,7 @@ import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
 import { checkImageSize, storeImageField } from './image-field';
 
-/** Images for image cells: multipart field `image` -> {url} (SPEC §7). */
+/** Images for image cells: multipart field `image` -> {url} (requirements §7). */
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   async function upload(request: FastifyRequest, reply: FastifyReply): Promise<UploadResponse> {
     const form = await readForm(request, ['image']);

@@ -13,7 +13,7 @@ import { biographyStatus } from './biography-status';
 import './biographies.css';
 
 /**
- * /admin/biographies/{id} (SPEC §2): 'Detalle de Biografía' with an 'Editar'
+ * /admin/biographies/{id} (requirements §2): 'Detalle de Biografía' with an 'Editar'
  * button; photo or initial, name, position, biography, email as a mailto
  * link, a LinkedIn row with 'Ver perfil', and the status.
  */

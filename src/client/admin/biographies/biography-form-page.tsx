@@ -34,13 +34,13 @@ const valuesOf = (biography?: Biography): BiographyValues => ({
   biography: biography?.biography ?? '',
   email: biography?.email ?? '',
   linkedin: biography?.linkedin ?? '',
-  // SPEC §5: a new biography is active, with order 2.
+  // requirements §5: a new biography is active, with order 2.
   is_active: biography?.is_active ?? true,
   order: biography?.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
   photo: keepImage,
 });
 
-/** SPEC §5's rules (src/domain), plus a whole number for the order. */
+/** requirements §5's rules (src/domain), plus a whole number for the order. */
 const validate = (values: BiographyValues): FieldErrors => {
   const errors = validateBiography(values);
   if (!Number.isInteger(values.order)) errors.order = [messages.invalidInteger];
@@ -73,7 +73,7 @@ interface Failure {
 }
 
 /**
- * The biography form (SPEC §5): name, position and biography required;
+ * The biography form (requirements §5): name, position and biography required;
  * biography at most 3000 characters with a live counter; email and web as
  * email and URL inputs; a photo with preview and removal; active and order.
  */

@@ -28,7 +28,7 @@ type Row = Biography;
  */
 const PAGE_SIZE = 100;
 
-/** /admin/biographies (SPEC §2): every biography in its order, reorderable, with view / edit / delete. */
+/** /admin/biographies (requirements §2): every biography in its order, reorderable, with view / edit / delete. */
 export function BiographyListPage() {
   useDocumentTitle('Biografías');
   const dispatch = useAppDispatch();

@@ -1,4 +1,4 @@
 import type { Biography } from '@/domain/entities';
 
-/** SPEC §4: a biography's is_active reads 'Activo' / 'Inactivo'. */
+/** requirements §4: a biography's is_active reads 'Activo' / 'Inactivo'. */
 export const biographyStatus = (biography: Pick<Biography, 'is_active'>): string => (biography.is_active ? 'Activo' : 'Inactivo');

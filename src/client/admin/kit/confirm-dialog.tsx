@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 export interface ConfirmDialogProps {
   /** Whether the dialog is shown. */
   open: boolean;
-  /** The question, e.g. '¿Estás seguro de eliminar esta sección?' (SPEC §5). */
+  /** The question, e.g. '¿Estás seguro de eliminar esta sección?' (requirements §5). */
   message: string;
   /** What the action concerns, shown under the question (e.g. the section's title). */
   detail?: string;

@@ -10,7 +10,7 @@ export interface FormAlertProps {
 }
 
 /**
- * The error box of a form: one message (SPEC §8, 'Error al guardar la
+ * The error box of a form: one message (requirements §8, 'Error al guardar la
  * sección') and, under it, what the server said that no field shows. Focus it
  * when it appears (it is focusable) so keyboard and screen-reader users land on it.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '@/domain/messages';
 
-/** 'Cargando...' while an admin page waits for its data (SPEC §2). */
+/** 'Cargando...' while an admin page waits for its data (requirements §2). */
 export function Loading() {
   return (
     <p className="kit-loading" role="status">
@@ -10,7 +10,7 @@ export function Loading() {
   );
 }
 
-/** A load failure with a 'Reintentar' button (SPEC §8). */
+/** A load failure with a 'Reintentar' button (requirements §8). */
 export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
   return (
     <div className="kit-load-error admin-card" role="alert">

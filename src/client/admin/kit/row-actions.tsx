@@ -8,7 +8,7 @@ export interface RowActionsProps {
   onDelete: () => void;
 }
 
-/** 'Ver', 'Editar' and 'Eliminar' for one row of an admin list (SPEC §2: view/edit/delete). */
+/** 'Ver', 'Editar' and 'Eliminar' for one row of an admin list (requirements §2: view/edit/delete). */
 export function RowActions({ label, viewTo, editTo, onDelete }: RowActionsProps) {
   return (
     <span className="kit-row-actions">

@@ -26,7 +26,7 @@ export function readApiFailure(error: unknown): ApiFailure {
 }
 
 /**
- * Puts the server's field errors (`{field: [msg]}`, SPEC §7's DRF shape) next to
+ * Puts the server's field errors (`{field: [msg]}`, requirements §7's DRF shape) next to
  * their fields with react-hook-form's setError, and answers what could not be
  * placed: the detail and the errors of fields the form does not show, as
  * 'field: message' lines. The form shows those in its error box.

@@ -10,7 +10,7 @@ export interface StaleSaveChoicesProps {
 
 /**
  * What a form offers when its save was refused because someone else saved
- * first (409, DECISIONS.md "Editing safely"): what was typed stays in the
+ * first (409, requirements §10.6): what was typed stays in the
  * form, and the administrator chooses between the saved version and theirs.
  * Render it inside the form's FormAlert.
  */

@@ -5,7 +5,7 @@ import { Field, type FieldProps } from './field';
 
 export interface TextAreaFieldProps extends Omit<FieldProps, 'children' | 'status'> {
   registration: UseFormRegisterReturn;
-  /** Longest text accepted: typing or pasting beyond it is ignored (SPEC §5). */
+  /** Longest text accepted: typing or pasting beyond it is ignored (requirements §5). */
   maxLength: number;
   /** The current length, for the live counter 'n/max caracteres' (pass watch('field').length). */
   length?: number;

@@ -5,7 +5,7 @@ import type { ReorderItem } from '@/domain/entities';
 /**
  * The move function a reorderable DataTable needs: it computes the list in its
  * new order and sends the zero-based positions of the whole list as shown
- * (SPEC §3) through the list's reorder mutation, which moves the cached list
+ * (requirements §3) through the list's reorder mutation, which moves the cached list
  * at once, queues the request, and undoes and reloads on failure (api/reorder.ts).
  *
  *   const [reorderSections] = useReorderSectionsMutation();

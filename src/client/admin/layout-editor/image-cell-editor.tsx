@@ -9,7 +9,7 @@ import { layoutEditorActions } from './layout-editor-slice';
 
 /**
  * An image cell: a file uploaded at once (to the publication when it exists,
- * SPEC §7), its alternative text, and the image as the public page shows it.
+ * requirements §7), its alternative text, and the image as the public page shows it.
  */
 export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; publicationId?: Id }) {
   const dispatch = useAppDispatch();
@@ -27,7 +27,7 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
       const url = await upload({ file, publicationId }).unwrap();
       dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: url }));
     } catch {
-      // The failure is shown below from the mutation's state (SPEC §8).
+      // The failure is shown below from the mutation's state (requirements §8).
     } finally {
       input.value = '';
     }

@@ -25,7 +25,7 @@ export interface LayoutRefusal {
 }
 
 /**
- * The publication's row/cell layout while it is being edited (SPEC §4, §5).
+ * The publication's row/cell layout while it is being edited (requirements §4, §5).
  * The rules live in src/domain/layout.ts; this slice applies them and keeps
  * what the screen needs besides: the last refusal and the text cell whose
  * rich-text editor is open.

@@ -20,12 +20,12 @@ const subscribeToGrid = (onChange: () => void) => {
 const gridHasColumns = () => !canQuery() || window.matchMedia(GRID_QUERY).matches;
 
 export interface LayoutEditorProps {
-  /** The publication being edited, once it exists: its images upload to it (SPEC §7). */
+  /** The publication being edited, once it exists: its images upload to it (requirements §7). */
   publicationId?: Id;
 }
 
 /**
- * The publication's row/cell layout editor (SPEC §2, §4, §5). Its state is
+ * The publication's row/cell layout editor (requirements §2, §4, §5). Its state is
  * the store's `layoutEditor` slice: the form starts it with
  * `layoutEditorActions.layoutLoaded(layout)` and reads `selectEditedLayout`
  * when it saves. Rows and cells move by drag (keyboard included) and by

@@ -16,7 +16,7 @@ export interface RichTextEditorProps {
 }
 
 /**
- * TinyMCE in Spanish, 400 px tall (SPEC §2, §9), self-hosted (DECISIONS.md).
+ * TinyMCE in Spanish, 400 px tall (requirements §2, §9), self-hosted (requirements §10).
  * This module is only reached through React.lazy, so neither it nor
  * TinyMCE's script is ever loaded by the public site. Pasted Word or Google
  * Docs content is cleaned; pasted or dropped images are uploaded like image
@@ -45,7 +45,7 @@ export default function RichTextEditor({ value, onChange, label, uploadImage }: 
         branding: false,
         plugins: 'autolink link lists table',
         toolbar: 'blocks | bold italic | bullist numlist | link blockquote | table | removeformat',
-        // A fixed 400 px (SPEC §9): no resize handle, no element path.
+        // A fixed 400 px (requirements §9): no resize handle, no element path.
         statusbar: false,
         block_formats: 'Párrafo=p; Título 2=h2; Título 3=h3; Título 4=h4',
         iframe_aria_text: label,

@@ -9,7 +9,7 @@ const PREVIEW_DELAY_MS = 400;
 
 /**
  * A video cell: its address and a live 16:9 preview through the public
- * renderer (YouTube and Vimeo links become their players, SPEC §5).
+ * renderer (YouTube and Vimeo links become their players, requirements §5).
  */
 export function VideoCellEditor({ cell }: { cell: LayoutCell }) {
   const dispatch = useAppDispatch();

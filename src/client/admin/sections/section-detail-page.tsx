@@ -11,7 +11,7 @@ import { StatusBadge } from '../kit/status-badge';
 import { useDocumentTitle } from '../use-document-title';
 import { sectionStatus } from './section-status';
 
-/** /admin/sections/{id} (SPEC §2): 'Detalle de Sección' with title, slug, status, order and creation date. */
+/** /admin/sections/{id} (requirements §2): 'Detalle de Sección' with title, slug, status, order and creation date. */
 export function SectionDetailPage() {
   useDocumentTitle('Detalle de Sección');
   const id = parseId(useParams().id);

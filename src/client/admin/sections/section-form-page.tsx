@@ -28,7 +28,7 @@ interface SectionValues {
 
 const valuesOf = (section?: Section): SectionValues => ({ title: section?.title ?? '', is_active: section?.is_active ?? true });
 
-/** /admin/sections/new and /admin/sections/edit/{id} (SPEC §2): the edit form waits for the section. */
+/** /admin/sections/new and /admin/sections/edit/{id} (requirements §2): the edit form waits for the section. */
 export function SectionFormPage() {
   const { id: rawId } = useParams();
   const editing = rawId !== undefined;

@@ -18,8 +18,8 @@ import { useDocumentTitle } from '../use-document-title';
 import { sectionStatus } from './section-status';
 
 /**
- * /admin/sections (SPEC §2): the sections in their order, reorderable, with
- * view / edit / delete. A load failure shows an empty list (SPEC §8) and a
+ * /admin/sections (requirements §2): the sections in their order, reorderable, with
+ * view / edit / delete. A load failure shows an empty list (requirements §8) and a
  * quiet way to try again.
  */
 export function SectionListPage() {
@@ -52,7 +52,7 @@ export function SectionListPage() {
     if (!target) return;
     const result = await deleteSection(target.id);
     if ('error' in result) {
-      // SPEC §8 logs it; DECISIONS.md also tells the administrator (409: the section still holds publications).
+      // requirements §8 logs it; requirements §10 also tells the administrator (409: the section still holds publications).
       console.error('No se pudo eliminar la sección', result.error);
       notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la sección. Inténtelo de nuevo.', 'error');
       setTarget(null);
