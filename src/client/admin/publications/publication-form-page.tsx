@@ -50,10 +50,14 @@ const valuesOf = (publication?: Publication): PublicationValues => ({
 });
 
 /** The first bytes of a file, enough for its signature (src/domain/images.ts). */
-async function headOf(file: File): Promise<Uint8Array> {
-  const blob = file.slice(0, 16);
-  const buffer = typeof blob.arrayBuffer === 'function' ? await blob.arrayBuffer() : await new Response(blob).arrayBuffer();
-  return new Uint8Array(buffer);
+function headOf(file: File): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    // An unreadable file has no known signature: it is refused like any other.
+    reader.onerror = () => resolve(new Uint8Array());
+    reader.readAsArrayBuffer(file.slice(0, 16));
+  });
 }
 
 /** /admin/publications/new and /admin/publications/edit/{id}: 'Cargando...' until the publication is there, then the prefilled form. */
