@@ -175,7 +175,7 @@ function PublicationForm({ publication }: { publication?: Versioned<Publication>
   return (
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
-      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => save(values), invalid)}>
+      <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => save(values), invalid)}>
         {failure && (
           <FormAlert ref={alert} message={failure.message} details={failure.details}>
             {failure.stale && (
