@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { adminApi } from '../helpers/e2e-admin-api';
 import { signIn } from './admin-helpers';
 
 /**
@@ -182,4 +183,26 @@ test('a missing publication says so', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/publications/999999');
   await expect(page.getByText('No se encontró la publicación')).toBeVisible();
+});
+
+test('a save over a version someone else saved meanwhile is refused, and the saved version can be loaded', async ({ page }) => {
+  await signIn(page);
+  const api = adminApi(page);
+  const { body } = await api.json<{ results: { id: number; title: string }[] }>('GET', '/api/publications/?page_size=1&omit=layout');
+  const { id, title } = body.results[0];
+  await page.goto(`/admin/publications/edit/${id}`);
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+
+  const other = `${title} (otra persona)`;
+  expect((await api.multipart('PATCH', `/api/publications/${id}/`, { title: other })).status).toBe(200);
+  try {
+    await page.getByLabel('Título').fill(`${title} (mis cambios)`);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByRole('button', { name: 'Guardar mis cambios igualmente' })).toBeVisible();
+    await expect(page.getByLabel('Título')).toHaveValue(`${title} (mis cambios)`);
+    await page.getByRole('button', { name: 'Cargar la versión guardada' }).click();
+    await expect(page.getByLabel('Título')).toHaveValue(other);
+  } finally {
+    await api.multipart('PATCH', `/api/publications/${id}/`, { title });
+  }
 });
