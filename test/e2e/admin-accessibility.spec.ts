@@ -20,7 +20,7 @@ test('the admin shell has no accessibility violations on desktop and on a phone 
   expect(await violations(page)).toEqual([]);
 
   await page.goto('/admin/publications');
-  await expect(page.getByText('En preparación')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Publicaciones' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 375, height: 812 });

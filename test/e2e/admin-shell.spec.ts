@@ -14,7 +14,7 @@ test('desktop: the side navigation is always there and marks the current page', 
   await expect(nav.getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Secciones' })).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Publicaciones' })).toBeVisible();
-  await expect(page.getByText('En preparación')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Publicaciones' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Panel de Control' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();

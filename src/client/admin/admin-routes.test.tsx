@@ -75,11 +75,10 @@ test('the active entry of the side navigation is marked as the current page', as
   expect(within(nav).getByRole('link', { name: 'Publicaciones' })).not.toHaveAttribute('aria-current');
 });
 
-test('pages not built yet say so honestly', async () => {
+test('the publications address shows their list, with the way to write a new one', async () => {
   renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
   expect(await screen.findByRole('heading', { level: 1, name: 'Publicaciones' })).toBeInTheDocument();
-  expect(screen.getByText('En preparación')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Volver al resumen' })).toHaveAttribute('href', '/admin');
+  expect(screen.getByRole('link', { name: 'Nueva Publicación' })).toHaveAttribute('href', '/admin/publications/new');
 });
 
 test('an unknown admin address says so inside the shell', async () => {

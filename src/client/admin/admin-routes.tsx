@@ -9,14 +9,21 @@ import { AdminShell } from './admin-shell';
 import { BiographyDetailPage } from './biographies/biography-detail-page';
 import { BiographyFormPage } from './biographies/biography-form-page';
 import { BiographyListPage } from './biographies/biography-list-page';
-import { ComingSoonPage } from './coming-soon-page';
+import { Loading } from './kit/load-states';
 import { NoticesProvider } from './kit/notices';
+import { PublicationDetailPage } from './publications/publication-detail-page';
+import { PublicationListPage } from './publications/publication-list-page';
 import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
 
-// The layout editor (and its drag and drop) loads only when a publication is being designed.
-const LayoutEditorPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './layout-editor/layout-editor-page'));
+// The publication form and its layout editor load only when a publication is being written.
+const PublicationFormPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page'));
+const formPage = (
+  <Suspense fallback={<Loading />}>
+    <PublicationFormPage />
+  </Suspense>
+);
 
 /**
  * Everything under /admin, in one lazily loaded chunk (router.tsx): the
@@ -39,8 +46,10 @@ export const adminRoutes: RouteObject[] = [
           { path: paths.admin.sectionNew.path, element: <SectionFormPage /> },
           { path: paths.admin.sectionEdit.path, element: <SectionFormPage /> },
           { path: paths.admin.section.path, element: <SectionDetailPage /> },
-          { path: paths.admin.publicationNew.path, element: <Suspense fallback={<p role="status">Cargando...</p>}><LayoutEditorPage /></Suspense> },
-          { path: `${paths.admin.publications.path}/*`, element: <ComingSoonPage title="Publicaciones" noun="publicaciones" /> },
+          { path: paths.admin.publications.path, element: <PublicationListPage /> },
+          { path: paths.admin.publicationNew.path, element: formPage },
+          { path: paths.admin.publicationEdit.path, element: formPage },
+          { path: paths.admin.publication.path, element: <PublicationDetailPage /> },
           { path: paths.admin.biographies.path, element: <BiographyListPage /> },
           { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
           { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },

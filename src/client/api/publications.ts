@@ -1,13 +1,63 @@
-import type { Publication, ReorderItem } from '@/domain/entities';
+import type { Id, Layout, Publication, PublicationStatus, ReorderItem } from '@/domain/entities';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
-import { applyOrder, reorderOptimistically } from './reorder';
+import { appendImageChange, type ImageChange } from './image-change';
+import { isPage, toList } from './list-response';
+import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import type { Versioned } from './versioned';
 
 /** Filter of the admin publication list: one section, or all (SPEC §2, §7). */
 export interface PublicationFilter {
   section?: number;
 }
+
+/** One page of the admin list, as the server pages and searches it (DECISIONS.md, "Editing safely"). */
+export interface PublicationPageRequest extends PublicationFilter {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** A part of the title, any case; blank means every publication. */
+  search?: string;
+}
+
+/** A page of the admin list: its publications (without their layouts) and how many match in all. */
+export interface PublicationPage {
+  count: number;
+  results: Versioned<Publication>[];
+}
+
+/** What the publication form sends as multipart (SPEC §7), plus the version it loaded. */
+export interface PublicationInput {
+  title: string;
+  section_id: string;
+  status: PublicationStatus;
+  is_featured: boolean;
+  publish_date: string;
+  layout: Layout;
+  featured_image: ImageChange;
+  version?: number;
+}
+
+/**
+ * The multipart body of a publication: text fields as strings, booleans as
+ * 'true'/'false', `layout` as a JSON string (SPEC §7), the featured image only
+ * when a new one was chosen (the server keeps the stored one otherwise).
+ */
+export function publicationFormData({ featured_image, layout, version, ...fields }: PublicationInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  form.append('layout', JSON.stringify(layout));
+  if (version !== undefined) form.append('version', String(version));
+  // A publication's featured image cannot be removed, only replaced.
+  if (featured_image.kind === 'replace') appendImageChange(form, 'featured_image', featured_image);
+  return form;
+}
+
+const publicationTag = (id: Id) => ({ type: 'Publication' as const, id });
+const LIST = { type: 'Publication' as const, id: 'LIST' };
+// Public pages show publications too: any change refreshes them.
+const PUBLIC = { type: 'PublicPublication' as const, id: 'LIST' };
 
 /** Admin publications (SPEC §7). */
 export const publicationsApi = baseApi.injectEndpoints({
@@ -18,23 +68,74 @@ export const publicationsApi = baseApi.injectEndpoints({
           page_size: MAX_PAGE_SIZE,
           ...(filter?.section === undefined ? {} : { section: filter.section }),
         }),
-      providesTags: (publications = []) => [
-        { type: 'Publication', id: 'LIST' },
-        ...publications.map(({ id }) => ({ type: 'Publication' as const, id })),
-      ],
+      providesTags: (publications = []) => [LIST, ...publications.map(({ id }) => publicationTag(id))],
     }),
+    /** One page of the admin list, searched and filtered by the server, layouts left out. */
+    listPublicationPage: build.query<PublicationPage, PublicationPageRequest>({
+      query: ({ page, pageSize, search, section }) => ({
+        url: '/publications/',
+        params: {
+          page,
+          page_size: pageSize,
+          omit: 'layout',
+          ...(search?.trim() ? { search: search.trim() } : {}),
+          ...(section === undefined ? {} : { section }),
+        },
+      }),
+      transformResponse: (answer: unknown): PublicationPage => {
+        const results = toList<Versioned<Publication>>(answer);
+        return { count: isPage(answer) ? answer.count : results.length, results };
+      },
+      providesTags: (page) => [LIST, ...(page?.results ?? []).map(({ id }) => publicationTag(id))],
+    }),
+    getPublication: build.query<Versioned<Publication>, Id>({
+      query: (id) => `/publications/${id}/`,
+      providesTags: (_publication, _error, id) => [publicationTag(id)],
+    }),
+    createPublication: build.mutation<Versioned<Publication>, PublicationInput>({
+      query: (input) => ({ url: '/publications/', method: 'POST', body: publicationFormData(input) }),
+      invalidatesTags: (publication) => (publication ? [LIST, PUBLIC] : []),
+    }),
+    updatePublication: build.mutation<Versioned<Publication>, PublicationInput & { id: Id }>({
+      query: ({ id, ...input }) => ({ url: `/publications/${id}/`, method: 'PATCH', body: publicationFormData(input) }),
+      invalidatesTags: (publication, _error, { id }) => (publication ? [LIST, PUBLIC, publicationTag(id)] : []),
+    }),
+    deletePublication: build.mutation<void, Id>({
+      query: (id) => ({ url: `/publications/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, publicationTag(id)]),
+    }),
+    /**
+     * Positions within the view reordered (the whole list, one section, or the
+     * page shown): the server gives the rows the order values they held among
+     * them, so rows outside the view keep their place.
+     */
     reorderPublications: build.mutation<unknown, ReorderItem[]>({
-      query: (items) => ({ url: '/publications/reorder/', method: 'PATCH', body: items }),
-      // Every cached list (all sections, or one) shows the new order at once.
-      onQueryStarted: async (items, lifecycle): Promise<void> =>
-        reorderOptimistically(lifecycle, {
+      queryFn: queuedReorder('Publication', '/publications/reorder/'),
+      // Every cached list and page shows the new order at once.
+      onQueryStarted: async (items, lifecycle): Promise<void> => {
+        const state = lifecycle.getState();
+        return reorderOptimistically(lifecycle, {
           tag: 'Publication',
-          patches: publicationsApi.util
-            .selectCachedArgsForQuery(lifecycle.getState(), 'listPublications')
-            .map((filter) => publicationsApi.util.updateQueryData('listPublications', filter, (draft) => applyOrder(draft, items))),
-        }),
+          patches: [
+            ...publicationsApi.util
+              .selectCachedArgsForQuery(state, 'listPublications')
+              .map((filter) => publicationsApi.util.updateQueryData('listPublications', filter, (draft) => applyOrder(draft, items))),
+            ...publicationsApi.util
+              .selectCachedArgsForQuery(state, 'listPublicationPage')
+              .map((request) => publicationsApi.util.updateQueryData('listPublicationPage', request, (draft) => applyOrder(draft.results, items))),
+          ],
+        });
+      },
     }),
   }),
 });
 
-export const { useListPublicationsQuery, useReorderPublicationsMutation } = publicationsApi;
+export const {
+  useListPublicationsQuery,
+  useListPublicationPageQuery,
+  useGetPublicationQuery,
+  useCreatePublicationMutation,
+  useUpdatePublicationMutation,
+  useDeletePublicationMutation,
+  useReorderPublicationsMutation,
+} = publicationsApi;

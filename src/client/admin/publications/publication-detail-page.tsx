@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useDeletePublicationMutation, useGetPublicationQuery } from '@/client/api/publications';
+import { formatLongDate } from '@/client/ui/format-date';
+import { LayoutGrid } from '@/client/ui/layout-grid';
+import { PublicationDate } from '@/client/ui/publication-date';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+import { confirmDelete, messages } from '@/domain/messages';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DetailList } from '../kit/detail-list';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { readApiFailure } from '../kit/server-errors';
+import { useDocumentTitle } from '../use-document-title';
+import { featuredLabel, PublicationStatusBadge } from './publication-status';
+import './publications.css';
+
+/**
+ * /admin/publications/{id} (SPEC §2): title, 'Editar', section, status badge,
+ * publish date or 'Sin fecha', and the layout drawn by the public page's own
+ * renderer (src/client/ui/layout-grid), so what is seen here is what visitors see.
+ */
+export function PublicationDetailPage() {
+  const id = parseId(useParams().id);
+  const navigate = useNavigate();
+  const { notify } = useNotices();
+  const { data: publication, isLoading, isError } = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
+  const [confirming, setConfirming] = useState(false);
+  useDocumentTitle(publication?.title ?? 'Detalle de Publicación');
+
+  if (id !== null && isLoading) return <Loading />;
+  if (id === null || isError || !publication) {
+    return (
+      <>
+        <PageHeader title="Detalle de Publicación" />
+        <EmptyState message={messages.publicationNotFound}>
+          <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const remove = async () => {
+    const result = await deletePublication(publication.id);
+    setConfirming(false);
+    if ('error' in result) {
+      console.error('No se pudo eliminar la publicación', result.error);
+      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la publicación. Inténtelo de nuevo.', 'error');
+      return;
+    }
+    notify(`Publicación «${publication.title}» eliminada`);
+    navigate(paths.admin.publications.getHref());
+  };
+
+  const sectionSlug = publication.section?.slug;
+  return (
+    <>
+      <PageHeader
+        title={publication.title}
+        action={
+          <>
+            <Link className="kit-button kit-button-primary" to={paths.admin.publicationEdit.getHref(publication.id)}>
+              Editar
+            </Link>{' '}
+            <button type="button" className="kit-button kit-button-secondary" onClick={() => setConfirming(true)}>
+              Eliminar
+            </button>
+          </>
+        }
+      />
+      <section className="admin-card publication-detail-meta" aria-label="Datos de la publicación">
+        <DetailList
+          items={[
+            ['Sección', publication.section?.title],
+            ['Estado', <PublicationStatusBadge key="status" status={publication.status} />],
+            ['Fecha de publicación', formatLongDate(publication.publish_date) ? <PublicationDate key="date" value={publication.publish_date} /> : 'Sin fecha'],
+            ['Destacado', featuredLabel(publication.is_featured)],
+            [
+              'Página pública',
+              publication.status === 'published' && sectionSlug ? (
+                <a key="public" href={paths.publication.getHref(sectionSlug, publication.id)} target="_blank" rel="noopener noreferrer">
+                  Ver en el sitio
+                </a>
+              ) : (
+                'Solo las publicaciones publicadas tienen página pública.'
+              ),
+            ],
+          ]}
+        />
+      </section>
+      <section className="admin-card" aria-labelledby="publication-layout-title">
+        <h2 id="publication-layout-title" className="publication-section-title">
+          Contenido
+        </h2>
+        {publication.featured_image && (
+          <ResponsiveImage className="publication-detail-image" src={publication.featured_image} sizes="(min-width: 1024px) 960px, 100vw" alt="" />
+        )}
+        <LayoutGrid layout={publication.layout} />
+        {publication.layout.length === 0 && <p className="kit-muted">Esta publicación aún no tiene contenido.</p>}
+      </section>
+      <p className="kit-back-link">
+        <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
+      </p>
+      <ConfirmDialog open={confirming} message={confirmDelete('publicación')} detail={publication.title} busy={deleting} onConfirm={remove} onCancel={() => setConfirming(false)} />
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, type FieldErrors as FormErrors } from 'react-hook-form';
+import { useStore } from 'react-redux';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useAppDispatch } from '@/client/app/hooks';
+import type { RootState } from '@/client/app/store';
+import { keepImage, type ImageChange } from '@/client/api/image-change';
+import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
+import { useListSectionsQuery } from '@/client/api/sections';
+import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
+import { PUBLICATION_STATUSES, type Publication } from '@/domain/entities';
+import { detectImageType } from '@/domain/images';
+import { FIELD_LIMITS } from '@/domain/limits';
+import { messages } from '@/domain/messages';
+import { validatePublication } from '@/domain/validation';
+import { CheckboxField } from '../kit/checkbox-field';
+import { domainResolver } from '../kit/domain-resolver';
+import { Field } from '../kit/field';
+import { FormAlert } from '../kit/form-alert';
+import { ImageField } from '../kit/image-field';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { applyServerErrors } from '../kit/server-errors';
+import { StaleSaveChoices } from '../kit/stale-save-choices';
+import { SubmitButton } from '../kit/submit-button';
+import { TextField } from '../kit/text-field';
+import { LayoutEditor } from '../layout-editor/layout-editor';
+import { layoutEditorActions, selectEditedLayout } from '../layout-editor/layout-editor-slice';
+import { useDocumentTitle } from '../use-document-title';
+import { PUBLICATION_STATUS_LABELS } from './publication-status';
+import './publications.css';
+
+type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
+
+const FIELDS = ['title', 'section_id', 'status', 'is_featured', 'publish_date', 'featured_image'] as const;
+/** The fields SPEC §5 requires: a failure in any of them also gets the form-wide reminder. */
+const REQUIRED: readonly string[] = ['title', 'section_id', 'publish_date', 'featured_image'];
+
+const valuesOf = (publication?: Publication): PublicationValues => ({
+  title: publication?.title ?? '',
+  section_id: publication ? String(publication.section_id ?? publication.section?.id ?? '') : '',
+  // SPEC §4: a new publication is a draft.
+  status: publication?.status ?? 'draft',
+  is_featured: publication?.is_featured ?? false,
+  publish_date: publication?.publish_date?.slice(0, 10) ?? '',
+  featured_image: keepImage,
+});
+
+/** The first bytes of a file, enough for its signature (src/domain/images.ts). */
+function headOf(file: File): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    // An unreadable file has no known signature: it is refused like any other.
+    reader.onerror = () => resolve(new Uint8Array());
+    reader.readAsArrayBuffer(file.slice(0, 16));
+  });
+}
+
+/** /admin/publications/new and /admin/publications/edit/{id}: 'Cargando...' until the publication is there, then the prefilled form. */
+export function PublicationFormPage() {
+  const { id: rawId } = useParams();
+  const editing = rawId !== undefined;
+  const id = parseId(rawId);
+  useDocumentTitle(editing ? 'Editar publicación' : 'Nueva publicación');
+  const { data: publication, isLoading, isError } = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+
+  if (!editing) return <PublicationForm />;
+  if (id !== null && isLoading) return <Loading />;
+  if (id === null || isError || !publication) {
+    return (
+      <EmptyState message={messages.publicationNotFound}>
+        <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
+      </EmptyState>
+    );
+  }
+  return <PublicationForm key={publication.id} publication={publication} />;
+}
+
+export default PublicationFormPage;
+
+interface Failure {
+  message: string;
+  details: string[];
+  stale?: StaleSave<Publication>;
+}
+
+/** A server answer that is just a string (SPEC §8: shown as it is). */
+const plainAnswer = (error: unknown): string | null => {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  return typeof data === 'string' && data.trim() !== '' ? data.trim() : null;
+};
+
+/**
+ * The publication form (SPEC §5): title and section required, status
+ * (draft for a new one), featured flag, publish date required, featured image
+ * required unless editing (JPG, PNG, GIF or WEBP by content, at most 5 MB),
+ * and the layout editor, whose rows go as `layout` (a JSON string).
+ */
+function PublicationForm({ publication }: { publication?: Versioned<Publication> }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const { notify } = useNotices();
+  const sections = useListSectionsQuery();
+  const [createPublication, creating] = useCreatePublicationMutation();
+  const [updatePublication, updating] = useUpdatePublicationMutation();
+  const [base, setBase] = useState(publication);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const editing = publication !== undefined;
+  const form = useForm<PublicationValues>({
+    defaultValues: valuesOf(publication),
+    resolver: domainResolver((values: PublicationValues) =>
+      validatePublication({ ...values, hasFeaturedImage: values.featured_image.kind === 'replace' }, { editing }),
+    ),
+  });
+  const { errors } = form.formState;
+  const saving = creating.isLoading || updating.isLoading;
+
+  // The layout editor starts from the publication's rows (none for a new one).
+  useEffect(() => {
+    dispatch(layoutEditorActions.layoutLoaded(publication?.layout ?? []));
+  }, [dispatch, publication]);
+
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+
+  const save = async (values: PublicationValues, over?: Versioned<Publication>) => {
+    setFailure(null);
+    const current = over ?? base;
+    const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
+    const result = current ? await updatePublication({ id: current.id, ...input, version: current.version }) : await createPublication(input);
+    if ('data' in result) {
+      notify(`Publicación «${result.data?.title ?? values.title}» guardada`);
+      navigate(paths.admin.publications.getHref());
+      return;
+    }
+    const stale = staleSaveOf<Publication>(result.error);
+    if (stale) {
+      setFailure({ message: messages.savePublicationFailed, details: [], stale });
+      return;
+    }
+    const plain = plainAnswer(result.error);
+    const { unplaced } = applyServerErrors(result.error, form.setError, FIELDS);
+    setFailure({ message: messages.savePublicationFailed, details: plain ? [plain, ...unplaced] : unplaced });
+  };
+
+  const invalid = (found: FormErrors<PublicationValues>) => {
+    const missing = Object.keys(found).some((field) => REQUIRED.includes(field));
+    setFailure(missing ? { message: messages.completeRequiredFields, details: [] } : null);
+  };
+
+  const reload = (current: Versioned<Publication>) => {
+    setBase(current);
+    form.reset(valuesOf(current));
+    dispatch(layoutEditorActions.layoutLoaded(current.layout ?? []));
+    setFailure(null);
+  };
+
+  /** The kit checks the declared type and size; the bytes are checked here, as the server will. */
+  const chooseImage = async (change: ImageChange, apply: (change: ImageChange) => void) => {
+    if (change.kind === 'replace' && detectImageType(await headOf(change.file)) === null) {
+      form.setError('featured_image', { type: 'validate', message: messages.imageTypeNotAllowed });
+      return;
+    }
+    form.clearErrors('featured_image');
+    apply(change);
+  };
+
+  return (
+    <>
+      <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
+      <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => save(values), invalid)}>
+        {failure && (
+          <FormAlert ref={alert} message={failure.message} details={failure.details}>
+            {failure.stale && (
+              <StaleSaveChoices
+                detail={failure.stale.detail}
+                busy={saving}
+                onReload={() => reload(failure.stale!.current)}
+                onOverwrite={() => {
+                  const current = failure.stale!.current;
+                  setBase(current);
+                  void save(form.getValues(), current);
+                }}
+              />
+            )}
+          </FormAlert>
+        )}
+        <TextField label="Título" required maxLength={FIELD_LIMITS.publicationTitle} registration={form.register('title')} error={errors.title?.message} />
+        <div className="kit-form-grid">
+          <Field label="Sección" required error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}>
+            {(control) => (
+              <select className="kit-input" {...control} {...form.register('section_id')}>
+                <option value="">Seleccione una sección</option>
+                {(sections.data ?? []).map((section) => (
+                  <option key={section.id} value={String(section.id)}>
+                    {section.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Estado" error={errors.status?.message}>
+            {(control) => (
+              <select className="kit-input" {...control} {...form.register('status')}>
+                {PUBLICATION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {PUBLICATION_STATUS_LABELS[status].label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Fecha de publicación" required error={errors.publish_date?.message}>
+            {(control) => <input className="kit-input" type="date" {...control} {...form.register('publish_date')} />}
+          </Field>
+          <CheckboxField label="Destacado" hint="Las publicaciones destacadas se muestran primero en el sitio." registration={form.register('is_featured')} />
+        </div>
+        <Controller
+          control={form.control}
+          name="featured_image"
+          render={({ field }) => (
+            <ImageField
+              label="Imagen destacada"
+              hint={editing ? 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB; sin elegir otra se conserva la actual.' : 'Obligatoria. Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'}
+              currentUrl={base?.featured_image ?? null}
+              value={field.value}
+              onChange={(change) => void chooseImage(change, field.onChange)}
+              error={errors.featured_image?.message}
+              removeLabel="Quitar imagen"
+              previewAlt="Vista previa de la imagen destacada"
+              chooseLabel="Elegir imagen"
+            />
+          )}
+        />
+        <div className="publication-form-layout">
+          <LayoutEditor publicationId={base?.id} />
+        </div>
+        <div className="kit-form-actions">
+          <SubmitButton saving={saving}>{publication ? 'Guardar cambios' : 'Crear publicación'}</SubmitButton>
+          <Link className="kit-button kit-button-secondary" to={paths.admin.publications.getHref()}>
+            Cancelar
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

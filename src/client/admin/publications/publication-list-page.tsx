@@ -1,0 +1,196 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useDeletePublicationMutation, useListPublicationPageQuery, useReorderPublicationsMutation } from '@/client/api/publications';
+import { useListSectionsQuery } from '@/client/api/sections';
+import type { Versioned } from '@/client/api/versioned';
+import { formatLongDate } from '@/client/ui/format-date';
+import { PublicationDate } from '@/client/ui/publication-date';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+import type { Publication } from '@/domain/entities';
+import { confirmDelete } from '@/domain/messages';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable, type Column } from '../kit/data-table';
+import { Field } from '../kit/field';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { readApiFailure } from '../kit/server-errors';
+import { RowActions } from '../kit/row-actions';
+import { useReorder } from '../kit/use-reorder';
+import { useDocumentTitle } from '../use-document-title';
+import { featuredLabel, PublicationStatusBadge } from './publication-status';
+import './publications.css';
+
+type Row = Versioned<Publication>;
+
+/** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
+export const PUBLICATION_PAGE_SIZE = 20;
+
+/** The list's state lives in the address (section, search, page), so a reload or the back button keeps it. */
+function useListAddress() {
+  const [params, setParams] = useSearchParams();
+  const section = parseId(params.get('section') ?? undefined) ?? undefined;
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const change = (next: { section?: number; search?: string; page?: number }) => {
+    const wanted = { section, search, page: 1, ...next };
+    const address = new URLSearchParams();
+    if (wanted.section !== undefined) address.set('section', String(wanted.section));
+    if (wanted.search.trim()) address.set('q', wanted.search.trim());
+    if (wanted.page > 1) address.set('page', String(wanted.page));
+    setParams(address);
+  };
+  return { section, search, page, change };
+}
+
+/**
+ * /admin/publications (SPEC §2): a page of publications as the server pages,
+ * filters by section and searches by title; reorderable within the page shown
+ * (the server keeps rows outside it in place). A load failure shows an empty
+ * list (SPEC §8) and a quiet way to try again.
+ */
+export function PublicationListPage() {
+  useDocumentTitle('Publicaciones');
+  const { notify } = useNotices();
+  const { section, search, page, change } = useListAddress();
+  const { data: sections } = useListSectionsQuery();
+  const { data, isLoading, isError, isFetching, refetch } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section });
+  const [reorderPublications] = useReorderPublicationsMutation();
+  const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
+  const [target, setTarget] = useState<Row | null>(null);
+  const publications = useMemo(() => (isError ? [] : (data?.results ?? [])), [data, isError]);
+  const count = isError ? 0 : (data?.count ?? 0);
+  const pageCount = Math.max(1, Math.ceil(count / PUBLICATION_PAGE_SIZE));
+  const move = useReorder(publications, reorderPublications);
+
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      {
+        header: 'Imagen',
+        width: '4.5rem',
+        media: true,
+        cell: (p) =>
+          p.featured_image ? (
+            <ResponsiveImage className="publication-thumb" src={p.featured_image} sizes="72px" alt="" fallback={<span className="publication-thumb" />} />
+          ) : (
+            <span className="publication-thumb" aria-hidden="true" />
+          ),
+      },
+      { header: 'Título', width: 'minmax(0, 2.5fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
+      { header: 'Sección', width: 'minmax(0, 1.3fr)', cell: (p) => p.section?.title ?? '' },
+      { header: 'Estado', width: '6.5rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
+      { header: 'Fecha', width: 'minmax(0, 1.2fr)', cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado') },
+      { header: 'Destacado', width: '6rem', cell: (p) => featuredLabel(p.is_featured) },
+    ],
+    [],
+  );
+  const actions = useMemo(
+    () => (p: Row) => <RowActions label={p.title} viewTo={paths.admin.publication.getHref(p.id)} editTo={paths.admin.publicationEdit.getHref(p.id)} onDelete={() => setTarget(p)} />,
+    [],
+  );
+  const reorder = useMemo(() => ({ onMove: move, label: (p: Publication) => p.title }), [move]);
+
+  const remove = async () => {
+    if (!target) return;
+    const result = await deletePublication(target.id);
+    if ('error' in result) {
+      console.error('No se pudo eliminar la publicación', result.error);
+      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la publicación. Inténtelo de nuevo.', 'error');
+      setTarget(null);
+      return;
+    }
+    // The last row of a later page gone: that page no longer exists.
+    if (publications.length === 1 && page > 1) change({ page: page - 1 });
+    notify(`Publicación «${target.title}» eliminada`);
+    setTarget(null);
+  };
+
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    change({ search: String(new FormData(event.currentTarget).get('q') ?? '') });
+  };
+
+  const filtered = section !== undefined || search !== '';
+  return (
+    <>
+      <PageHeader
+        title="Publicaciones"
+        action={
+          <Link className="kit-button kit-button-primary" to={paths.admin.publicationNew.getHref()}>
+            Nueva Publicación
+          </Link>
+        }
+      >
+        <p>Dentro de la página mostrada, ordene las publicaciones arrastrando la fila por su asa o con los botones Subir y Bajar.</p>
+      </PageHeader>
+      <div className="publication-filters admin-card">
+        <Field label="Sección">
+          {(control) => (
+            <select
+              className="kit-input"
+              {...control}
+              value={section ?? ''}
+              onChange={(event) => change({ section: parseId(event.target.value) ?? undefined })}
+            >
+              <option value="">Todas las secciones</option>
+              {(sections ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <form role="search" aria-label="Buscar publicaciones" className="publication-search" onSubmit={submitSearch}>
+          <Field label="Buscar por título">
+            {(control) => <input className="kit-input" type="search" name="q" defaultValue={search} key={search} {...control} />}
+          </Field>
+          <button type="submit" className="kit-button kit-button-secondary">
+            Buscar
+          </button>
+        </form>
+      </div>
+      {isLoading ? (
+        <Loading />
+      ) : publications.length === 0 ? (
+        <EmptyState message={filtered && !isError ? 'No hay publicaciones que coincidan.' : 'No hay publicaciones.'}>
+          {isError && (
+            <button type="button" className="kit-button kit-button-secondary" onClick={refetch} disabled={isFetching}>
+              Reintentar
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable caption="Publicaciones" items={publications} columns={columns} actions={actions} reorder={reorder} />
+          <nav className="kit-pager" aria-label="Páginas de Publicaciones">
+            <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page <= 1} onClick={() => change({ page: page - 1 })}>
+              Anterior
+            </button>
+            <p aria-live="polite">
+              Página {page} de {pageCount} · {count} {count === 1 ? 'publicación' : 'publicaciones'}
+            </p>
+            <button
+              type="button"
+              className="kit-button kit-button-secondary kit-button-small"
+              disabled={page >= pageCount}
+              onClick={() => change({ page: page + 1 })}
+            >
+              Siguiente
+            </button>
+          </nav>
+        </>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        message={confirmDelete('publicación')}
+        detail={target?.title}
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={() => setTarget(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { adminApi } from '../helpers/e2e-admin-api';
+import { signIn } from './admin-helpers';
+
+/**
+ * The publication screens against the real server: a publication built with
+ * the layout editor, saved, listed, filtered, searched, shown in the admin
+ * and on the public site, edited and deleted.
+ */
+
+const violations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 160, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
+
+/** Console errors and uncaught exceptions seen by the page: there must be none. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+const row = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });
+const cell = (page: Page, r: number, c: number) => page.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
+const table = (page: Page) => page.getByRole('table', { name: 'Publicaciones' });
+const tableRow = (page: Page, title: string) => table(page).getByRole('row').filter({ hasText: title });
+
+/** Row 1 of the layout: text typed into TinyMCE (2 columns), an uploaded image with alt text (1), a YouTube video (1). */
+async function buildThreeCellRow(page: Page, text: string) {
+  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  const editorFrame = cell(page, 1, 1).locator('.tox iframe').contentFrame();
+  await editorFrame.getByLabel('Texto de la celda 1 de la fila 1').click();
+  await page.keyboard.type(text);
+  await cell(page, 1, 1).getByLabel('Columnas').selectOption('2');
+  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await expect(cell(page, 1, 1).getByText(text)).toBeVisible();
+
+  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await cell(page, 1, 2).getByLabel('Tipo').selectOption('image');
+  await cell(page, 1, 2).getByLabel('Columnas').selectOption('1');
+  await cell(page, 1, 2).getByLabel('Imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await expect(cell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
+  await cell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
+
+  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await cell(page, 1, 3).getByLabel('Tipo').selectOption('video');
+  await cell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(cell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+}
+
+test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  const title = `Jornada de convivencia ${Date.now()}`;
+  const text = 'La convivencia escolar se aprende en comunidad.';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+
+  // The form: fields, featured image with its preview, and a three-cell row.
+  await page.goto('/admin/publications');
+  await page.getByRole('link', { name: 'Nueva Publicación' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva Publicación' })).toBeVisible();
+  await page.getByLabel('Título').fill(title);
+  await page.getByLabel('Sección').selectOption({ label: 'Noticias' });
+  await expect(page.getByLabel('Estado')).toHaveValue('draft');
+  await page.getByLabel('Estado').selectOption('published');
+  await page.getByLabel('Fecha de publicación').fill('2026-01-15');
+  await page.getByLabel('Destacado').check();
+  await page.getByLabel('Imagen destacada').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: await png(1200, 600) });
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen destacada' })).toBeVisible();
+  await buildThreeCellRow(page, text);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('publication-form-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('publication-form-375.png'), fullPage: true });
+  expect(await violations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Crear publicación' }).click();
+  await expect(page).toHaveURL(/\/admin\/publications$/);
+
+  // The list: its badge, date and flag; the search and the section filter live in the address.
+  await page.getByLabel('Buscar por título').fill(title);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/q=Jornada/);
+  await expect(table(page).getByRole('row')).toHaveCount(2);
+  const listed = tableRow(page, title);
+  await expect(listed.getByText('Publicado')).toBeVisible();
+  await expect(listed.getByText('15 de enero de 2026')).toBeVisible();
+  await expect(listed.getByText('Destacado', { exact: true })).toBeVisible();
+  await expect(listed.getByText('Noticias')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByLabel('Sección').selectOption({ label: 'Noticias' });
+  await expect(page).toHaveURL(/section=\d+/);
+  await expect(listed).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Sección')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Buscar por título')).toHaveValue(title);
+  await expect(tableRow(page, title)).toBeVisible();
+  const otherSection = await page.getByLabel('Sección').locator('option').filter({ hasNotText: /Noticias|Todas las secciones/ }).first().textContent();
+  await page.getByLabel('Sección').selectOption({ label: otherSection ?? '' });
+  await expect(page.getByText('No hay publicaciones que coincidan.')).toBeVisible();
+  await page.goBack();
+  await expect(tableRow(page, title)).toBeVisible();
+
+  // The admin detail: the public renderer's grid, the public link.
+  await tableRow(page, title).getByRole('link', { name: `Ver ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('15 de enero de 2026')).toBeVisible();
+  await expect(page.locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
+  await expect(page.locator('.ui-layout').getByText(text)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
+  await expect(page.locator('.ui-layout iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  const publicLink = page.getByRole('link', { name: 'Ver en el sitio' });
+  const publicHref = await publicLink.getAttribute('href');
+  expect(publicHref).toMatch(/^\/noticias\/\d+$/);
+  expect(await violations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('publication-detail-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('publication-detail-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const detailUrl = page.url();
+
+  // The public site: the section page lists it, its page shows the same grid.
+  await page.goto('/noticias');
+  await page.getByRole('link', { name: new RegExp(title) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${publicHref}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+
+  // Edit: the form comes filled; a new title and a cell turned into text are saved.
+  await page.goto(detailUrl);
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+  await expect(page.getByLabel('Estado')).toHaveValue('published');
+  const edited = `${title} (revisada)`;
+  await page.getByLabel('Título').fill(edited);
+  await cell(page, 1, 3).getByLabel('Tipo').selectOption('text');
+  await expect(cell(page, 1, 3).locator('iframe[src*="youtube"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/admin\/publications$/);
+  await page.getByLabel('Buscar por título').fill(edited);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(tableRow(page, edited)).toBeVisible();
+
+  // Delete, after the confirmation.
+  await tableRow(page, edited).getByRole('button', { name: `Eliminar ${edited}` }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Estás seguro de eliminar esta publicación?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('No hay publicaciones que coincidan.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the form refuses missing fields and an image that is not one, and sends nothing', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/publications/new');
+  let writes = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/publications/')) writes += 1;
+  });
+  await page.getByLabel('Imagen destacada').setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+  await expect(page.getByText('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.')).toBeVisible();
+  await page.getByRole('button', { name: 'Crear publicación' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('Por favor, complete todos los campos requeridos');
+  await expect(page.getByText('La fecha de publicación es requerida')).toBeVisible();
+  await expect(page.getByText('La imagen destacada es requerida')).toBeVisible();
+  expect(writes).toBe(0);
+});
+
+test('a missing publication says so', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/publications/999999');
+  await expect(page.getByText('No se encontró la publicación')).toBeVisible();
+});
+
+test('a save over a version someone else saved meanwhile is refused, and the saved version can be loaded', async ({ page }) => {
+  await signIn(page);
+  const api = adminApi(page);
+  const { body } = await api.json<{ results: { id: number; title: string }[] }>('GET', '/api/publications/?page_size=1&omit=layout');
+  const { id, title } = body.results[0];
+  await page.goto(`/admin/publications/edit/${id}`);
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+
+  const other = `${title} (otra persona)`;
+  expect((await api.multipart('PATCH', `/api/publications/${id}/`, { title: other })).status).toBe(200);
+  try {
+    await page.getByLabel('Título').fill(`${title} (mis cambios)`);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByRole('button', { name: 'Guardar mis cambios igualmente' })).toBeVisible();
+    await expect(page.getByLabel('Título')).toHaveValue(`${title} (mis cambios)`);
+    await page.getByRole('button', { name: 'Cargar la versión guardada' }).click();
+    await expect(page.getByLabel('Título')).toHaveValue(other);
+  } finally {
+    await api.multipart('PATCH', `/api/publications/${id}/`, { title });
+  }
+});
