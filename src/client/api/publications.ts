@@ -5,14 +5,13 @@ import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { isPage, toList } from './list-response';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
-import type { Versioned } from './versioned';
 
-/** Filter of the admin publication list: one section, or all (SPEC §2, §7). */
+/** Filter of the admin publication list: one section, or all (requirements §2, §7). */
 export interface PublicationFilter {
   section?: number;
 }
 
-/** One page of the admin list, as the server pages and searches it (DECISIONS.md, "Editing safely"). */
+/** One page of the admin list, as the server pages and searches it (requirements §10.6). */
 export interface PublicationPageRequest extends PublicationFilter {
   /** 1-based. */
   page: number;
@@ -24,10 +23,10 @@ export interface PublicationPageRequest extends PublicationFilter {
 /** A page of the admin list: its publications (without their layouts) and how many match in all. */
 export interface PublicationPage {
   count: number;
-  results: Versioned<Publication>[];
+  results: Publication[];
 }
 
-/** What the publication form sends as multipart (SPEC §7), plus the version it loaded. */
+/** What the publication form sends as multipart (requirements §7), plus the version it loaded. */
 export interface PublicationInput {
   title: string;
   section_id: string;
@@ -41,7 +40,7 @@ export interface PublicationInput {
 
 /**
  * The multipart body of a publication: text fields as strings, booleans as
- * 'true'/'false', `layout` as a JSON string (SPEC §7), the featured image only
+ * 'true'/'false', `layout` as a JSON string (requirements §7), the featured image only
  * when a new one was chosen (the server keeps the stored one otherwise).
  */
 export function publicationFormData({ featured_image, layout, version, ...fields }: PublicationInput): FormData {
@@ -59,7 +58,7 @@ const LIST = { type: 'Publication' as const, id: 'LIST' };
 // Public pages show publications too: any change refreshes them.
 const PUBLIC = { type: 'PublicPublication' as const, id: 'LIST' };
 
-/** Admin publications (SPEC §7). */
+/** Admin publications (requirements §7). */
 export const publicationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listPublications: build.query<Publication[], PublicationFilter | void>({
@@ -83,20 +82,20 @@ export const publicationsApi = baseApi.injectEndpoints({
         },
       }),
       transformResponse: (answer: unknown): PublicationPage => {
-        const results = toList<Versioned<Publication>>(answer);
+        const results = toList<Publication>(answer);
         return { count: isPage(answer) ? answer.count : results.length, results };
       },
       providesTags: (page) => [LIST, ...(page?.results ?? []).map(({ id }) => publicationTag(id))],
     }),
-    getPublication: build.query<Versioned<Publication>, Id>({
+    getPublication: build.query<Publication, Id>({
       query: (id) => `/publications/${id}/`,
       providesTags: (_publication, _error, id) => [publicationTag(id)],
     }),
-    createPublication: build.mutation<Versioned<Publication>, PublicationInput>({
+    createPublication: build.mutation<Publication, PublicationInput>({
       query: (input) => ({ url: '/publications/', method: 'POST', body: publicationFormData(input) }),
       invalidatesTags: (publication) => (publication ? [LIST, PUBLIC] : []),
     }),
-    updatePublication: build.mutation<Versioned<Publication>, PublicationInput & { id: Id }>({
+    updatePublication: build.mutation<Publication, PublicationInput & { id: Id }>({
       query: ({ id, ...input }) => ({ url: `/publications/${id}/`, method: 'PATCH', body: publicationFormData(input) }),
       invalidatesTags: (publication, _error, { id }) => (publication ? [LIST, PUBLIC, publicationTag(id)] : []),
     }),

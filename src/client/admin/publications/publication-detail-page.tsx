@@ -19,7 +19,7 @@ import { featuredLabel, PublicationStatusBadge } from './publication-status';
 import './publications.css';
 
 /**
- * /admin/publications/{id} (SPEC §2): title, 'Editar', section, status badge,
+ * /admin/publications/{id} (requirements §2): title, 'Editar', section, status badge,
  * publish date or 'Sin fecha', and the layout drawn by the public page's own
  * renderer (src/client/ui/layout-grid), so what is seen here is what visitors see.
  */

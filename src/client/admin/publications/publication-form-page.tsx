@@ -8,8 +8,8 @@ import type { RootState } from '@/client/app/store';
 import { keepImage, type ImageChange } from '@/client/api/image-change';
 import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
-import { staleSaveOf, type StaleSave, type Versioned } from '@/client/api/versioned';
-import { PUBLICATION_STATUSES, type Publication } from '@/domain/entities';
+import { staleSaveOf } from '@/client/api/versioned';
+import { PUBLICATION_STATUSES, type EditConflict, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
@@ -36,13 +36,13 @@ import './publications.css';
 type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
 
 const FIELDS = ['title', 'section_id', 'status', 'is_featured', 'publish_date', 'featured_image'] as const;
-/** The fields SPEC §5 requires: a failure in any of them also gets the form-wide reminder. */
+/** The fields requirements §5 requires: a failure in any of them also gets the form-wide reminder. */
 const REQUIRED: readonly string[] = ['title', 'section_id', 'publish_date', 'featured_image'];
 
 const valuesOf = (publication?: Publication): PublicationValues => ({
   title: publication?.title ?? '',
   section_id: publication ? String(publication.section_id ?? publication.section?.id ?? '') : '',
-  // SPEC §4: a new publication is a draft.
+  // requirements §4: a new publication is a draft.
   status: publication?.status ?? 'draft',
   is_featured: publication?.is_featured ?? false,
   publish_date: publication?.publish_date?.slice(0, 10) ?? '',
@@ -85,22 +85,22 @@ export default PublicationFormPage;
 interface Failure {
   message: string;
   details: string[];
-  stale?: StaleSave<Publication>;
+  stale?: EditConflict<Publication>;
 }
 
-/** A server answer that is just a string (SPEC §8: shown as it is). */
+/** A server answer that is just a string (requirements §8: shown as it is). */
 const plainAnswer = (error: unknown): string | null => {
   const data = (error as { data?: unknown } | undefined)?.data;
   return typeof data === 'string' && data.trim() !== '' ? data.trim() : null;
 };
 
 /**
- * The publication form (SPEC §5): title and section required, status
+ * The publication form (requirements §5): title and section required, status
  * (draft for a new one), featured flag, publish date required, featured image
  * required unless editing (JPG, PNG, GIF or WEBP by content, at most 5 MB),
  * and the layout editor, whose rows go as `layout` (a JSON string).
  */
-function PublicationForm({ publication }: { publication?: Versioned<Publication> }) {
+function PublicationForm({ publication }: { publication?: Publication }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
@@ -130,7 +130,7 @@ function PublicationForm({ publication }: { publication?: Versioned<Publication>
     if (failure) alert.current?.focus();
   }, [failure]);
 
-  const save = async (values: PublicationValues, over?: Versioned<Publication>) => {
+  const save = async (values: PublicationValues, over?: Publication) => {
     setFailure(null);
     const current = over ?? base;
     const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
@@ -155,7 +155,7 @@ function PublicationForm({ publication }: { publication?: Versioned<Publication>
     setFailure(missing ? { message: messages.completeRequiredFields, details: [] } : null);
   };
 
-  const reload = (current: Versioned<Publication>) => {
+  const reload = (current: Publication) => {
     setBase(current);
     form.reset(valuesOf(current));
     dispatch(layoutEditorActions.layoutLoaded(current.layout ?? []));

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useDeletePublicationMutation, useListPublicationPageQuery, useReorderPublicationsMutation } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
-import type { Versioned } from '@/client/api/versioned';
 import { formatLongDate } from '@/client/ui/format-date';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
@@ -23,7 +22,7 @@ import { useDocumentTitle } from '../use-document-title';
 import { featuredLabel, PublicationStatusBadge } from './publication-status';
 import './publications.css';
 
-type Row = Versioned<Publication>;
+type Row = Publication;
 
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
 export const PUBLICATION_PAGE_SIZE = 20;
@@ -46,10 +45,10 @@ function useListAddress() {
 }
 
 /**
- * /admin/publications (SPEC §2): a page of publications as the server pages,
+ * /admin/publications (requirements §2): a page of publications as the server pages,
  * filters by section and searches by title; reorderable within the page shown
  * (the server keeps rows outside it in place). A load failure shows an empty
- * list (SPEC §8) and a quiet way to try again.
+ * list (requirements §8) and a quiet way to try again.
  */
 export function PublicationListPage() {
   useDocumentTitle('Publicaciones');
