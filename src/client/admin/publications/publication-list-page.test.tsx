@@ -38,7 +38,7 @@ const open = (address = '/admin/publications') =>
 const rows = () => screen.getAllByRole('row').slice(1);
 const listRequests = () => apiServer().requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/publications/'));
 
-test('columns, badges, dates and the featured flag as SPEC says, asked of the server one page at a time', async () => {
+test('columns, badges, dates and the featured flag as requirements §2 says, asked of the server one page at a time', async () => {
   open();
   expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Imagen', 'Título', 'Sección', 'Estado', 'Fecha', 'Destacado', 'Acciones']);
