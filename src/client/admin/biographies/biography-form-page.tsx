@@ -1,27 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useCreateBiographyMutation, useGetBiographyQuery, useUpdateBiographyMutation, type BiographyInput } from '@/client/api/biographies';
 import { keepImage } from '@/client/api/image-change';
-import { staleSaveOf } from '@/client/api/versioned';
-import type { Biography, EditConflict, FieldErrors } from '@/domain/entities';
+import type { Biography, FieldErrors } from '@/domain/entities';
 import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validateBiography } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
-import { FormAlert } from '../kit/form-alert';
 import { ImageField } from '../kit/image-field';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
-import { applyServerErrors } from '../kit/server-errors';
-import { StaleSaveChoices } from '../kit/stale-save-choices';
 import { SubmitButton } from '../kit/submit-button';
 import { TextAreaField } from '../kit/text-area-field';
 import { TextField } from '../kit/text-field';
+import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
 import { useDocumentTitle } from '../use-document-title';
 
 type BiographyValues = Omit<BiographyInput, 'version'>;
@@ -67,11 +63,6 @@ export function BiographyFormPage() {
   return <BiographyForm key={biography.id} biography={biography} />;
 }
 
-interface Failure {
-  details: string[];
-  stale?: EditConflict<Biography>;
-}
-
 /**
  * The biography form (requirements §5): name, position and biography required;
  * biography at most 3000 characters with a live counter; email and web as
@@ -82,62 +73,28 @@ function BiographyForm({ biography }: { biography?: Biography }) {
   const { notify } = useNotices();
   const [createBiography, creating] = useCreateBiographyMutation();
   const [updateBiography, updating] = useUpdateBiographyMutation();
-  const [base, setBase] = useState(biography);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const alert = useRef<HTMLDivElement>(null);
   const form = useForm<BiographyValues>({ defaultValues: valuesOf(biography), resolver: domainResolver(validate) });
   const { errors } = form.formState;
   const saving = creating.isLoading || updating.isLoading;
   const textLength = useWatch({ control: form.control, name: 'biography' }).length;
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
-
-  const save = async (values: BiographyValues, over?: Biography) => {
-    setFailure(null);
-    const current = over ?? base;
-    const result = current ? await updateBiography({ id: current.id, ...values, version: current.version }) : await createBiography(values);
-    if ('data' in result) {
-      notify(`Biografía de ${result.data?.name ?? values.name} guardada`);
+  const saver = useVersionedSave<Biography, BiographyValues>({
+    form,
+    record: biography,
+    fields: FIELDS,
+    failedMessage: messages.saveBiographyFailed,
+    send: (values, base) => (base ? updateBiography({ id: base.id, ...values, version: base.version }) : createBiography(values)),
+    onSaved: (saved, values) => {
+      notify(`Biografía de ${saved?.name ?? values.name} guardada`);
       navigate(paths.admin.biographies.getHref());
-      return;
-    }
-    const stale = staleSaveOf<Biography>(result.error);
-    if (stale) {
-      setFailure({ details: [], stale });
-      return;
-    }
-    const { unplaced } = applyServerErrors(result.error, form.setError, FIELDS);
-    setFailure({ details: unplaced });
-  };
-
-  const reload = (current: Biography) => {
-    setBase(current);
-    form.reset(valuesOf(current));
-    setFailure(null);
-  };
+    },
+    valuesOf,
+  });
 
   return (
     <>
       <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
-      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => save(values))}>
-        {failure && (
-          <FormAlert ref={alert} message={messages.saveBiographyFailed} details={failure.details}>
-            {failure.stale && (
-              <StaleSaveChoices
-                detail={failure.stale.detail}
-                busy={saving}
-                onReload={() => reload(failure.stale!.current)}
-                onOverwrite={() => {
-                  const current = failure.stale!.current;
-                  setBase(current);
-                  void save(form.getValues(), current);
-                }}
-              />
-            )}
-          </FormAlert>
-        )}
+      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
+        <SaveFailureAlert save={saver} busy={saving} />
         <div className="kit-form-grid">
           <TextField label="Nombre" required maxLength={FIELD_LIMITS.name} registration={form.register('name')} error={errors.name?.message} />
           <TextField label="Cargo" required maxLength={FIELD_LIMITS.position} registration={form.register('position')} error={errors.position?.message} />
@@ -175,7 +132,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
             <ImageField
               label="Foto"
               hint="Imagen JPG, PNG, GIF o WEBP de hasta 5 MB."
-              currentUrl={base?.photo ?? null}
+              currentUrl={saver.base?.photo ?? null}
               value={field.value}
               onChange={field.onChange}
               error={errors.photo?.message}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, type FieldErrors as FormErrors } from 'react-hook-form';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,8 +8,7 @@ import type { RootState } from '@/client/app/store';
 import { keepImage, type ImageChange } from '@/client/api/image-change';
 import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
-import { staleSaveOf } from '@/client/api/versioned';
-import { PUBLICATION_STATUSES, type EditConflict, type Publication } from '@/domain/entities';
+import { PUBLICATION_STATUSES, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
@@ -17,16 +16,14 @@ import { validatePublication } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
-import { FormAlert } from '../kit/form-alert';
 import { ImageField } from '../kit/image-field';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
-import { applyServerErrors } from '../kit/server-errors';
-import { StaleSaveChoices } from '../kit/stale-save-choices';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
+import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
 import { LayoutEditor } from '../layout-editor/layout-editor';
 import { layoutEditorActions, selectEditedLayout } from '../layout-editor/layout-editor-slice';
 import { useDocumentTitle } from '../use-document-title';
@@ -82,18 +79,6 @@ export function PublicationFormPage() {
 
 export default PublicationFormPage;
 
-interface Failure {
-  message: string;
-  details: string[];
-  stale?: EditConflict<Publication>;
-}
-
-/** A server answer that is just a string (requirements §8: shown as it is). */
-const plainAnswer = (error: unknown): string | null => {
-  const data = (error as { data?: unknown } | undefined)?.data;
-  return typeof data === 'string' && data.trim() !== '' ? data.trim() : null;
-};
-
 /**
  * The publication form (requirements §5): title and section required, status
  * (draft for a new one), featured flag, publish date required, featured image
@@ -108,9 +93,6 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const sections = useListSectionsQuery();
   const [createPublication, creating] = useCreatePublicationMutation();
   const [updatePublication, updating] = useUpdatePublicationMutation();
-  const [base, setBase] = useState(publication);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const alert = useRef<HTMLDivElement>(null);
   const editing = publication !== undefined;
   const form = useForm<PublicationValues>({
     defaultValues: valuesOf(publication),
@@ -126,40 +108,26 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     dispatch(layoutEditorActions.layoutLoaded(publication?.layout ?? []));
   }, [dispatch, publication]);
 
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
-
-  const save = async (values: PublicationValues, over?: Publication) => {
-    setFailure(null);
-    const current = over ?? base;
-    const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
-    const result = current ? await updatePublication({ id: current.id, ...input, version: current.version }) : await createPublication(input);
-    if ('data' in result) {
-      notify(`Publicación «${result.data?.title ?? values.title}» guardada`);
+  const saver = useVersionedSave<Publication, PublicationValues>({
+    form,
+    record: publication,
+    fields: FIELDS,
+    failedMessage: messages.savePublicationFailed,
+    send: (values, base) => {
+      const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
+      return base ? updatePublication({ id: base.id, ...input, version: base.version }) : createPublication(input);
+    },
+    onSaved: (saved, values) => {
+      notify(`Publicación «${saved?.title ?? values.title}» guardada`);
       navigate(paths.admin.publications.getHref());
-      return;
-    }
-    const stale = staleSaveOf<Publication>(result.error);
-    if (stale) {
-      setFailure({ message: messages.savePublicationFailed, details: [], stale });
-      return;
-    }
-    const plain = plainAnswer(result.error);
-    const { unplaced } = applyServerErrors(result.error, form.setError, FIELDS);
-    setFailure({ message: messages.savePublicationFailed, details: plain ? [plain, ...unplaced] : unplaced });
-  };
+    },
+    valuesOf,
+    onReloaded: (current) => dispatch(layoutEditorActions.layoutLoaded(current.layout ?? [])),
+  });
 
   const invalid = (found: FormErrors<PublicationValues>) => {
     const missing = Object.keys(found).some((field) => REQUIRED.includes(field));
-    setFailure(missing ? { message: messages.completeRequiredFields, details: [] } : null);
-  };
-
-  const reload = (current: Publication) => {
-    setBase(current);
-    form.reset(valuesOf(current));
-    dispatch(layoutEditorActions.layoutLoaded(current.layout ?? []));
-    setFailure(null);
+    saver.setFailure(missing ? { message: messages.completeRequiredFields, details: [] } : null);
   };
 
   /** The kit checks the declared type and size; the bytes are checked here, as the server will. */
@@ -175,23 +143,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   return (
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
-      <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => save(values), invalid)}>
-        {failure && (
-          <FormAlert ref={alert} message={failure.message} details={failure.details}>
-            {failure.stale && (
-              <StaleSaveChoices
-                detail={failure.stale.detail}
-                busy={saving}
-                onReload={() => reload(failure.stale!.current)}
-                onOverwrite={() => {
-                  const current = failure.stale!.current;
-                  setBase(current);
-                  void save(form.getValues(), current);
-                }}
-              />
-            )}
-          </FormAlert>
-        )}
+      <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}>
+        <SaveFailureAlert save={saver} busy={saving} />
         <TextField label="Título" required maxLength={FIELD_LIMITS.publicationTitle} registration={form.register('title')} error={errors.title?.message} />
         <div className="kit-form-grid">
           <Field label="Sección" required error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}>
@@ -229,7 +182,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
             <ImageField
               label="Imagen destacada"
               hint={editing ? 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB; sin elegir otra se conserva la actual.' : 'Obligatoria. Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'}
-              currentUrl={base?.featured_image ?? null}
+              currentUrl={saver.base?.featured_image ?? null}
               value={field.value}
               onChange={(change) => void chooseImage(change, field.onChange)}
               error={errors.featured_image?.message}
@@ -240,7 +193,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
           )}
         />
         <div className="publication-form-layout">
-          <LayoutEditor publicationId={base?.id} />
+          <LayoutEditor publicationId={saver.base?.id} />
         </div>
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{publication ? 'Guardar cambios' : 'Crear publicación'}</SubmitButton>

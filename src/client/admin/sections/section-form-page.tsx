@@ -1,24 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useCreateSectionMutation, useGetSectionQuery, useUpdateSectionMutation } from '@/client/api/sections';
-import { staleSaveOf } from '@/client/api/versioned';
-import type { EditConflict, Section } from '@/domain/entities';
+import type { Section } from '@/domain/entities';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
-import { FormAlert } from '../kit/form-alert';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
-import { applyServerErrors } from '../kit/server-errors';
-import { StaleSaveChoices } from '../kit/stale-save-choices';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
+import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
 import { useDocumentTitle } from '../use-document-title';
 
 interface SectionValues {
@@ -48,80 +44,39 @@ export function SectionFormPage() {
   return <SectionForm key={section.id} section={section} />;
 }
 
-interface Failure {
-  details: string[];
-  stale?: EditConflict<Section>;
-}
-
 /**
  * The section form: title (required, checked before any request) and
  * 'Visible'. Editing sends back the order and version it loaded; when
  * someone else saved first, what was typed stays and the administrator
- * chooses (StaleSaveChoices).
+ * chooses (useVersionedSave).
  */
 function SectionForm({ section }: { section?: Section }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
   const [createSection, creating] = useCreateSectionMutation();
   const [updateSection, updating] = useUpdateSectionMutation();
-  const [base, setBase] = useState(section);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const alert = useRef<HTMLDivElement>(null);
   const form = useForm<SectionValues>({ defaultValues: valuesOf(section), resolver: domainResolver<SectionValues>((values) => validateSection(values)) });
   const saving = creating.isLoading || updating.isLoading;
-
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
-
-  const save = async (values: SectionValues, over?: Section) => {
-    setFailure(null);
-    const current = over ?? base;
-    const result = current
-      ? await updateSection({ id: current.id, ...values, order: current.order, version: current.version })
-      : await createSection(values);
-    if ('data' in result) {
-      notify(`Sección «${result.data?.title ?? values.title}» guardada`);
+  const saver = useVersionedSave<Section, SectionValues>({
+    form,
+    record: section,
+    fields: ['title', 'is_active'],
+    failedMessage: messages.saveSectionFailed,
+    send: (values, base) => (base ? updateSection({ id: base.id, ...values, order: base.order, version: base.version }) : createSection(values)),
+    onSaved: (saved, values) => {
+      notify(`Sección «${saved?.title ?? values.title}» guardada`);
       navigate(paths.admin.sections.getHref());
-      return;
-    }
-    const stale = staleSaveOf<Section>(result.error);
-    if (stale) {
-      setFailure({ details: [], stale });
-      return;
-    }
-    const { unplaced } = applyServerErrors(result.error, form.setError, ['title', 'is_active']);
-    setFailure({ details: unplaced });
-  };
-
-  const reload = (current: Section) => {
-    setBase(current);
-    form.reset(valuesOf(current));
-    setFailure(null);
-  };
+    },
+    valuesOf,
+  });
 
   return (
     <>
       <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>
         {section && <p>{section.title}</p>}
       </PageHeader>
-      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => save(values))}>
-        {failure && (
-          <FormAlert ref={alert} message={messages.saveSectionFailed} details={failure.details}>
-            {failure.stale && (
-              <StaleSaveChoices
-                detail={failure.stale.detail}
-                busy={saving}
-                onReload={() => reload(failure.stale!.current)}
-                onOverwrite={() => {
-                  const current = failure.stale!.current;
-                  setBase(current);
-                  void save(form.getValues(), current);
-                }}
-              />
-            )}
-          </FormAlert>
-        )}
+      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
+        <SaveFailureAlert save={saver} busy={saving} />
         <TextField
           label="Título"
           required
