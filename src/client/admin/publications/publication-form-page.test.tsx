@@ -191,3 +191,24 @@ test("a missing publication: 'No se encontró la publicación'", async () => {
   open('/admin/publications/edit/77');
   expect(await screen.findByText(messages.publicationNotFound)).toBeVisible();
 });
+
+test('publishing images without alternative text is said before saving, and only when publishing', async () => {
+  const layout = [
+    {
+      id: 'fila-1',
+      cells: [
+        { id: 'c1', type: 'image' as const, content: '/media/aula.webp', columnSpan: 2 },
+        { id: 'c2', type: 'image' as const, content: '/media/patio.webp', columnSpan: 2, alt: 'El patio del colegio' },
+      ],
+    },
+  ];
+  serve(() => ({ status: 500, body: {} }), { stored: publicationFixture(5, { status: 'draft', layout }) });
+  const { user } = open('/admin/publications/edit/5');
+  const status = await screen.findByRole('combobox', { name: /^Estado/ });
+  const warning = /Una imagen del diseño no tiene texto alternativo/;
+  expect(screen.queryByText(warning)).not.toBeInTheDocument();
+  await user.selectOptions(status, 'published');
+  expect(await screen.findByText(warning)).toBeVisible();
+  await user.selectOptions(status, 'archived');
+  expect(screen.queryByText(warning)).not.toBeInTheDocument();
+});

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type FieldErrors as FormErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
-import { useAppDispatch } from '@/client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import type { RootState } from '@/client/app/store';
 import { keepImage, type ImageChange } from '@/client/api/image-change';
 import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
 import { PUBLICATION_STATUSES, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
+import { imagesWithoutAlt } from '@/domain/layout';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validatePublication } from '@/domain/validation';
@@ -102,6 +103,9 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   });
   const { errors } = form.formState;
   const saving = creating.isLoading || updating.isLoading;
+  // Publishing images that have no alternative text is allowed, but said first (issue 11).
+  const publishing = useWatch({ control: form.control, name: 'status' }) === 'published';
+  const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
 
   // The layout editor starts from the publication's rows (none for a new one).
   useEffect(() => {
@@ -195,6 +199,13 @@ function PublicationForm({ publication }: { publication?: Publication }) {
         <div className="publication-form-layout">
           <LayoutEditor publicationId={saver.base?.id} />
         </div>
+        {publishing && withoutAlt > 0 && (
+          <p className="kit-warning" role="status">
+            {withoutAlt === 1
+              ? 'Una imagen del diseño no tiene texto alternativo: descríbala para quien no puede verla antes de publicar.'
+              : `${withoutAlt} imágenes del diseño no tienen texto alternativo: descríbalas para quien no puede verlas antes de publicar.`}
+          </p>
+        )}
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{publication ? 'Guardar cambios' : 'Crear publicación'}</SubmitButton>
           <Link className="kit-button kit-button-secondary" to={paths.admin.publications.getHref()}>
