@@ -212,3 +212,18 @@ test('publishing images without alternative text is said before saving, and only
   await user.selectOptions(status, 'archived');
   expect(screen.queryByText(warning)).not.toBeInTheDocument();
 });
+
+test('editing, with the sections arriving after the publication: its section is selected and sent', async () => {
+  apiServer().setHandler((request) => {
+    if (request.method !== 'GET') return { body: publicationFixture(5, { section_id: 2, version: 3 }) };
+    if (request.url.startsWith('/api/sections/')) return { ...SECTIONS, delay: 300 };
+    return { body: publicationFixture(5, { title: 'Jornada', section: { id: 2, title: 'Eventos', slug: 'eventos' }, section_id: 2, version: 2 }) };
+  });
+  const { user } = open('/admin/publications/edit/5');
+  await screen.findByDisplayValue('Jornada');
+  const section = screen.getByRole('combobox', { name: /^Sección/ });
+  await waitFor(() => expect(section).toHaveDisplayValue('Eventos'));
+  await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+  expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
+  expect(sentForms()[0].get('section_id')).toBe('2');
+});

@@ -153,14 +153,23 @@ function PublicationForm({ publication }: { publication?: Publication }) {
         <div className="kit-form-grid">
           <Field label="Sección" required error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}>
             {(control) => (
-              <select className="kit-input" {...control} {...form.register('section_id')}>
-                <option value="">Seleccione una sección</option>
-                {(sections.data ?? []).map((section) => (
-                  <option key={section.id} value={String(section.id)}>
-                    {section.title}
-                  </option>
-                ))}
-              </select>
+              // Controlled: the sections arrive after the form, and the publication's own
+              // section must be selected when its option appears (an uncontrolled select
+              // would keep showing, and then send, the empty choice).
+              <Controller
+                control={form.control}
+                name="section_id"
+                render={({ field }) => (
+                  <select className="kit-input" {...control} {...field}>
+                    <option value="">Seleccione una sección</option>
+                    {(sections.data ?? []).map((section) => (
+                      <option key={section.id} value={String(section.id)}>
+                        {section.title}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
             )}
           </Field>
           <Field label="Estado" error={errors.status?.message}>
