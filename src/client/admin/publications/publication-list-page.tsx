@@ -68,7 +68,7 @@ export function PublicationListPage() {
     () => [
       {
         header: 'Imagen',
-        width: '4.5rem',
+        width: '4rem',
         media: true,
         cell: (p) =>
           p.featured_image ? (
@@ -77,11 +77,11 @@ export function PublicationListPage() {
             <span className="publication-thumb" aria-hidden="true" />
           ),
       },
-      { header: 'Título', width: 'minmax(0, 2.5fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
-      { header: 'Sección', width: 'minmax(0, 1.3fr)', cell: (p) => p.section?.title ?? '' },
-      { header: 'Estado', width: '6.5rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
-      { header: 'Fecha', width: 'minmax(0, 1.2fr)', cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado') },
-      { header: 'Destacado', width: '6rem', cell: (p) => featuredLabel(p.is_featured) },
+      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
+      { header: 'Sección', width: 'minmax(0, 1.4fr)', cell: (p) => p.section?.title ?? '' },
+      { header: 'Estado', width: '6.25rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
+      { header: 'Fecha', width: '7.5rem', cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado') },
+      { header: 'Destacado', width: '5.75rem', cell: (p) => featuredLabel(p.is_featured) },
     ],
     [],
   );
@@ -163,7 +163,8 @@ export function PublicationListPage() {
         </EmptyState>
       ) : (
         <>
-          <DataTable caption="Publicaciones" items={publications} columns={columns} actions={actions} reorder={reorder} />
+          {/* Nine columns: the three actions take two lines, so the titles keep room. */}
+          <DataTable caption="Publicaciones" items={publications} columns={columns} actions={actions} actionsWidth="8.25rem" reorder={reorder} />
           <nav className="kit-pager" aria-label="Páginas de Publicaciones">
             <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page <= 1} onClick={() => change({ page: page - 1 })}>
               Anterior
