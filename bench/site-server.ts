@@ -14,6 +14,8 @@ export const ROOT = path.resolve(__dirname, '..');
 
 export interface SiteServer {
   baseUrl: string;
+  /** Its DATA_DIR (SQLite file, media); absent for a server given by BENCH_BASE_URL. */
+  dataDir?: string;
   stop: () => Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   await waitFor(`${baseUrl}/api/public/publications/?section_slug=noticias`, 60_000);
   return {
     baseUrl,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

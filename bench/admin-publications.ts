@@ -1,0 +1,103 @@
+/**
+ * The admin publication list with 10,000 publications, in Chromium against the
+ * real server (issue 11: its first page in under 1 s): the time from navigation
+ * to the first page of rows and the count, and the time of one title search.
+ *
+ *   npm run build && npx tsx bench/admin-publications.ts      # BENCH_RUNS=5
+ *
+ * The publications are copies of the demo ones (with their layouts) written
+ * straight into the server's SQLite file: through the API each would need its
+ * featured image re-encoded, which would make the setup, not the list, the bench.
+ */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { chromium } from '@playwright/test';
+import { startSiteServer } from './site-server';
+
+const ADMIN = { username: 'bench', password: 'clave-de-bench-admin' };
+const TARGET = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value: number) => Math.round(value);
+
+/** Copies of the demo publications, each with its own title and order, until there are TARGET. */
+function fillPublications(dataDir: string): number {
+  const db = new SQLite(path.join(dataDir, 'db.sqlite3'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const existing = (db.prepare('SELECT COUNT(*) AS n FROM publications').get() as { n: number }).n;
+    db.prepare(
+      `WITH RECURSIVE copy(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copy WHERE i < ?)
+       INSERT INTO publications (title, section_id, status, featured_image, is_featured, publish_date, layout, "order", created_at, updated_at, version)
+       SELECT p.title || ' · copia ' || copy.i, p.section_id, p.status, p.featured_image, p.is_featured, p.publish_date, p.layout, -copy.i, p.created_at, p.updated_at, 1
+       FROM copy JOIN publications p ON p.id = (SELECT id FROM publications ORDER BY id LIMIT 1 OFFSET (copy.i % ?))`,
+    ).run(TARGET - existing, existing);
+    return (db.prepare('SELECT COUNT(*) AS n FROM publications').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function main() {
+  process.env.ADMIN_USERNAME = ADMIN.username;
+  process.env.ADMIN_PASSWORD = ADMIN.password;
+  const server = await startSiteServer();
+  if (!server.dataDir) throw new Error('This bench writes into its own server\'s database: leave BENCH_BASE_URL unset.');
+  const total = fillPublications(server.dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.getByLabel('Usuario').fill(ADMIN.username);
+    await page.getByLabel('Contraseña').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(/\/admin$/);
+
+    const firstPage: number[] = [];
+    const search: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // From navigation start until the first page's rows and the total count are on screen.
+      await page.goto(`${server.baseUrl}/admin/publications`);
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('[data-row-id]').length > 0 && (document.querySelector('.kit-pager')?.textContent ?? '').includes(`${count} publicaciones`),
+        total,
+        { polling: 'raf', timeout: 60_000 },
+      );
+      firstPage.push(await page.evaluate(() => performance.now()));
+
+      // One title search, from the press of 'Buscar' until only matching rows show.
+      const term = `copia ${4321 + run}`;
+      await page.getByLabel('Buscar por título').fill(term);
+      const searchStart = Date.now();
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.waitForFunction(
+        (words) => {
+          const rows = [...document.querySelectorAll('[data-row-id]')];
+          return rows.length > 0 && rows.every((row) => row.textContent?.includes(words));
+        },
+        term,
+        { polling: 'raf', timeout: 60_000 },
+      );
+      search.push(Date.now() - searchStart);
+    }
+    const figures = {
+      publications: total,
+      runs: RUNS,
+      firstPageMs: { median: round(median(firstPage)), worst: round(Math.max(...firstPage)) },
+      searchMs: { median: round(median(search)), worst: round(Math.max(...search)) },
+    };
+    console.info(JSON.stringify(figures, null, 2));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
