@@ -28,10 +28,11 @@ function fillPublications(dataDir: string): number {
     db.pragma('busy_timeout = 5000');
     const existing = (db.prepare('SELECT COUNT(*) AS n FROM publications').get() as { n: number }).n;
     db.prepare(
-      `WITH RECURSIVE copy(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copy WHERE i < ?)
+      `WITH RECURSIVE copy(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copy WHERE i < ?),
+       demo AS (SELECT p.*, ROW_NUMBER() OVER (ORDER BY p.id) - 1 AS k FROM publications p)
        INSERT INTO publications (title, section_id, status, featured_image, is_featured, publish_date, layout, "order", created_at, updated_at, version)
-       SELECT p.title || ' · copia ' || copy.i, p.section_id, p.status, p.featured_image, p.is_featured, p.publish_date, p.layout, -copy.i, p.created_at, p.updated_at, 1
-       FROM copy JOIN publications p ON p.id = (SELECT id FROM publications ORDER BY id LIMIT 1 OFFSET (copy.i % ?))`,
+       SELECT d.title || ' · copia ' || copy.i, d.section_id, d.status, d.featured_image, d.is_featured, d.publish_date, d.layout, -copy.i, d.created_at, d.updated_at, 1
+       FROM copy JOIN demo d ON d.k = copy.i % ?`,
     ).run(TARGET - existing, existing);
     return (db.prepare('SELECT COUNT(*) AS n FROM publications').get() as { n: number }).n;
   } finally {
