@@ -8,9 +8,12 @@ export interface DevToolsRecord {
 
 declare global {
   interface Window {
-    __devToolsRecord?: DevToolsRecord;
+    __devToolsRecords?: DevToolsRecord[];
   }
 }
+
+/** The name the app's store gives itself in DevTools (other stores, such as drag and drop's, connect too). */
+const APP_STORE = 'Máster Educación Emocional';
 
 /**
  * Installs, before the app's first script runs, a stand-in for the Redux
@@ -18,7 +21,9 @@ declare global {
  * RTK's configureStore calls it with its `devTools` options; like the real
  * extension, the stand-in wraps the reducer, so it sees every action that
  * reaches the store, and keeps what the sanitizers make of each action and
- * of the state after it: exactly what DevTools would display.
+ * of the state after it: exactly what DevTools would display. Like the
+ * extension, it keeps one record per store that connects (in development
+ * @hello-pangea/dnd's own store connects as well).
  */
 export async function installDevToolsStandIn(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -31,10 +36,11 @@ export async function installDevToolsStandIn(page: Page): Promise<void> {
     type CreateStore = (reducer: Reducer, preloaded?: unknown, enhancer?: unknown) => unknown;
     type Enhancer = (next: CreateStore) => CreateStore;
 
-    const record: DevToolsRecord = { name: undefined, entries: [] };
-    window.__devToolsRecord = record;
+    const records: DevToolsRecord[] = [];
+    window.__devToolsRecords = records;
     (window as unknown as Record<string, unknown>).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: Options) => {
-      record.name = options.name;
+      const record: DevToolsRecord = { name: options.name, entries: [] };
+      records.push(record);
       return (...enhancers: Enhancer[]) =>
         (createStore: CreateStore): CreateStore => {
           const observed: CreateStore = (reducer, preloaded, enhancer) => {
@@ -57,5 +63,6 @@ export async function installDevToolsStandIn(page: Page): Promise<void> {
   });
 }
 
-/** The record, serialised the way DevTools would send it on. */
-export const devToolsRecord = (page: Page) => page.evaluate(() => window.__devToolsRecord!);
+/** The app store's record, serialised the way DevTools would send it on; an empty one while it has not connected. */
+export const devToolsRecord = (page: Page) =>
+  page.evaluate((name) => window.__devToolsRecords?.find((record) => record.name === name) ?? { name: undefined, entries: [] }, APP_STORE);
