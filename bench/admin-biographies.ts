@@ -7,18 +7,15 @@
  *
  * Prints the figures (median and worst of BENCH_RUNS) as JSON and a table.
  */
-import { chromium, type Page } from '@playwright/test';
-import { startSiteServer } from './site-server';
+import type { Page } from '@playwright/test';
+import { BENCH_ADMIN, spread, startAdminSession } from './admin-session';
 
-const ADMIN = { username: 'bench', password: 'clave-de-bench-admin' };
 const TARGET = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round = (value: number) => Math.round(value);
 
 async function fillBiographies(baseUrl: string): Promise<void> {
-  const token = ((await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { access: string }).access;
+  const token = ((await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })).json()) as { access: string }).access;
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   const existing = ((await (await fetch(`${baseUrl}/api/biographies/?page_size=1000&all=true`, { headers })).json()) as { count: number }).count;
   const missing = Array.from({ length: TARGET - existing }, (_, index) => index + existing + 1);
@@ -42,22 +39,9 @@ async function fillBiographies(baseUrl: string): Promise<void> {
 const rowIds = (page: Page) => page.locator('[data-row-id]').evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getAttribute('data-row-id')));
 
 async function main() {
-  process.env.ADMIN_USERNAME = ADMIN.username;
-  process.env.ADMIN_PASSWORD = ADMIN.password;
-  process.env.LOGIN_RATE_LIMIT_MAX = '1000';
-  const server = await startSiteServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { server, page, close } = await startAdminSession();
   try {
     await fillBiographies(server.baseUrl);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.getByLabel('Usuario').fill(ADMIN.username);
-    await page.getByLabel('Contraseña').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.waitForURL(/\/admin$/);
 
     const firstRender: number[] = [];
     const keyboardMove: number[] = [];
@@ -96,14 +80,13 @@ async function main() {
     const figures = {
       biographies: TARGET,
       runs: RUNS,
-      firstRenderMs: { median: round(median(firstRender)), worst: round(Math.max(...firstRender)) },
-      keyboardMoveMs: { median: round(median(keyboardMove)), worst: round(Math.max(...keyboardMove)) },
-      buttonMoveMs: { median: round(median(buttonMove)), worst: round(Math.max(...buttonMove)) },
+      firstRenderMs: spread(firstRender),
+      keyboardMoveMs: spread(keyboardMove),
+      buttonMoveMs: spread(buttonMove),
     };
     console.info(JSON.stringify(figures, null, 2));
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
 

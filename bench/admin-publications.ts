@@ -11,15 +11,11 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { chromium } from '@playwright/test';
-import { startSiteServer } from './site-server';
+import { spread, startAdminSession } from './admin-session';
 
-const ADMIN = { username: 'bench', password: 'clave-de-bench-admin' };
 const TARGET = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round = (value: number) => Math.round(value);
 
 /** Copies of the demo publications, each with its own title and order, until there are TARGET. */
 function fillPublications(dataDir: string): number {
@@ -41,22 +37,10 @@ function fillPublications(dataDir: string): number {
 }
 
 async function main() {
-  process.env.ADMIN_USERNAME = ADMIN.username;
-  process.env.ADMIN_PASSWORD = ADMIN.password;
-  const server = await startSiteServer();
-  if (!server.dataDir) throw new Error('This bench writes into its own server\'s database: leave BENCH_BASE_URL unset.');
-  const total = fillPublications(server.dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { server, page, close } = await startAdminSession();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.getByLabel('Usuario').fill(ADMIN.username);
-    await page.getByLabel('Contraseña').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.waitForURL(/\/admin$/);
+    if (!server.dataDir) throw new Error("This bench writes into its own server's database: leave BENCH_BASE_URL unset.");
+    const total = fillPublications(server.dataDir);
 
     const firstPage: number[] = [];
     const search: number[] = [];
@@ -88,13 +72,12 @@ async function main() {
     const figures = {
       publications: total,
       runs: RUNS,
-      firstPageMs: { median: round(median(firstPage)), worst: round(Math.max(...firstPage)) },
-      searchMs: { median: round(median(search)), worst: round(Math.max(...search)) },
+      firstPageMs: spread(firstPage),
+      searchMs: spread(search),
     };
     console.info(JSON.stringify(figures, null, 2));
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
 

@@ -16,12 +16,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './admin-session';
 import { ROOT, startSiteServer } from './site-server';
 
 const BUDGET_BYTES = 120 * 1000;
 const CLIENT_DIR = process.env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const gzipSize = (file: string): number => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -38,7 +37,7 @@ function staticScripts(): { file: string; gzip: number }[] {
 async function main() {
   const initial = staticScripts();
   const server = await startSiteServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = new Set<string>();

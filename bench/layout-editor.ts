@@ -18,12 +18,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Layout } from '../src/domain/entities';
-import { ROOT, startSiteServer } from './site-server';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const ADMIN = { username: 'bench-admin', password: 'bench-clave-larga' };
+import { median, startAdminSession } from './admin-session';
+import { ROOT } from './site-server';
 
 /** 50 rows, 100 cells: 30 text, 40 image, 30 video. */
 function longLayout(imageUrl: string): Layout {
@@ -116,26 +114,16 @@ async function typeInto(page: Page, layout: Layout, nthText: number) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 async function main() {
-  process.env.ADMIN_USERNAME = ADMIN.username;
-  process.env.ADMIN_PASSWORD = ADMIN.password;
-  const server = await startSiteServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { server, page, close } = await startAdminSession();
   try {
-    const tokens = (await (
-      await fetch(`${server.baseUrl}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json()) as { access: string; refresh: string };
     const publications = (await (await fetch(`${server.baseUrl}/api/public/publications/?section_slug=noticias`)).json()) as {
       results: { featured_image: string | null }[];
     };
     const imageUrl = publications.results.find((p) => p.featured_image)?.featured_image ?? '';
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
-    await page.goto(`${server.baseUrl}/admin/login`);
-    await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), { ...tokens, username: ADMIN.username });
     await page.goto(`${server.baseUrl}/admin/publications/new`);
     await page.getByRole('heading', { name: 'Diseño' }).waitFor();
 
@@ -160,8 +148,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `layout-editor-${Date.now()}.json`), JSON.stringify(result, null, 2));
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
 

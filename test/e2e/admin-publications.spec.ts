@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { signIn } from './admin-helpers';
+import { layoutCell, layoutRow, png, signIn, violations, watchProblems } from './admin-helpers';
 
 /**
  * The publication screens against the real server: a publication built with
@@ -10,50 +8,31 @@ import { signIn } from './admin-helpers';
  * and on the public site, edited and deleted.
  */
 
-const violations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 160, g: 90, b: 40 } } })
-    .png()
-    .toBuffer();
-
-/** Console errors and uncaught exceptions seen by the page: there must be none. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-const row = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });
-const cell = (page: Page, r: number, c: number) => page.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
 const table = (page: Page) => page.getByRole('table', { name: 'Publicaciones' });
 const tableRow = (page: Page, title: string) => table(page).getByRole('row').filter({ hasText: title });
 
 /** Row 1 of the layout: text typed into TinyMCE (2 columns), an uploaded image with alt text (1), a YouTube video (1). */
 async function buildThreeCellRow(page: Page, text: string) {
   await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  const editorFrame = cell(page, 1, 1).locator('.tox iframe').contentFrame();
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  const editorFrame = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame();
   await editorFrame.getByLabel('Texto de la celda 1 de la fila 1').click();
   await page.keyboard.type(text);
-  await cell(page, 1, 1).getByLabel('Columnas').selectOption('2');
-  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
-  await expect(cell(page, 1, 1).getByText(text)).toBeVisible();
+  await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await expect(layoutCell(page, 1, 1).getByText(text)).toBeVisible();
 
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await cell(page, 1, 2).getByLabel('Tipo').selectOption('image');
-  await cell(page, 1, 2).getByLabel('Columnas').selectOption('1');
-  await cell(page, 1, 2).getByLabel('Imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
-  await expect(cell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
-  await cell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
+  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
+  await layoutCell(page, 1, 2).getByLabel('Imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await expect(layoutCell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
+  await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
 
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await cell(page, 1, 3).getByLabel('Tipo').selectOption('video');
-  await cell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-  await expect(cell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 3).getByLabel('Tipo').selectOption('video');
+  await layoutCell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }
 
 test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({ page }, testInfo) => {
@@ -146,8 +125,8 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await expect(page.getByLabel('Estado')).toHaveValue('published');
   const edited = `${title} (revisada)`;
   await page.getByLabel('Título').fill(edited);
-  await cell(page, 1, 3).getByLabel('Tipo').selectOption('text');
-  await expect(cell(page, 1, 3).locator('iframe[src*="youtube"]')).toHaveCount(0);
+  await layoutCell(page, 1, 3).getByLabel('Tipo').selectOption('text');
+  await expect(layoutCell(page, 1, 3).locator('iframe[src*="youtube"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page).toHaveURL(/\/admin\/publications$/);
   await page.getByLabel('Buscar por título').fill(edited);

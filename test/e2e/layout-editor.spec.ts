@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { signIn } from './admin-helpers';
+import { layoutCell, layoutRow, png, signIn, violations, watchProblems } from './admin-helpers';
 
 /**
  * The layout editor in the real app (/admin/publications/new, until the
@@ -9,25 +7,6 @@ import { signIn } from './admin-helpers';
  * production CSP: TinyMCE self-hosted, uploads, the public grid, keyboard.
  */
 
-const violations = async (page: Page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-
-/** Console errors and CSP violations seen by the page: there must be none. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-const row = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });
-const cell = (page: Page, r: number, c: number) => page.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
 
 async function openEditor(page: Page) {
   await signIn(page);
@@ -38,31 +17,31 @@ async function openEditor(page: Page) {
 /** Row 1: text (2 columns), image (1), video (1). Leaves the text cell's editor closed. */
 async function buildThreeCellRow(page: Page) {
   await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
 
   // The new cell takes the four columns and opens TinyMCE, served by the site itself.
-  const editorFrame = cell(page, 1, 1).locator('.tox iframe').contentFrame();
+  const editorFrame = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame();
   await expect(editorFrame.getByLabel('Texto de la celda 1 de la fila 1')).toBeVisible();
-  await expect(cell(page, 1, 1).getByRole('button', { name: 'Negrita' })).toBeVisible();
+  await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Negrita' })).toBeVisible();
   await editorFrame.locator('body').click();
   await page.keyboard.type('La convivencia escolar se aprende.');
-  await cell(page, 1, 1).getByLabel('Columnas').selectOption('2');
-  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
-  await expect(cell(page, 1, 1).getByText('La convivencia escolar se aprende.')).toBeVisible();
+  await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await expect(layoutCell(page, 1, 1).getByText('La convivencia escolar se aprende.')).toBeVisible();
 
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await cell(page, 1, 2).getByLabel('Tipo').selectOption('image');
-  await cell(page, 1, 2).getByLabel('Columnas').selectOption('1');
-  await cell(page, 1, 2).getByLabel('Elegir imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
+  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
+  await layoutCell(page, 1, 2).getByLabel('Elegir imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
   // Until it has alternative text the image is decorative (alt=""), so it is found by its tag.
-  await expect(cell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
-  await cell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
-  await expect(cell(page, 1, 2).getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
+  await expect(layoutCell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
+  await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
+  await expect(layoutCell(page, 1, 2).getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
 
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await cell(page, 1, 3).getByLabel('Tipo').selectOption('video');
-  await cell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-  await expect(cell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 3).getByLabel('Tipo').selectOption('video');
+  await layoutCell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }
 
 test('builds a row of text, image and video cells in the public grid, with TinyMCE from the site itself', async ({ page }, testInfo) => {
@@ -76,30 +55,30 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
   await buildThreeCellRow(page);
 
   // With the rich-text editor open, too.
-  await cell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }).click();
-  await expect(cell(page, 1, 1).locator('.tox iframe').contentFrame().getByText('La convivencia escolar se aprende.')).toBeVisible();
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }).click();
+  await expect(layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().getByText('La convivencia escolar se aprende.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('layout-editor-tinymce-1280.png'), fullPage: true });
   expect(await violations(page)).toEqual([]);
-  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
 
   expect([...tinymceFrom]).toEqual([new URL(page.url()).origin]);
   // The cells sit in the public grid with their spans: 2 + 1 + 1 columns.
-  await expect(row(page, 1).locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
-  const widths = await row(page, 1).locator('.ui-layout-cell').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
+  await expect(layoutRow(page, 1).locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
+  const widths = await layoutRow(page, 1).locator('.ui-layout-cell').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
   expect(widths[0]).toBeGreaterThan(widths[1] * 1.8);
 
   // A full row: no room for a fourth cell, and no span that would exceed four columns.
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await expect(row(page, 1).getByRole('alert')).toHaveText('No hay espacio disponible en esta fila');
-  await cell(page, 1, 3).getByLabel('Columnas').selectOption('2');
-  await expect(row(page, 1).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
-  await expect(cell(page, 1, 3).getByLabel('Columnas')).toHaveValue('1');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('No hay espacio disponible en esta fila');
+  await layoutCell(page, 1, 3).getByLabel('Columnas').selectOption('2');
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
+  await expect(layoutCell(page, 1, 3).getByLabel('Columnas')).toHaveValue('1');
 
   await page.screenshot({ path: testInfo.outputPath('layout-editor-1280.png'), fullPage: true });
   expect(await violations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await expect(row(page, 1)).toBeVisible();
+  await expect(layoutRow(page, 1)).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('layout-editor-375.png'), fullPage: true });
@@ -115,40 +94,40 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
 
   // A second row, then the video cell moves down into it with its button, and the keyboard stays on that button.
   await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await cell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).click();
-  await expect(cell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await layoutCell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).click();
+  await expect(layoutCell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
   // At the last row that button is aria-disabled but keeps the focus.
-  await expect(cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila siguiente: la celda 1 de la fila 2' })).toBeFocused();
+  await expect(layoutCell(page, 2, 1).getByRole('button', { name: 'Mover a la fila siguiente: la celda 1 de la fila 2' })).toBeFocused();
 
   // Back up (3 + 1 columns fit), down again; widened to 2 it no longer fits in row 1 and stays.
   await page.keyboard.press('Shift+Tab');
-  await expect(cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' })).toBeFocused();
+  await expect(layoutCell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(cell(page, 1, 3).locator('iframe')).toBeVisible();
-  await cell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).press('Enter');
-  await cell(page, 2, 1).getByLabel('Columnas').selectOption('2');
-  await cell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }).press('Enter');
-  await expect(row(page, 2).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
-  await expect(cell(page, 2, 1)).toBeVisible();
+  await expect(layoutCell(page, 1, 3).locator('iframe')).toBeVisible();
+  await layoutCell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).press('Enter');
+  await layoutCell(page, 2, 1).getByLabel('Columnas').selectOption('2');
+  await layoutCell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }).press('Enter');
+  await expect(layoutRow(page, 2).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
+  await expect(layoutCell(page, 2, 1)).toBeVisible();
 
   // Within a row: the image goes left of the text, by keyboard.
-  await cell(page, 1, 2).getByRole('button', { name: 'Mover a la izquierda: la celda 2 de la fila 1' }).press('Enter');
-  await expect(cell(page, 1, 1).getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
+  await layoutCell(page, 1, 2).getByRole('button', { name: 'Mover a la izquierda: la celda 2 de la fila 1' }).press('Enter');
+  await expect(layoutCell(page, 1, 1).getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
 
   // Rows: move row 2 up, duplicate, remove.
-  await row(page, 2).getByRole('button', { name: 'Subir fila 2' }).press('Enter');
-  await expect(cell(page, 1, 1).locator('iframe')).toBeVisible();
-  await expect(row(page, 1).getByRole('button', { name: 'Subir fila 1' })).toBeFocused();
-  await row(page, 1).getByRole('button', { name: 'Duplicar fila 1' }).click();
-  await expect(cell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
-  await row(page, 2).getByRole('button', { name: 'Eliminar fila 2' }).click();
+  await layoutRow(page, 2).getByRole('button', { name: 'Subir fila 2' }).press('Enter');
+  await expect(layoutCell(page, 1, 1).locator('iframe')).toBeVisible();
+  await expect(layoutRow(page, 1).getByRole('button', { name: 'Subir fila 1' })).toBeFocused();
+  await layoutRow(page, 1).getByRole('button', { name: 'Duplicar fila 1' }).click();
+  await expect(layoutCell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await layoutRow(page, 2).getByRole('button', { name: 'Eliminar fila 2' }).click();
   await expect(page.getByRole('region', { name: /^Fila \d$/ })).toHaveCount(2);
 
   // Changing a type clears the content and the video preview.
-  await cell(page, 1, 1).getByLabel('Tipo').selectOption('image');
-  await expect(cell(page, 1, 1).locator('iframe')).toHaveCount(0);
-  await cell(page, 1, 1).getByLabel('Tipo').selectOption('video');
-  await expect(cell(page, 1, 1).getByLabel('Enlace del vídeo')).toHaveValue('');
+  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('image');
+  await expect(layoutCell(page, 1, 1).locator('iframe')).toHaveCount(0);
+  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
+  await expect(layoutCell(page, 1, 1).getByLabel('Enlace del vídeo')).toHaveValue('');
   expect(problems).toEqual([]);
 });
 
@@ -156,11 +135,11 @@ test('a cell dragged with the keyboard moves into the next row', async ({ page }
   await page.setViewportSize({ width: 1280, height: 900 });
   await openEditor(page);
   await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
-  await cell(page, 1, 1).getByLabel('Columnas').selectOption('1');
-  await cell(page, 1, 1).getByLabel('Tipo').selectOption('video');
-  await cell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('1');
+  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
+  await layoutCell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
   await page.getByRole('button', { name: 'Añadir fila' }).click();
 
   const handle = page.getByRole('button', { name: 'Arrastrar la celda 1 de la fila 1' });
@@ -168,16 +147,16 @@ test('a cell dragged with the keyboard moves into the next row', async ({ page }
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
-  await expect(cell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
-  await expect(row(page, 1).getByText('Fila vacía')).toBeVisible();
+  await expect(layoutCell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
+  await expect(layoutRow(page, 1).getByText('Fila vacía')).toBeVisible();
 });
 
 test('an image pasted into the text is uploaded and replaced by its address', async ({ page }) => {
   const problems = watchProblems(page);
   await openEditor(page);
   await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await row(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  const body = cell(page, 1, 1).locator('.tox iframe').contentFrame().getByLabel('Texto de la celda 1 de la fila 1');
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  const body = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().getByLabel('Texto de la celda 1 de la fila 1');
   await body.click();
   await page.keyboard.type('Antes de la imagen. ');
 
@@ -192,8 +171,8 @@ test('an image pasted into the text is uploaded and replaced by its address', as
   await uploaded;
   await expect(body.locator('img')).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/media\/|^\/media\//);
 
-  await cell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
-  const shown = cell(page, 1, 1).locator('.ui-rich-text img');
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  const shown = layoutCell(page, 1, 1).locator('.ui-rich-text img');
   await expect(shown).toHaveAttribute('src', /\/media\//);
   expect(await shown.getAttribute('src')).not.toMatch(/^(data|blob):/);
   expect(problems).toEqual([]);

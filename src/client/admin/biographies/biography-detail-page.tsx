@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useGetBiographyQuery } from '@/client/api/biographies';
+import type { Biography } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { DetailList } from '../kit/detail-list';
-import { EmptyState, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { StatusBadge } from '../kit/status-badge';
 import { useDocumentTitle } from '../use-document-title';
 import { BiographyAvatar } from './biography-avatar';
@@ -20,19 +21,15 @@ import './biographies.css';
 export function BiographyDetailPage() {
   useDocumentTitle('Detalle de Biografía');
   const id = parseId(useParams().id);
-  const { data: biography, isLoading, isError } = useGetBiographyQuery(id ?? 0, { skip: id === null });
+  const query = useGetBiographyQuery(id ?? 0, { skip: id === null });
+  return (
+    <RecordGate id={id} query={query} title="Detalle de Biografía" missing={messages.biographyNotFound} back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}>
+      {(biography) => <BiographyDetail biography={biography} />}
+    </RecordGate>
+  );
+}
 
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !biography) {
-    return (
-      <>
-        <PageHeader title="Detalle de Biografía" />
-        <EmptyState message={messages.biographyNotFound}>
-          <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
-        </EmptyState>
-      </>
-    );
-  }
+function BiographyDetail({ biography }: { biography: Biography }) {
   return (
     <>
       <PageHeader

@@ -10,10 +10,10 @@ import { validateBiography } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { ImageField } from '../kit/image-field';
-import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { SubmitButton } from '../kit/submit-button';
 import { TextAreaField } from '../kit/text-area-field';
 import { TextField } from '../kit/text-field';
@@ -49,18 +49,14 @@ export function BiographyFormPage() {
   const editing = rawId !== undefined;
   const id = parseId(rawId);
   useDocumentTitle(editing ? 'Editar biografía' : 'Nueva biografía');
-  const { data: biography, isLoading, isError } = useGetBiographyQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  const query = useGetBiographyQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
 
   if (!editing) return <BiographyForm />;
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !biography) {
-    return (
-      <EmptyState message={messages.biographyNotFound}>
-        <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
-      </EmptyState>
-    );
-  }
-  return <BiographyForm key={biography.id} biography={biography} />;
+  return (
+    <RecordGate id={id} query={query} missing={messages.biographyNotFound} back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}>
+      {(biography) => <BiographyForm key={biography.id} biography={biography} />}
+    </RecordGate>
+  );
 }
 
 /**

@@ -6,13 +6,14 @@ import { formatLongDate } from '@/client/ui/format-date';
 import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import type { Publication } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DetailList } from '../kit/detail-list';
-import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../use-document-title';
 import { featuredLabel, PublicationStatusBadge } from './publication-status';
@@ -25,24 +26,26 @@ import './publications.css';
  */
 export function PublicationDetailPage() {
   const id = parseId(useParams().id);
+  const query = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  useDocumentTitle(query.data?.title ?? 'Detalle de Publicación');
+  return (
+    <RecordGate
+      id={id}
+      query={query}
+      title="Detalle de Publicación"
+      missing={messages.publicationNotFound}
+      back={{ to: paths.admin.publications.getHref(), label: 'Volver a Publicaciones' }}
+    >
+      {(publication) => <PublicationDetail publication={publication} />}
+    </RecordGate>
+  );
+}
+
+function PublicationDetail({ publication }: { publication: Publication }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
-  const { data: publication, isLoading, isError } = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(publication?.title ?? 'Detalle de Publicación');
-
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !publication) {
-    return (
-      <>
-        <PageHeader title="Detalle de Publicación" />
-        <EmptyState message={messages.publicationNotFound}>
-          <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
-        </EmptyState>
-      </>
-    );
-  }
 
   const remove = async () => {
     const result = await deletePublication(publication.id);

@@ -18,10 +18,10 @@ import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
 import { ImageField } from '../kit/image-field';
-import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
@@ -64,18 +64,14 @@ export function PublicationFormPage() {
   const editing = rawId !== undefined;
   const id = parseId(rawId);
   useDocumentTitle(editing ? 'Editar publicación' : 'Nueva publicación');
-  const { data: publication, isLoading, isError } = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  const query = useGetPublicationQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
 
   if (!editing) return <PublicationForm />;
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !publication) {
-    return (
-      <EmptyState message={messages.publicationNotFound}>
-        <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
-      </EmptyState>
-    );
-  }
-  return <PublicationForm key={publication.id} publication={publication} />;
+  return (
+    <RecordGate id={id} query={query} missing={messages.publicationNotFound} back={{ to: paths.admin.publications.getHref(), label: 'Volver a Publicaciones' }}>
+      {(publication) => <PublicationForm key={publication.id} publication={publication} />}
+    </RecordGate>
+  );
 }
 
 export default PublicationFormPage;

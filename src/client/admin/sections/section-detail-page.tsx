@@ -2,11 +2,12 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useGetSectionQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
+import type { Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { DetailList } from '../kit/detail-list';
-import { EmptyState, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { StatusBadge } from '../kit/status-badge';
 import { useDocumentTitle } from '../use-document-title';
 import { sectionStatus } from './section-status';
@@ -15,19 +16,15 @@ import { sectionStatus } from './section-status';
 export function SectionDetailPage() {
   useDocumentTitle('Detalle de Sección');
   const id = parseId(useParams().id);
-  const { data: section, isLoading, isError } = useGetSectionQuery(id ?? 0, { skip: id === null });
+  const query = useGetSectionQuery(id ?? 0, { skip: id === null });
+  return (
+    <RecordGate id={id} query={query} title="Detalle de Sección" missing={messages.sectionNotFoundDetail} back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}>
+      {(section) => <SectionDetail section={section} />}
+    </RecordGate>
+  );
+}
 
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !section) {
-    return (
-      <>
-        <PageHeader title="Detalle de Sección" />
-        <EmptyState message={messages.sectionNotFoundDetail}>
-          <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
-        </EmptyState>
-      </>
-    );
-  }
+function SectionDetail({ section }: { section: Section }) {
   return (
     <>
       <PageHeader

@@ -8,10 +8,10 @@ import { messages } from '@/domain/messages';
 import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
-import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { RecordGate } from '../kit/record-gate';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
@@ -30,18 +30,14 @@ export function SectionFormPage() {
   const editing = rawId !== undefined;
   const id = parseId(rawId);
   useDocumentTitle(editing ? 'Editar sección' : 'Nueva sección');
-  const { data: section, isLoading, isError } = useGetSectionQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
+  const query = useGetSectionQuery(id ?? 0, { skip: id === null, refetchOnMountOrArgChange: true });
 
   if (!editing) return <SectionForm />;
-  if (id !== null && isLoading) return <Loading />;
-  if (id === null || isError || !section) {
-    return (
-      <EmptyState message={messages.sectionNotFoundDetail}>
-        <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
-      </EmptyState>
-    );
-  }
-  return <SectionForm key={section.id} section={section} />;
+  return (
+    <RecordGate id={id} query={query} missing={messages.sectionNotFoundDetail} back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}>
+      {(section) => <SectionForm key={section.id} section={section} />}
+    </RecordGate>
+  );
 }
 
 /**
