@@ -6,11 +6,11 @@ import { biographiesApi, useDeleteBiographyMutation, useListBiographiesQuery, us
 import type { Biography } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { tellDeleteFailure } from '../kit/delete-failure';
 import { DataTable, type Column } from '../kit/data-table';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
-import { readApiFailure } from '../kit/server-errors';
 import { RowActions } from '../kit/row-actions';
 import { StatusBadge } from '../kit/status-badge';
 import { useReorder } from '../kit/use-reorder';
@@ -59,8 +59,7 @@ export function BiographyListPage() {
     if (!target) return;
     const result = await deleteBiography(target.id);
     if ('error' in result) {
-      console.error('No se pudo eliminar la biografía', result.error);
-      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la biografía. Inténtelo de nuevo.', 'error');
+      tellDeleteFailure(notify, 'la biografía', result.error);
       setTarget(null);
       return;
     }

@@ -9,12 +9,12 @@ import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { tellDeleteFailure } from '../kit/delete-failure';
 import { DetailList } from '../kit/detail-list';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
-import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../use-document-title';
 import { featuredLabel, PublicationStatusBadge } from './publication-status';
 import './publications.css';
@@ -51,8 +51,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
     const result = await deletePublication(publication.id);
     setConfirming(false);
     if ('error' in result) {
-      console.error('No se pudo eliminar la publicación', result.error);
-      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la publicación. Inténtelo de nuevo.', 'error');
+      tellDeleteFailure(notify, 'la publicación', result.error);
       return;
     }
     notify(`Publicación «${publication.title}» eliminada`);

@@ -9,13 +9,13 @@ import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { tellDeleteFailure } from '../kit/delete-failure';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
-import { readApiFailure } from '../kit/server-errors';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../use-document-title';
@@ -95,8 +95,7 @@ export function PublicationListPage() {
     if (!target) return;
     const result = await deletePublication(target.id);
     if ('error' in result) {
-      console.error('No se pudo eliminar la publicación', result.error);
-      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la publicación. Inténtelo de nuevo.', 'error');
+      tellDeleteFailure(notify, 'la publicación', result.error);
       setTarget(null);
       return;
     }

@@ -6,11 +6,11 @@ import { sectionsApi, useDeleteSectionMutation, useListSectionsQuery, useReorder
 import type { Section } from '@/domain/entities';
 import { confirmDelete } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { tellDeleteFailure } from '../kit/delete-failure';
 import { DataTable, type Column } from '../kit/data-table';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
-import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
@@ -52,9 +52,7 @@ export function SectionListPage() {
     if (!target) return;
     const result = await deleteSection(target.id);
     if ('error' in result) {
-      // requirements §8 logs it; requirements §10 also tells the administrator (409: the section still holds publications).
-      console.error('No se pudo eliminar la sección', result.error);
-      notify(readApiFailure(result.error).detail ?? 'No se pudo eliminar la sección. Inténtelo de nuevo.', 'error');
+      tellDeleteFailure(notify, 'la sección', result.error);
       setTarget(null);
       return;
     }

@@ -1,0 +1,14 @@
+import type { NoticeTone } from './notices';
+import { readApiFailure } from './server-errors';
+
+/**
+ * A delete the server refused: requirements §8 logs it, and §10.6 also tells the
+ * administrator in a short notice, in the server's words when it sent some
+ * (a section that still holds publications says how many).
+ *
+ *   tellDeleteFailure(notify, 'la sección', result.error);
+ */
+export function tellDeleteFailure(notify: (message: string, tone?: NoticeTone) => void, noun: string, error: unknown) {
+  console.error(`No se pudo eliminar ${noun}`, error);
+  notify(readApiFailure(error).detail ?? `No se pudo eliminar ${noun}. Inténtelo de nuevo.`, 'error');
+}
