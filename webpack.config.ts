@@ -50,8 +50,11 @@ const tinymceCopies = [
   { from: 'node_modules/tinymce-i18n/langs8/es.js', to: 'tinymce/langs/es.js', info: { minimized: true } },
 ];
 
-// The SPA: one entry, the public site in the main chunk, the admin area (and
-// everything only it uses) in lazy chunks. Types are checked by `npm run
+// Two entries, two documents: the public site (main, index.html) and the admin
+// panel (admin, admin.html; its data router guards unsaved work, which the
+// public site does without: docs/decisions/110). Each has its own runtime,
+// so webpack tree-shakes shared libraries per entry and nothing the admin
+// uses grows the public chunk. Pages only some visits need are lazy chunks. Types are checked by `npm run
 // typecheck`, so ts-loader only transpiles.
 //
 // `env.hot` is the development server's build (`npm run dev`: built in memory
@@ -64,7 +67,7 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
   const hot = !production && Boolean(env?.hot);
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/client/main.tsx' },
+    entry: { main: './src/client/main.tsx', admin: './src/client/admin-main.tsx' },
     ...(hot ? { cache: { type: 'filesystem', buildDependencies: { config: [__filename] } } } : {}),
     output: {
       path: path.resolve(__dirname, 'dist/client'),
@@ -110,7 +113,15 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', scriptLoading: 'defer', chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: 'public/index.html',
+        filename: 'admin.html',
+        scriptLoading: 'defer',
+        chunks: ['admin'],
+        // The panel is for its staff: search engines leave it out (robots.txt says so too).
+        meta: { robots: 'noindex' },
+      }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',

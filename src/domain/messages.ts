@@ -35,6 +35,8 @@ export const messages = {
   publishDateRequired: 'La fecha de publicación es requerida',
   imageTypeNotAllowed: 'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
   imageTooLarge: 'La imagen no debe superar los 5MB',
+  /** A recovered draft could not keep the file chosen in an image field (issue 12). */
+  chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',
   invalidStatus: 'Estado no válido. Use draft, published o archived.',
   sectionNotFound: 'La sección seleccionada no existe.',
 

@@ -26,16 +26,36 @@ const rawGet = (path: string) =>
 const siteSettings = (html: string) => JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('the single-page app', () => {
-  it.each(['/', '/noticias', '/noticias/3', '/media', '/media/7', '/admin/login', '/giese'])('answers index.html for %s, with meta and site settings', async (path) => {
+  it.each([
+    ['/', 'main'],
+    ['/noticias', 'main'],
+    ['/noticias/3', 'main'],
+    ['/media', 'main'],
+    ['/media/7', 'main'],
+    ['/giese', 'main'],
+    ['/administracion', 'main'],
+    ['/admin', 'admin'],
+    ['/admin/login', 'admin'],
+    ['/admin/publications/edit/3', 'admin'],
+    ['/login', 'admin'],
+  ])('answers %s with its document (the %s entry), with meta and site settings', async (path, entry) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
     expect(html).toContain('<div id=root>');
+    expect(html).toContain(`<script defer src=/assets/${entry}.abc123.js>`);
     expect(html).toContain('<title>Máster de pruebas</title>');
     expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
     expect(siteSettings(html)).toEqual(server.config.siteSettings);
+  });
+
+  it('never sends a document as a raw template', async () => {
+    for (const path of ['/index.html', '/admin.html']) {
+      const html = await (await get(path)).text();
+      expect(html).toContain('<script id="site-settings"');
+    }
   });
 
   it('serves built assets with a long cache and other files briefly', async () => {

@@ -57,13 +57,16 @@ export async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () 
 /** A stand-in for the built SPA (dist/client), so SPA tests do not depend on a webpack build. */
 async function fakeClientBuild(dir: string): Promise<void> {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
-  await fs.writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang=es><head><meta charset=utf-8><title>Máster de pruebas</title>' +
-      '<meta name=description content="Descripción de pruebas"><script defer src=/assets/main.abc123.js></script></head>' +
-      '<body><div id=root></div></body></html>',
-  );
-  await fs.writeFile(path.join(dir, 'assets', 'main.abc123.js'), 'console.log("spa")');
+  // The two documents of the build: the public site's and the admin panel's.
+  for (const [file, entry] of [['index.html', 'main'], ['admin.html', 'admin']]) {
+    await fs.writeFile(
+      path.join(dir, file),
+      '<!doctype html><html lang=es><head><meta charset=utf-8><title>Máster de pruebas</title>' +
+        `<meta name=description content="Descripción de pruebas"><script defer src=/assets/${entry}.abc123.js></script></head>` +
+        '<body><div id=root></div></body></html>',
+    );
+    await fs.writeFile(path.join(dir, 'assets', `${entry}.abc123.js`), `console.log("${entry}")`);
+  }
   await fs.writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
   await fs.mkdir(path.join(dir, 'media'), { recursive: true });
   await fs.writeFile(path.join(dir, 'media', 'hero-poster.jpg'), 'poster');

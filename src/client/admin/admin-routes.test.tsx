@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getApiHost, setApiHost } from '@/client/api/base-query';
-import { routes } from '@/client/app/router';
+import { adminAppRoutes as routes } from './admin-routes';
 import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { selectUser } from '@/client/session/session-slice';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
@@ -24,12 +24,6 @@ afterEach(async () => {
 
 const signedIn = { session: signedInSession('ana') };
 const signedOut = { session: { restored: true, user: null } };
-
-test('the admin area shows Loading... while its code arrives, then the page', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin/login'], preloadedState: signedOut });
-  expect(screen.getByText('Loading...')).toBeInTheDocument();
-  expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
-});
 
 test('/login is the sign-in screen, at /admin/login', async () => {
   const { router } = renderRoutes(routes, { initialEntries: ['/login'], preloadedState: signedOut });

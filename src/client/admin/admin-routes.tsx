@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
@@ -26,8 +26,8 @@ const formPage = (
 );
 
 /**
- * Everything under /admin, in one lazily loaded chunk (router.tsx): the
- * sign-in screen, then the guard, the shell and the pages inside it.
+ * Everything under /admin (relative to it): the sign-in screen, then the
+ * guard, the shell and the pages inside it.
  */
 export const adminRoutes: RouteObject[] = [
   { path: paths.admin.login.path, element: <LoginPage /> },
@@ -61,7 +61,20 @@ export const adminRoutes: RouteObject[] = [
   },
 ];
 
-/** The admin area, rendered below the /admin/* route. */
-export default function AdminRoutes() {
-  return useRoutes(adminRoutes);
+/** An address outside the admin panel, reached from inside it: the public site is another document, loaded whole. */
+function LeaveForPublicSite() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.replace(`${pathname}${search}${hash}`), [pathname, search, hash]);
+  return null;
 }
+
+/**
+ * The admin panel's routes, for its data router (admin-main.tsx: `useBlocker`
+ * guards unsaved forms, docs/decisions/110). /login is the same screen as
+ * /admin/login (requirements §10.3).
+ */
+export const adminAppRoutes: RouteObject[] = [
+  { path: paths.login.path, element: <Navigate to={paths.admin.login.getHref()} replace /> },
+  { path: paths.admin.root.path, children: adminRoutes },
+  { path: '*', element: <LeaveForPublicSite /> },
+];

@@ -4,7 +4,7 @@ import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
 import { DevToolsToggle } from '@/client/app/devtools/devtools-toggle';
 import { selectUser } from '@/client/session/session-slice';
-import { useSignOut } from '@/client/session/use-sign-out';
+import { SignOutButton } from './sign-out-button';
 import './admin.css';
 
 const navItems = [
@@ -20,7 +20,6 @@ const navItems = [
  */
 export function AdminShell() {
   const user = useAppSelector(selectUser);
-  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -71,9 +70,7 @@ export function AdminShell() {
             <span className="admin-visually-hidden">Sesión iniciada como </span>
             {user?.username}
           </span>
-          <button type="button" className="admin-signout" onClick={signOut}>
-            Cerrar sesión
-          </button>
+          <SignOutButton />
         </div>
       </header>
       <div className="admin-body">

@@ -21,6 +21,14 @@ export const authApi = baseApi.injectEndpoints({
         }
       },
     }),
+    /**
+     * Sign-out on the server too (DECISIONS "Sessions"): the refresh token and
+     * its whole family stop working, so a copy of it left in this browser is
+     * worth nothing.
+     */
+    revokeSession: build.mutation<unknown, { refresh: string }>({
+      query: (body) => ({ url: '/token/blacklist/', method: 'POST', body }),
+    }),
   }),
 });
 

@@ -1,24 +1,24 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type { SessionRecord } from '@/domain/entities';
 import { setupStore, type AppStore } from '@/client/app/store';
-import { selectUser } from '@/client/session/session-slice';
+import { selectUser, signedOut } from '@/client/session/session-slice';
 import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
-import { browserLocation, createBaseQuery, getApiHost, setApiHost } from './base-query';
+import { createBaseQuery, getApiHost, setApiHost } from './base-query';
 
 const session: SessionRecord = { access: 'old-access', refresh: 'old-refresh', username: 'ana' };
 
 let server: TestServer;
-let redirect: jest.SpyInstance;
+/** How many times the data layer ended the session (the admin guard then shows the sign-in screen). */
+let sessionEnds: number;
 
 beforeEach(async () => {
   localStorage.clear();
+  sessionEnds = 0;
   server = await startTestServer(() => ({ body: {} }));
-  redirect = jest.spyOn(browserLocation, 'assign').mockImplementation(() => {});
 });
 
 afterEach(async () => {
-  redirect.mockRestore();
   await server.close();
 });
 
@@ -34,7 +34,10 @@ function caller(store: AppStore, options: { timeout?: number } = {}) {
     const api: BaseQueryApi = {
       signal: new AbortController().signal,
       abort: () => {},
-      dispatch: store.dispatch,
+      dispatch: ((action: Parameters<AppStore['dispatch']>[0]) => {
+        if (signedOut.match(action)) sessionEnds += 1;
+        return store.dispatch(action);
+      }) as AppStore['dispatch'],
       getState: store.getState,
       extra: undefined,
       endpoint: 'test',
@@ -128,7 +131,7 @@ describe('401 and the refresh', () => {
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(1);
     expect(JSON.parse(server.requestsTo('/api/token/refresh/')[0].body)).toEqual({ refresh: 'old-refresh' });
     expect(server.requestsTo('/api/token/refresh/')[0].headers.authorization).toBeUndefined();
-    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionEnds).toBe(0);
   });
 
   test('the new access token and the rotated refresh token replace the stored ones', async () => {
@@ -170,7 +173,7 @@ describe('401 and the refresh', () => {
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(1);
   });
 
-  test('a failed refresh clears the session and goes to /admin/login, once for many requests', async () => {
+  test('a failed refresh ends the session, once for many requests', async () => {
     server.setHandler((request) =>
       request.url === '/api/token/refresh/' ? { status: 401, body: { detail: 'invalid' } } : { status: 401, body: { detail: 'expired' } },
     );
@@ -182,8 +185,7 @@ describe('401 and the refresh', () => {
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(1);
     expect(selectUser(store.getState())).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(redirect).toHaveBeenCalledTimes(1);
-    expect(redirect).toHaveBeenCalledWith('/admin/login');
+    expect(sessionEnds).toBe(1);
   });
 
   test('a refresh that cannot reach the server also ends the session', async () => {
@@ -191,7 +193,7 @@ describe('401 and the refresh', () => {
     const store = storeWith(session);
     await caller(store)('/sections/');
     expect(selectUser(store.getState())).toBeNull();
-    expect(redirect).toHaveBeenCalledWith('/admin/login');
+    expect(sessionEnds).toBe(1);
   });
 
   test('without a refresh token there is no refresh: the session ends at once', async () => {
@@ -200,14 +202,26 @@ describe('401 and the refresh', () => {
     await caller(store)('/sections/');
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(0);
     expect(selectUser(store.getState())).toBeNull();
-    expect(redirect).toHaveBeenCalledWith('/admin/login');
+    expect(sessionEnds).toBe(1);
   });
 
-  test('without any session a 401 goes to /admin/login', async () => {
+  test('without any session a 401 ends it (the sign-in screen follows)', async () => {
     server.setHandler(() => ({ status: 401, body: { detail: 'no credentials' } }));
     await caller(storeWith(null))('/sections/');
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(0);
-    expect(redirect).toHaveBeenCalledWith('/admin/login');
+    expect(sessionEnds).toBe(1);
+  });
+
+  test('a tab that finds a newer session stored by another tab takes it instead of refreshing', async () => {
+    serverThatRefreshes();
+    const store = storeWith(session);
+    // Another tab refreshed meanwhile: the stored record is newer than this tab's.
+    const otherTabs = { access: 'new-access', refresh: 'new-refresh', username: 'ana' };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(otherTabs));
+    const result = await caller(store)('/sections/');
+    expect(result.error).toBeUndefined();
+    expect(server.requestsTo('/api/token/refresh/')).toHaveLength(0);
+    expect(selectUser(store.getState())).toEqual(otherTabs);
   });
 
   test('a 401 on a public path passes through: no refresh, no redirect', async () => {
@@ -216,7 +230,7 @@ describe('401 and the refresh', () => {
     const result = await caller(store)('/public/biographies/');
     expect(result.error?.status).toBe(401);
     expect(server.requestsTo('/api/token/refresh/')).toHaveLength(0);
-    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionEnds).toBe(0);
     expect(selectUser(store.getState())).toEqual(session);
   });
 
@@ -224,7 +238,7 @@ describe('401 and the refresh', () => {
     server.setHandler(() => ({ status: 401, body: { detail: 'No active account' } }));
     const result = await caller(storeWith(null))({ url: '/token/', method: 'POST', body: { username: 'a', password: 'b' } });
     expect(result.error).toEqual({ status: 401, data: { detail: 'No active account' } });
-    expect(redirect).not.toHaveBeenCalled();
+    expect(sessionEnds).toBe(0);
   });
 });
 
@@ -237,7 +251,7 @@ test('a 403 is logged and returned: no refresh, no redirect, the session stays',
   expect(logged).toHaveBeenCalledTimes(1);
   expect(String(logged.mock.calls[0][0])).toContain('/sections/');
   expect(server.requestsTo('/api/token/refresh/')).toHaveLength(0);
-  expect(redirect).not.toHaveBeenCalled();
+  expect(sessionEnds).toBe(0);
   expect(selectUser(store.getState())).toEqual(session);
   logged.mockRestore();
 });

@@ -8,9 +8,9 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import type { RefreshResponse } from '@/domain/entities';
 import { HTTP_TIMEOUT_MS } from '@/domain/limits';
-import { paths } from '@/client/app/paths';
-import { signedOut, tokensRefreshed, type SessionState } from '@/client/session/session-slice';
+import { sessionChangedElsewhere, signedOut, tokensRefreshed, type SessionState } from '@/client/session/session-slice';
 import { restoreSession } from '@/client/session/session-persistence';
+import { readStoredSession } from '@/client/session/session-storage';
 
 const hostFromPage = (): string =>
   typeof document === 'undefined'
@@ -37,16 +37,16 @@ export const apiBase = (): string => `${apiHost}/api`;
 /** Requests to these paths never carry credentials and never trigger a refresh (requirements §6, §7, §8). */
 export const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
 
+/** The lock that lets one tab at a time refresh the shared session (DECISIONS "Sessions"). */
+export const REFRESH_LOCK = 'admin-session-refresh';
+
 /**
- * Where a lost session sends the browser: a full page load of the sign-in
- * screen, which also drops every cached admin answer. An object so that tests
- * can observe (or stop) the navigation with jest.spyOn.
+ * Runs `task` while holding the browser-wide refresh lock (Web Locks), so that
+ * two tabs never spend the same refresh token; where the browser has no Web
+ * Locks the tab's own mutex is all there is.
  */
-export const browserLocation = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-};
+const withTabLock = <T>(task: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(REFRESH_LOCK, task) : task();
 
 /**
  * A promise-chain mutex: `acquire` resolves, in call order, once every earlier
@@ -98,8 +98,11 @@ export interface BaseQueryOptions {
  * - requests time out after 30 s (TIMEOUT_ERROR);
  * - a 401 on a credentialed request refreshes the access token once and retries
  *   once. A mutex makes many requests that fail together share one refresh;
- * - without a refresh token, or when the refresh fails, the session is cleared
- *   and the browser goes to /admin/login;
+ * - tabs share the session: one tab at a time refreshes (Web Locks), and a tab
+ *   that waited takes the token another tab stored meanwhile;
+ * - without a refresh token, or when the refresh fails, the session is cleared:
+ *   the admin guard then shows the sign-in screen, which returns to this page
+ *   once signed in (forms keep their drafts, DECISIONS "Sessions");
  * - a 403 is logged and returned, nothing else;
  * - errors on /public/ and /token/ paths pass through untouched.
  */
@@ -116,10 +119,7 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
   };
   const mutex = createMutex();
 
-  const endSession = (api: BaseQueryApi) => {
-    api.dispatch(signedOut());
-    browserLocation.assign(paths.admin.login.getHref());
-  };
+  const endSession = (api: BaseQueryApi) => api.dispatch(signedOut());
 
   const logForbidden = (args: string | FetchArgs, result: Awaited<ReturnType<AppBaseQuery>>) => {
     if (result.error?.status === 403) console.error(`Acceso denegado (403): ${urlOf(args)}`);
@@ -135,6 +135,19 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
     api.dispatch(tokensRefreshed({ access: answer.data.access, refresh: answer.data.refresh }));
     return true;
   };
+
+  /** Refreshes under the tabs' lock; true when this tab holds a newer access token than `sentAccess`. */
+  const refreshAcrossTabs = (api: BaseQueryApi, extraOptions: object, sentAccess: string | null): Promise<boolean> =>
+    withTabLock(async () => {
+      // Another tab may have refreshed while this one waited: its record is the stored one.
+      const stored = readStoredSession();
+      if (stored && stored.access !== sentAccess) {
+        api.dispatch(sessionChangedElsewhere(stored));
+        return true;
+      }
+      const refreshToken = userOf(api)?.refresh;
+      return refreshToken ? refresh(api, extraOptions, refreshToken) : false;
+    });
 
   return async (args, api, extraOptions) => {
     if (isAnonymousPath(urlOf(args))) return rawQuery(args, api, extraOptions);
@@ -157,7 +170,7 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
         // another request's refresh failed and already ended the session
       } else if (!current?.refresh) {
         endSession(api);
-      } else if (await refresh(api, extraOptions, current.refresh)) {
+      } else if (await refreshAcrossTabs(api, extraOptions, sentAccess)) {
         retry = true;
       } else {
         endSession(api);

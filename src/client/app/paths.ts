@@ -40,8 +40,8 @@ export const paths = {
   /** The short sign-in address, an alias of admin.login. */
   login: { path: '/login', getHref: () => '/login' },
   admin: {
-    /** The whole admin area, one lazily loaded chunk (router.tsx). */
-    root: { path: '/admin/*', getHref: () => '/admin' },
+    /** The admin panel: a document of its own (admin.html, admin-main.tsx). */
+    root: { path: '/admin', getHref: () => '/admin' },
     login: { path: 'login', getHref: () => '/admin/login' },
     sections: { path: 'sections', getHref: () => '/admin/sections' },
     sectionNew: { path: 'sections/new', getHref: () => '/admin/sections/new' },

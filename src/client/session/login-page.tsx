@@ -1,20 +1,36 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { validateLogin } from '@/domain/validation';
 import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';
 import { loginErrorMessage } from './login-error-message';
 import { SessionLoading } from './session-loading';
+import type { ReturnTo } from './admin-guard';
 import { useRestoredSession } from './use-restored-session';
 import './login-page.css';
 
 /**
+ * Where a signed-in administrator goes from here: back to the admin page a
+ * lost session left (the guard's ReturnTo, DECISIONS "Sessions"), else /admin
+ * (requirements §2). Only admin pages: the state is this tab's history entry,
+ * but nothing read from it leads out of the panel.
+ */
+function returnPathOf(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as Partial<ReturnTo>).from : undefined;
+  const admin = paths.admin.root.getHref();
+  const isAdminPage = typeof from === 'string' && (from === admin || from.startsWith(`${admin}/`)) && !from.startsWith(paths.admin.login.getHref());
+  return isAdminPage ? from : admin;
+}
+
+/**
  * /admin/login (and /login): requirements §2, §4, §5, §8. Signing in starts the
- * session; a signed-in user goes on to /admin.
+ * session; a signed-in user goes on to /admin, or back to the page a lost
+ * session left.
  */
 export function LoginPage() {
   const { restored, user } = useRestoredSession();
+  const returnTo = returnPathOf(useLocation().state);
   const [login, { isLoading }] = useLoginMutation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +52,7 @@ export function LoginPage() {
   }, [failedAttempts, isLoading]);
 
   if (!restored) return <SessionLoading />;
-  if (user) return <Navigate to={paths.admin.root.getHref()} replace />;
+  if (user) return <Navigate to={returnTo} replace />;
 
   const edit = (setter: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
     setter(event.target.value);
@@ -107,7 +123,8 @@ export function LoginPage() {
           </button>
         </form>
         <p className="login-back">
-          <Link to={paths.home.getHref()}>Volver al sitio</Link>
+          {/* The public site is another document (index.html): a full page load. */}
+          <a href={paths.home.getHref()}>Volver al sitio</a>
         </p>
       </main>
     </div>

@@ -11,6 +11,12 @@ import type { RefreshResponse, SessionRecord } from '@/domain/entities';
 export interface SessionState {
   restored: boolean;
   user: SessionRecord | null;
+  /**
+   * The administrator signed out here ('Cerrar sesión'): the sign-in screen
+   * then leads to /admin, not back to the page they left, as it does after a
+   * lost session (DECISIONS "Sessions").
+   */
+  signedOutHere?: boolean;
 }
 
 const initialState: SessionState = { restored: false, user: null };
@@ -26,6 +32,7 @@ export const sessionSlice = createSlice({
     signedIn(state, action: PayloadAction<SessionRecord>) {
       state.restored = true;
       state.user = action.payload;
+      state.signedOutHere = false;
     },
     /** A refresh answered: the new access token, and the rotated refresh token when sent. */
     tokensRefreshed(state, action: PayloadAction<RefreshResponse>) {
@@ -33,16 +40,28 @@ export const sessionSlice = createSlice({
       state.user.access = action.payload.access;
       if (action.payload.refresh) state.user.refresh = action.payload.refresh;
     },
-    signedOut(state) {
+    /** The session ended: lost (refused tokens), or `{ here: true }` for 'Cerrar sesión' in this tab. */
+    signedOut(state, action: PayloadAction<{ here: boolean } | undefined>) {
       state.restored = true;
       state.user = null;
+      state.signedOutHere = action.payload?.here ?? false;
+    },
+    /**
+     * Another tab signed in, refreshed or signed out (DECISIONS "Sessions"):
+     * the stored record it wrote, taken as is. Not written back, so tabs never echo.
+     */
+    sessionChangedElsewhere(state, action: PayloadAction<SessionRecord | null>) {
+      state.restored = true;
+      state.user = action.payload;
+      state.signedOutHere = false;
     },
   },
   selectors: {
     selectSessionRestored: (state) => state.restored,
     selectUser: (state) => state.user,
+    selectSignedOutHere: (state) => state.signedOutHere === true,
   },
 });
 
-export const { sessionRestored, signedIn, tokensRefreshed, signedOut } = sessionSlice.actions;
-export const { selectSessionRestored, selectUser } = sessionSlice.selectors;
+export const { sessionRestored, signedIn, tokensRefreshed, signedOut, sessionChangedElsewhere } = sessionSlice.actions;
+export const { selectSessionRestored, selectUser, selectSignedOutHere } = sessionSlice.selectors;

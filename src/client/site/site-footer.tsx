@@ -52,7 +52,8 @@ export function SiteFooter() {
       </div>
       <p className="site-footer__legal">
         © {year} {SITE_NAME} ·{' '}
-        <Link to={paths.admin.login.getHref()}>Acceso administración</Link>
+        {/* The admin panel is another document (admin.html): a full page load. */}
+        <a href={paths.admin.login.getHref()}>Acceso administración</a>
       </p>
     </footer>
   );

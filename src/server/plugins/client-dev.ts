@@ -11,8 +11,8 @@ const HOT_PATH = '/__webpack_hmr';
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
 export interface ClientDevServer {
-  /** The freshly built index.html (HtmlWebpackPlugin's output), once the build is ready. */
-  readIndex(): Promise<string>;
+  /** A freshly built document (HtmlWebpackPlugin's output: index.html or admin.html), once the build is ready. */
+  readDocument(file: string): Promise<string>;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface ClientDevServer {
  * memory inside this server, rebuilt on every change, with hot module
  * replacement and React Fast Refresh over webpack-dev-middleware's event
  * stream. The server keeps its usual job for everything else (API, /media/,
- * the SPA routes rendered from the built index.html), so development runs on
+ * the SPA routes rendered from the built documents), so development runs on
  * one origin exactly as production does.
  *
  * Only /assets/* and the event stream are handed to the middleware (Fastify
@@ -59,9 +59,9 @@ export async function registerClientDevServer(app: FastifyInstance): Promise<Cli
   });
 
   return {
-    async readIndex() {
+    async readDocument(file) {
       await ready();
-      return middleware.context.outputFileSystem.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+      return middleware.context.outputFileSystem.readFileSync(path.join(outputPath, file), 'utf8');
     },
   };
 }

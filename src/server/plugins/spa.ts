@@ -4,11 +4,22 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
+import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
+
+type ClientDocument = (typeof CLIENT_DOCUMENTS)[number];
+
+/**
+ * The admin panel (/admin, /admin/*, and /login, its short address) is a
+ * document of its own, admin.html; every other page is the public site's
+ * index.html (webpack.config.ts, docs/decisions/110).
+ */
+export const documentFor = (p: string): ClientDocument =>
+  p === '/admin' || p.startsWith('/admin/') || p === '/login' || p === '/login/' ? 'admin.html' : 'index.html';
 
 /**
  * Addresses that never fall back to the SPA: the API, and files under /media/.
@@ -21,7 +32,7 @@ const isApiOrMediaFile = (p: string): boolean =>
 /**
  * Serves the built SPA (dist/client): hashed /assets/* cached for a year,
  * other files briefly; every other GET that is not /api or a /media file gets
- * index.html (history fallback), rendered with the page's meta and the site
+ * its document (history fallback: admin.html for the panel, index.html else), rendered with the page's meta and the site
  * settings. Unknown /api addresses and missing media files answer 404 JSON.
  *
  * Without a build (API-only runs, tests) the unbuilt template public/index.html
@@ -35,13 +46,16 @@ export async function registerSpa(
   /** The page's own head (src/server/seo): a publication's title, description and image. */
   pageMeta: (pathname: string) => Promise<Omit<PageMeta, 'url'>> = async () => ({}),
 ): Promise<void> {
-  const builtIndex = path.join(config.clientDir, 'index.html');
-  const built = fs.existsSync(builtIndex);
+  const built = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // In development the build lives in memory and changes: read it on every page.
   // The module (and webpack with it) is loaded only then.
   const devServer = config.clientDev ? await (await import('./client-dev')).registerClientDevServer(app) : undefined;
-  const builtTemplate = devServer ? '' : fs.readFileSync(built ? builtIndex : config.fallbackIndexFile, 'utf8');
-  const template = async () => (devServer ? devServer.readIndex() : builtTemplate);
+  const readBuilt = (file: ClientDocument) => {
+    const builtFile = path.join(config.clientDir, file);
+    return fs.readFileSync(built && fs.existsSync(builtFile) ? builtFile : config.fallbackIndexFile, 'utf8');
+  };
+  const builtTemplates = devServer ? undefined : { 'index.html': readBuilt('index.html'), 'admin.html': readBuilt('admin.html') };
+  const template = async (file: ClientDocument) => (devServer ? devServer.readDocument(file) : builtTemplates![file]);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -50,8 +64,8 @@ export async function registerSpa(
       index: false,
       // The build writes .br/.gz twins of text assets (webpack.config.ts): sent when the browser accepts them.
       preCompressed: true,
-      // index.html is only ever sent rendered (below), never as the raw template.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The documents are only ever sent rendered (below), never as raw templates.
+      allowedPath: (pathName) => !CLIENT_DOCUMENTS.some((file) => pathName === `/${file}`),
       setHeaders: (res, filePath) => {
         const inAssets = filePath.startsWith(path.join(config.clientDir, 'assets') + path.sep);
         res.header('Cache-Control', inAssets ? IMMUTABLE : 'public, max-age=3600');
@@ -64,7 +78,7 @@ export async function registerSpa(
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(await template(), { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
+      .send(renderIndex(await template(documentFor(pathOf(request))), { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.
   app.get('/', sendIndex);

@@ -21,10 +21,14 @@ export function newestMtime(paths: string[]): number {
   return newest;
 }
 
-/** Whether dist/client must be (re)built: no index.html, or a source newer than it. */
+/** The documents the build writes: the public site's and the admin panel's (webpack.config.ts). */
+export const CLIENT_DOCUMENTS = ['index.html', 'admin.html'] as const;
+
+/** Whether dist/client must be (re)built: a document missing, or a source newer than it. */
 export function clientBuildIsStale(root: string, clientDir: string): boolean {
-  const index = path.join(clientDir, 'index.html');
-  if (!fs.existsSync(index)) return true;
+  const documents = CLIENT_DOCUMENTS.map((file) => path.join(clientDir, file));
+  if (!documents.every((file) => fs.existsSync(file))) return true;
   const sources = ['src/client', 'src/domain', 'public', 'webpack.config.ts'].map((p) => path.join(root, p));
-  return newestMtime(sources) > fs.statSync(index).mtimeMs;
+  const built = Math.min(...documents.map((file) => fs.statSync(file).mtimeMs));
+  return newestMtime(sources) > built;
 }

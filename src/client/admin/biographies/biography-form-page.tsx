@@ -11,6 +11,7 @@ import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
+import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
@@ -79,6 +80,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     fields: FIELDS,
     failedMessage: messages.saveBiographyFailed,
     send: (values, base) => (base ? updateBiography({ id: base.id, ...values, version: base.version }) : createBiography(values)),
+    draft: { kind: 'biography' },
     onSaved: (saved, values) => {
       notify(`Biografía de ${saved?.name ?? values.name} guardada`);
       navigate(paths.admin.biographies.getHref());
@@ -89,6 +91,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
   return (
     <>
       <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
+      <KeptWorkNotices work={saver.work} noun="la biografía" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
         <div className="kit-form-grid">

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { staleSaveOf } from '@/client/api/versioned';
 import type { EditConflict } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import type { DraftKind } from '../drafts/draft-store';
+import { useKeptWork, type KeptExtra } from '../drafts/use-kept-work';
 import { FormAlert } from './form-alert';
 import { applyServerErrors } from './server-errors';
 import { StaleSaveChoices } from './stale-save-choices';
@@ -30,6 +33,8 @@ export interface VersionedSaveOptions<T extends { version: number }, V extends F
   valuesOf: (record: T) => V;
   /** Whatever else the form keeps outside react-hook-form (the layout editor) follows a reload. */
   onReloaded?: (record: T) => void;
+  /** Unsaved work is kept as a draft of this kind, with what the form keeps outside its fields (useKeptWork). */
+  draft: { kind: DraftKind; extra?: KeptExtra };
 }
 
 /** A server answer that is just a string (requirements §8: shown as it is). */
@@ -43,13 +48,17 @@ const plainAnswer = (error: unknown): string | null => {
  * every admin form: the error box gets focus when it appears, the server's field
  * errors go next to their fields, and when someone else saved first (409) what
  * was typed stays while the administrator chooses to load the saved version or to
- * save over it knowingly. Render `<SaveFailureAlert save={…} />` inside the form.
+ * save over it knowingly. Until then the work is kept as a draft (useKeptWork).
+ * Render `<KeptWorkNotices work={saver.work} />` above the form and
+ * `<SaveFailureAlert save={…} />` inside it.
  */
-export function useVersionedSave<T extends { version: number }, V extends FieldValues>(options: VersionedSaveOptions<T, V>) {
-  const { form, record, fields, failedMessage, send, onSaved, valuesOf, onReloaded } = options;
+export function useVersionedSave<T extends { id: number; version: number }, V extends FieldValues>(options: VersionedSaveOptions<T, V>) {
+  const { form, record, fields, failedMessage, send, onSaved, valuesOf, onReloaded, draft } = options;
   const [base, setBase] = useState(record);
   const [failure, setFailure] = useState<SaveFailure<T> | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  // Until the server has it, what is typed is kept as a draft, and leaving asks first (issue 12).
+  const work = useKeptWork({ kind: draft.kind, record: base, form, extra: draft.extra, lostFileMessage: messages.chooseImageAgain });
 
   useEffect(() => {
     if (failure) alertRef.current?.focus();
@@ -59,6 +68,7 @@ export function useVersionedSave<T extends { version: number }, V extends FieldV
     setFailure(null);
     const result = await send(values, over ?? base);
     if ('data' in result) {
+      work.saved();
       onSaved(result.data, values);
       return;
     }
@@ -84,16 +94,16 @@ export function useVersionedSave<T extends { version: number }, V extends FieldV
     void save(form.getValues(), current);
   };
 
-  return { base, failure, setFailure, save, reload, overwrite, alertRef };
+  return { base, failure, setFailure, save, reload, overwrite, alertRef, work };
 }
 
-export type VersionedSave<T extends { version: number }> = Pick<
+export type VersionedSave<T extends { id: number; version: number }> = Pick<
   ReturnType<typeof useVersionedSave<T, FieldValues>>,
   'failure' | 'reload' | 'overwrite' | 'alertRef'
 >;
 
 /** The form's error box for a useVersionedSave, with the choices after a stale save. */
-export function SaveFailureAlert<T extends { version: number }>({ save, busy }: { save: VersionedSave<T>; busy: boolean }) {
+export function SaveFailureAlert<T extends { id: number; version: number }>({ save, busy }: { save: VersionedSave<T>; busy: boolean }) {
   const { failure, reload, overwrite, alertRef } = save;
   if (!failure) return null;
   const stale = failure.stale;

@@ -8,12 +8,13 @@ import type { RootState } from '@/client/app/store';
 import { keepImage, type ImageChange } from '@/client/api/image-change';
 import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
-import { PUBLICATION_STATUSES, type Publication } from '@/domain/entities';
+import { PUBLICATION_STATUSES, type Layout, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
 import { imagesWithoutAlt } from '@/domain/layout';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validatePublication } from '@/domain/validation';
+import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
@@ -123,6 +124,24 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     },
     valuesOf,
     onReloaded: (current) => dispatch(layoutEditorActions.layoutLoaded(current.layout ?? [])),
+    // The layout is kept in the draft with the fields.
+    draft: {
+      kind: 'publication',
+      extra: {
+        read: () => selectEditedLayout(store.getState()),
+        subscribe: (onChange) => {
+          let rows = selectEditedLayout(store.getState());
+          return store.subscribe(() => {
+            const now = selectEditedLayout(store.getState());
+            if (now === rows) return;
+            rows = now;
+            onChange();
+          });
+        },
+        restore: (layout) => dispatch(layoutEditorActions.layoutLoaded(Array.isArray(layout) ? (layout as Layout) : [])),
+        initial: publication?.layout ?? [],
+      },
+    },
   });
 
   const invalid = (found: FormErrors<PublicationValues>) => {
@@ -143,6 +162,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   return (
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
+      <KeptWorkNotices work={saver.work} noun="la publicación" />
       <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}>
         <SaveFailureAlert save={saver} busy={saving} />
         <TextField label="Título" required maxLength={FIELD_LIMITS.publicationTitle} registration={form.register('title')} error={errors.title?.message} />

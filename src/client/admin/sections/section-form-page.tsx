@@ -9,6 +9,7 @@ import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { useNotices } from '../kit/notices';
+import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
@@ -59,6 +60,7 @@ function SectionForm({ section }: { section?: Section }) {
     fields: ['title', 'is_active'],
     failedMessage: messages.saveSectionFailed,
     send: (values, base) => (base ? updateSection({ id: base.id, ...values, order: base.order, version: base.version }) : createSection(values)),
+    draft: { kind: 'section' },
     onSaved: (saved, values) => {
       notify(`Sección «${saved?.title ?? values.title}» guardada`);
       navigate(paths.admin.sections.getHref());
@@ -71,6 +73,7 @@ function SectionForm({ section }: { section?: Section }) {
       <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>
         {section && <p>{section.title}</p>}
       </PageHeader>
+      <KeptWorkNotices work={saver.work} noun="la sección" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
         <TextField

@@ -1,0 +1,19 @@
+// The design tokens, first: every stylesheet of the app reads them.
+import '@/client/ui/tokens.css';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { boot } from '@/client/app/boot';
+import { adminAppRoutes } from '@/client/admin/admin-routes';
+import { followOtherTabs } from '@/client/session/session-tabs';
+
+/**
+ * The admin panel (admin.html, served for /admin/* and /login): a data router,
+ * so that a form with unsaved changes can hold a navigation back
+ * (`useBlocker`), which the public site does without to stay small
+ * (docs/decisions/110). The session is shared with the other tabs.
+ */
+const router = createBrowserRouter(adminAppRoutes);
+
+boot((store) => {
+  followOtherTabs(store);
+  return <RouterProvider router={router} />;
+});

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useAppSelector } from '@/client/app/hooks';
+import { selectUser } from '@/client/session/session-slice';
+import { useSignOut } from '@/client/session/use-sign-out';
+import { draftKeysOf, removeDraftsOf, writePendingDrafts } from './drafts/draft-store';
+import { ConfirmDialog } from './kit/confirm-dialog';
+
+/**
+ * 'Cerrar sesión' (requirements §4). The drafts this administrator left in the
+ * browser go with the session, since the next person at a shared computer
+ * must not see them; when there are any, it says so first (issue 12).
+ */
+export function SignOutButton() {
+  const username = useAppSelector(selectUser)?.username;
+  const signOut = useSignOut();
+  const [drafts, setDrafts] = useState(0);
+
+  const start = () => {
+    // A form's last keystrokes are written first, so that they are counted (and removed) too.
+    writePendingDrafts();
+    const count = username ? draftKeysOf(username).length : 0;
+    if (count === 0) signOut();
+    else setDrafts(count);
+  };
+
+  const confirm = () => {
+    if (username) removeDraftsOf(username);
+    setDrafts(0);
+    signOut();
+  };
+
+  return (
+    <>
+      <button type="button" className="admin-signout" onClick={start}>
+        Cerrar sesión
+      </button>
+      <ConfirmDialog
+        open={drafts > 0}
+        message="¿Cerrar sesión y borrar los borradores?"
+        detail={
+          drafts === 1
+            ? 'Hay un borrador sin guardar en este navegador. Al cerrar la sesión se borrará, para que nadie más lo vea en este equipo.'
+            : `Hay ${drafts} borradores sin guardar en este navegador. Al cerrar la sesión se borrarán, para que nadie más los vea en este equipo.`
+        }
+        confirmLabel="Cerrar sesión y borrar"
+        onConfirm={confirm}
+        onCancel={() => setDrafts(0)}
+      />
+    </>
+  );
+}
