@@ -22,6 +22,9 @@ describe('clientBuildIsStale', () => {
     write('public/index.html', 1000);
     expect(clientBuildIsStale(root, dist)).toBe(true);
     write('dist/client/index.html', 2000);
+    // A build from before the admin panel had its own document is stale too.
+    expect(clientBuildIsStale(root, dist)).toBe(true);
+    write('dist/client/admin.html', 2000);
     expect(clientBuildIsStale(root, dist)).toBe(false);
     write('src/domain/limits.ts', 3000);
     expect(clientBuildIsStale(root, dist)).toBe(true);
