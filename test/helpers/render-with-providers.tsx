@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { setupStore, type AppStore, type RootState } from '@/client/app/store';
 
 export interface ProviderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
@@ -40,7 +40,7 @@ export function renderWithProviders(
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { preloadedState, store = setupStore(preloadedState), initialEntries = ['/'], ...renderOptions }: ProviderOptions & { initialEntries?: string[] } = {},
+  { preloadedState, store = setupStore(preloadedState), initialEntries = ['/'], ...renderOptions }: ProviderOptions & { initialEntries?: InitialEntry[] } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const result = render(

@@ -151,6 +151,24 @@ test('a signed-in visitor goes straight on to /admin', async () => {
   expect(router.state.location.pathname).toBe('/admin');
 });
 
+test.each([
+  [{ from: '/admin/publications/edit/3?vista=1' }, '/admin/publications/edit/3'],
+  [{ from: 'https://example.org/admin' }, '/admin'],
+  [{ from: '/noticias/3' }, '/admin'],
+  [{ from: '/admin/login' }, '/admin'],
+  [{ from: 42 }, '/admin'],
+])('after a lost session (%j) the sign-in leads back to that admin page, and only to one', async (state, pathname) => {
+  const { router } = renderRoutes(
+    [
+      { path: '/admin/login', element: <LoginPage /> },
+      { path: '/admin', element: <h1>Resumen</h1> },
+      { path: '/admin/publications/edit/:id', element: <h1>Edición</h1> },
+    ],
+    { initialEntries: [{ pathname: '/admin/login', state }], preloadedState: { session: signedInSession() } },
+  );
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+});
+
 test('a session stored by an earlier visit is picked up', async () => {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access: 'a', refresh: 'r', username: 'ana' }));
   renderLogin({});
