@@ -166,3 +166,31 @@ test("'Cerrar sesión' with a draft warns, and signing out removes the drafts", 
   await expect(page.getByRole('heading', { name: 'Nueva Publicación' })).toBeVisible();
   await expect(draftOffer(page)).toBeHidden();
 });
+
+test('two tabs with an expired token refresh once between them, and both stay signed in', async ({ context }) => {
+  // This server's access tokens live two seconds (playwright.config.ts).
+  const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
+  const first = await context.newPage();
+  await signIn(first, server);
+  const second = await context.newPage();
+  await second.goto(`${server}/admin`);
+  await expect(second.getByRole('banner')).toContainText('Panel de Control');
+  await first.waitForTimeout(2_500);
+
+  const refreshes: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/token/refresh/')) refreshes.push(request.url());
+  });
+  // A slow refresh: the other tab's requests are refused while it runs.
+  await context.route('**/api/token/refresh/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  // Both tabs start their admin requests at once with the expired token.
+  await Promise.all([first.reload(), second.reload()]);
+  for (const page of [first, second]) {
+    await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  }
+  expect(refreshes).toHaveLength(1);
+});
