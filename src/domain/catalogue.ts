@@ -1,4 +1,4 @@
-import type { SiteSettings } from './entities';
+import type { SectionLink, SiteSettings } from './entities';
 
 /**
  * What the public site is made of, written once (requirements §2): its name, how its
@@ -87,26 +87,71 @@ export const FACULTY_LABEL = 'Cuerpo docente';
 /** The research group's link (requirements §2). No page is defined there: the 404 page answers it. */
 export const GIESE_SEGMENT = 'giese';
 
+/**
+ * First path segments the site itself answers, which no added section's list
+ * page (/{slug}) may take: the admin panel, the API, sign-in, media files,
+ * the built assets and TinyMCE, the faculty and GIESE pages, the SEO files
+ * and every list path of the five (DECISIONS "What the public sees").
+ */
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'login',
+  'media',
+  'assets',
+  'tinymce',
+  FACULTY_SEGMENT,
+  GIESE_SEGMENT,
+  'sitemap.xml',
+  'sitemapxml',
+  'robots.txt',
+  'robotstxt',
+  'favicon.svg',
+  ...publicSections.map((section) => section.listPath),
+]);
+
 /** An entry of the main navigation; `sectionSlug` marks a section list (its publications live under /{slug}/{id}). */
 export interface NavigationEntry {
   label: string;
   href: string;
-  sectionSlug?: PublicSectionSlug;
+  sectionSlug?: string;
 }
+
+/** What a section's public list page needs: the five bring their intro, an added section has none. */
+export interface ListedSection {
+  slug: string;
+  title: string;
+  intro?: string;
+}
+
+/** A list page's description: the five's intro, or what an added section holds. */
+export const listPageDescription = ({ title, intro }: ListedSection): string => (intro ? `${title}: ${intro}` : `${title}: publicaciones del ${SITE_NAME}.`);
+
+/** The visible sections an administrator added: every visible one that is not one of the five, in the given order. */
+export const addedSections = <T extends SectionLink>(visible: readonly T[]): T[] => visible.filter((section) => !findPublicSection(section.slug));
 
 const sectionEntry = (section: PublicSection): NavigationEntry => ({ label: section.navLabel, href: `/${section.listPath}`, sectionSlug: section.slug });
 const [presentation, ...otherSections] = publicSections;
 
-/** The public pages, in navigation order: what the footer's site map and the sitemap list. */
-export const publicPages: readonly NavigationEntry[] = [
+/**
+ * The public pages, in navigation order: what the footer's site map and the
+ * sitemap list. The sections administrators added come after the five, in
+ * their order (DECISIONS "What the public sees").
+ */
+export const publicPagesWith = (added: readonly SectionLink[]): NavigationEntry[] => [
   { label: 'Inicio', href: '/' },
   sectionEntry(presentation),
   { label: FACULTY_LABEL, href: `/${FACULTY_SEGMENT}` },
   ...otherSections.map(sectionEntry),
+  ...added.map((section) => ({ label: section.title, href: `/${section.slug}`, sectionSlug: section.slug })),
 ];
 
 /** The main navigation (requirements §2): the public pages, then GIESE. */
-export const mainNavigation: readonly NavigationEntry[] = [...publicPages, { label: 'GIESE', href: `/${GIESE_SEGMENT}` }];
+export const mainNavigationWith = (added: readonly SectionLink[]): NavigationEntry[] => [...publicPagesWith(added), { label: 'GIESE', href: `/${GIESE_SEGMENT}` }];
+
+/** The public pages and navigation of a site with only the five sections. */
+export const publicPages: readonly NavigationEntry[] = publicPagesWith([]);
+export const mainNavigation: readonly NavigationEntry[] = mainNavigationWith([]);
 
 /**
  * The site settings when nothing is configured: the networks' home pages and

@@ -112,7 +112,20 @@ export interface SocialLink {
   url: string;
 }
 
+/** A visible section an administrator added beyond the catalogue's five: its list page is /{slug}. */
+export interface SectionLink {
+  slug: string;
+  title: string;
+}
+
 export interface SiteSettings {
   socialLinks: SocialLink[];
   researchGroup: { label: string; url: string };
+  /**
+   * The visible sections beyond the five, in the admin's order. Content, not
+   * configuration, but it travels the same way: the server writes it into
+   * every page, so the navigation renders without a request (DECISIONS
+   * "What the public sees").
+   */
+  sections?: SectionLink[];
 }

@@ -8,6 +8,8 @@ export const MIN_COLUMN_SPAN = 1;
 export const DEFAULT_COLUMN_SPAN = 1;
 export const ADMIN_BIOGRAPHY_PAGE_SIZE = 1000;
 export const PUBLIC_BIOGRAPHY_PAGE_SIZE = 100;
+/** Cards on a public section page: three full rows of the four-column grid, two of three, six of two. */
+export const PUBLIC_PUBLICATION_PAGE_SIZE = 12;
 export const NEW_BIOGRAPHY_DEFAULT_ORDER = 2;
 export const BIOGRAPHY_PREVIEW_LENGTH = 250;
 export const PUBLICATION_EXCERPT_LENGTH = 100;
@@ -53,3 +55,24 @@ export const ORDER_MAX = 2_147_483_647;
 
 /** Most items one reorder request may carry (requirements §10.5). */
 export const REORDER_MAX_ITEMS = 1000;
+
+/**
+ * Largest value of one multipart text field (a publication's layout travels
+ * as one). Longer values are refused, never cut; JSON bodies have the
+ * server's own body limit.
+ */
+export const FORM_FIELD_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Most pixels an uploaded image may decode to, every frame of an animation
+ * counted (about 7000 × 7000). A 5 MB file can claim far more: this is
+ * checked from the header, before anything is decoded.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/**
+ * Uploaded images decoded and re-encoded at once; the others wait their turn
+ * (server/media/image-queue.ts). One: libvips already spreads one image over
+ * every CPU, so a second only adds its memory (decision 121).
+ */
+export const IMAGE_PROCESSING_CONCURRENCY = 1;

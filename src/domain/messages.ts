@@ -1,4 +1,4 @@
-import { FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
+import { FIELD_LIMITS, FORM_FIELD_MAX_BYTES, IMAGE_MAX_PIXELS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 
 /**
  * Every Spanish message that both halves can show (requirements §5, §8). The server
@@ -11,6 +11,8 @@ export const messages = {
   invalidCredentials: 'Usuario o contraseña incorrectos',
   loginFailed: 'Error al iniciar sesión. Por favor, intente nuevamente.',
   tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos antes de volver a intentarlo.',
+  /** 503 from POST /api/token/ while too many passwords are being checked; the sign-in screen shows loginFailed. */
+  loginBusy: 'Hay demasiados inicios de sesión en curso. Inténtelo de nuevo en unos segundos.',
   sessionExpired: 'Por favor, inicie sesión nuevamente',
   notAuthenticated: 'No se proporcionaron credenciales de autenticación.',
   invalidToken: 'El token no es válido o ha expirado.',
@@ -22,6 +24,13 @@ export const messages = {
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   payloadTooLarge: 'La petición es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
+  /** Requests the HTTP layer refuses before any route sees them (security issue, item 14). */
+  malformedRequest: 'La petición no es válida.',
+  malformedUrl: 'La dirección de la petición no es válida.',
+  invalidHost: 'La cabecera Host no es válida.',
+  headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
+  requestTimeout: 'La petición tardó demasiado en llegar.',
+  expectationFailed: 'La cabecera Expect no es compatible con este servidor.',
 
   biographyTooLong: 'La biografía no puede superar los 3000 caracteres',
   invalidEmail: 'Introduzca una dirección de correo electrónico válida.',
@@ -35,6 +44,7 @@ export const messages = {
   publishDateRequired: 'La fecha de publicación es requerida',
   imageTypeNotAllowed: 'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
   imageTooLarge: 'La imagen no debe superar los 5MB',
+  imageTooManyPixels: `La imagen es demasiado grande: no debe superar los ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (unos 7000 × 7000 píxeles).`,
   /** A recovered draft could not keep the file chosen in an image field (issue 12). */
   chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',
   invalidStatus: 'Estado no válido. Use draft, published o archived.',
@@ -56,6 +66,7 @@ export const messages = {
   layoutTooManyRows: `El diseño no puede tener más de ${FIELD_LIMITS.layoutRows} filas.`,
   textCellTooLong: `El texto de una celda no puede superar los ${FIELD_LIMITS.textCell} caracteres.`,
   cellUrlTooLong: `La dirección de una celda no puede superar los ${FIELD_LIMITS.url} caracteres.`,
+  fieldTooLarge: `Este campo no puede superar los ${FORM_FIELD_MAX_BYTES / (1024 * 1024)} MB.`,
   richTextDataUri: 'Las imágenes pegadas en el texto deben subirse como archivo: no se admiten imágenes incrustadas (data:).',
   invalidVersion: 'La versión debe ser un número entero mayor que 0.',
   invalidOmit: 'Valor no válido. Use layout.',

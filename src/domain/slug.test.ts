@@ -17,3 +17,18 @@ describe('uniqueSlug', () => {
     expect(uniqueSlug('revista', new Set(['revista', 'revista-2']))).toBe('revista-3');
   });
 });
+
+describe('uniqueSlug and the site\'s own paths', () => {
+  it.each(['admin', 'api', 'login', 'assets', 'tinymce', 'cuerpo-docente', 'giese', 'presentacion-magister', 'sitemapxml', 'robotstxt'])(
+    '%s is never a section\'s slug: it gets a suffix',
+    (slug) => {
+      expect(uniqueSlug(slug, new Set())).toBe(`${slug}-2`);
+    },
+  );
+
+  it("leaves the five's own slugs to the sections that are them, once", () => {
+    expect(uniqueSlug('noticias', new Set())).toBe('noticias');
+    expect(uniqueSlug('media', new Set())).toBe('media');
+    expect(uniqueSlug('media', new Set(['media']))).toBe('media-2');
+  });
+});

@@ -177,6 +177,25 @@ describe('size limits', () => {
       expect(hasDataUri(html)).toBe(true);
     }
     expect(hasDataUri('<p>Los data: del estudio</p><img src="/media/images/a.jpg">')).toBe(false);
+    expect(hasDataUri('<a href="/datos" title="data: ver">x</a><img src="https://a.es/data:x.png">')).toBe(false);
+  });
+
+  it('finds data: URIs written with character references, split by tabs, in a srcset or in a style', () => {
+    for (const html of [
+      '<img src="&#100;ata:image/png;base64,AAAA">',
+      '<img src="&#x64;&#x61;ta&colon;image/png;base64,AAAA">',
+      '<img src="da&#x09;ta:image/png;base64,AAAA">',
+      '<img src="da\nta:image/png;base64,AAAA">',
+      '<img src="/media/a.jpg" srcset="/media/a.jpg 1x, data:image/png;base64,AAAA 2x">',
+      '<p style="background: url(&quot;data:image/png;base64,AAAA&quot;)">x</p>',
+    ]) {
+      expect(hasDataUri(html)).toBe(true);
+    }
+  });
+
+  it('says a pasted image must be uploaded even when it also makes the cell too long', () => {
+    const pasted = `<img src="data:image/png;base64,${'A'.repeat(FIELD_LIMITS.textCell)}">`;
+    expect(checkLayoutLimits([{ id: 'r', cells: [{ id: 'c', type: 'text', content: pasted }] }])).toBe(messages.richTextDataUri);
     expect(checkLayoutLimits([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(
       messages.richTextDataUri,
     );

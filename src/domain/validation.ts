@@ -150,18 +150,56 @@ export function validatePublication(input: PublicationFields, { editing = false 
   return errors;
 }
 
-// A data: address in an attribute, however the editor quoted or spaced it.
-const DATA_URI_ATTRIBUTE = /\b(?:src|href|srcset|poster|data)\s*=\s*["']?\s*data:/i;
+// Attributes whose value is an address (srcset: a list of them), quoted either way or not at all.
+const URL_ATTRIBUTE = /\b(?:src|href|srcset|poster|data|action|formaction|background|cite)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+const STYLE_ATTRIBUTE = /\bstyle\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+const NAMED_REFERENCES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', comma: ',', lpar: '(', quot: '"', apos: "'" };
 
-/** Whether rich text carries an image (or anything) inline as a data: URI instead of an uploaded file's address. */
+/**
+ * An attribute's value as a browser reads it: character references decoded
+ * (`&#100;ata:` is `data:`), then the tabs and line breaks that URL parsers
+ * drop anywhere in an address removed (`da&#9;ta:` is `data:` too).
+ */
+function attributeValue(raw: string): string {
+  const unquoted = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
+  return unquoted
+    .replace(/&#x([0-9a-f]+);?|&#(\d+);?|&([a-z]+);/gi, (whole, hex: string, dec: string, name: string) => {
+      if (name) return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+      const code = Number.parseInt(hex ?? dec, hex ? 16 : 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    })
+    .replace(/[\t\n\r]/g, '');
+}
+
+/** The text without leading code points up to U+0020 (spaces and control characters), as a URL parser reads it. */
+function trimControls(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start++;
+  return text.slice(start);
+}
+
+/**
+ * Whether rich text carries an image (or anything) inline as a data: URI
+ * instead of an uploaded file's address: in an address attribute (any
+ * candidate of a srcset) or in a style's url(), however it is quoted, spaced
+ * or written with character references. Plain text that mentions "data:" is fine.
+ */
 export function hasDataUri(html: string): boolean {
-  return DATA_URI_ATTRIBUTE.test(html);
+  for (const [, raw] of html.matchAll(URL_ATTRIBUTE)) {
+    // URL parsers also drop leading spaces and control characters (code points up to U+0020).
+    const candidates = attributeValue(raw).split(',');
+    if (candidates.some((candidate) => /^data:/i.test(trimControls(candidate)))) return true;
+  }
+  for (const [, raw] of html.matchAll(STYLE_ATTRIBUTE)) {
+    if (/url\(\s*["']?\s*data:/i.test(attributeValue(raw))) return true;
+  }
+  return false;
 }
 
 /**
  * The size and content limits of a layout whose shape is already sound
- * (domain/layout.ts parseLayout): at most 200 rows, text cells up to 100,000
- * characters and without data: URIs, cell addresses up to 2,048 characters.
+ * (domain/layout.ts parseLayout): at most 200 rows, text cells without data:
+ * URIs and up to 100,000 characters, cell addresses up to 2,048 characters.
  * Answers the message for the layout field, or null.
  */
 export function checkLayoutLimits(layout: Layout): string | null {
@@ -169,8 +207,9 @@ export function checkLayoutLimits(layout: Layout): string | null {
   for (const row of layout) {
     for (const cell of row.cells) {
       if (cell.type === 'text') {
-        if (cell.content.length > FIELD_LIMITS.textCell) return messages.textCellTooLong;
+        // data: first: a pasted image is what usually makes a cell too long, and this message says what to do.
         if (hasDataUri(cell.content)) return messages.richTextDataUri;
+        if (cell.content.length > FIELD_LIMITS.textCell) return messages.textCellTooLong;
       } else if (cell.content.trim().length > FIELD_LIMITS.url) {
         return messages.cellUrlTooLong;
       }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import http from 'node:http';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { FEATURED_IMAGE_MAX_BYTES, FORM_FIELD_MAX_BYTES } from '@/domain/limits';
 import { createCacheFront } from './cache/cache-front';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
@@ -11,9 +11,12 @@ import { requireAdmin } from './plugins/auth';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerMedia } from './plugins/media';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { helmetHeaders, registerSecurityHeaders } from './plugins/security-headers';
+import { clientErrorHandler, isValidHost, refuseExpectation } from './http/low-level-errors';
+import { publicOriginOf } from './http/public-origin';
+import { messages } from '@/domain/messages';
 import { registerSpa } from './plugins/spa';
-import { createPageMetaResolver, registerSeoRoutes } from './seo/seo-routes';
+import { createPageMetaResolver, registerSeoRoutes, visibleAddedSections } from './seo/seo-routes';
 import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
 import { publicationRoutes } from './routes/publications';
@@ -27,6 +30,15 @@ export interface App {
   services: Services;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The origin of every absolute address the server writes (http/public-origin.ts). */
+    publicOrigin(): string;
+  }
+}
+
 /**
  * The whole HTTP server, not yet listening: plugins, then routes. Used by
  * main.ts and by the API tests. Closing the app closes the database.
@@ -34,13 +46,36 @@ export interface App {
 export async function buildApp(config: ServerConfig, options: { db?: Db; logger?: boolean } = {}): Promise<App> {
   const services = createServices(config, options.db);
   const cacheFront = createCacheFront(services.publicCache);
+  const securityHeaders = await helmetHeaders({ development: config.clientDev, https: config.publicUrl?.startsWith('https:') });
+  let server!: http.Server;
   const app = Fastify({
     // Cached public answers leave before Fastify builds a request (cache/cache-front.ts).
-    serverFactory: (handler) => http.createServer((req, res) => cacheFront(req, res) || handler(req, res)),
+    serverFactory: (handler) => {
+      server = http.createServer(
+        {
+          // A body sent a byte at a time must not hold its connection forever (security issue, item 11).
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+          connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+        },
+        (req, res) => cacheFront(req, res) || handler(req, res),
+      );
+      server.maxConnections = config.maxConnections;
+      server.on('checkExpectation', refuseExpectation(securityHeaders));
+      return server;
+    },
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    // An address that cannot be decoded: the API's 400, with the usual headers, never echoing it.
+    frameworkErrors: (error, _request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      reply.headers(securityHeaders);
+      return reply.code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? messages.malformedUrl : messages.malformedRequest });
+    },
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request costs a third of the public API's throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // A number of hops becomes proxy-addr's test "the first n addresses (the socket's is 0) are proxies".
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // DRF's addresses end in '/'; accept them without it too rather than redirecting.
     routerOptions: { ignoreTrailingSlash: true },
@@ -51,10 +86,16 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', async () => services.db.destroy());
 
+  app.decorate('publicOrigin', publicOriginOf(config, server));
+
   installErrorHandler(app);
-  await registerSecurityHeaders(app, config.clientDev);
+  registerSecurityHeaders(app, securityHeaders);
+  // Every answer may write absolute addresses, so a request must at least name a host (HTTP/1.0 may omit it).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isValidHost(request.headers.host)) return reply.code(400).send({ detail: messages.invalidHost });
+  });
   await app.register(multipart, {
-    limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: 4 * 1024 * 1024 },
+    limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: FORM_FIELD_MAX_BYTES },
     throwFileSizeLimit: false,
   });
   await registerMedia(app, services.media, path.join(config.clientDir, 'media'));
@@ -62,7 +103,13 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
 
   await app.register(
     async (api) => {
-      await api.register(tokenRoutes, { services });
+      await api.register(async (tokens) => {
+        // Tokens are credentials: no cache, shared or private, may keep an answer that carries them.
+        tokens.addHook('onSend', async (_request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+        });
+        await tokens.register(tokenRoutes, { services });
+      });
       await api.register(publicRoutes, { services });
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin(services));
@@ -76,6 +123,6 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
   );
 
   await registerSeoRoutes(app, services);
-  await registerSpa(app, config, createPageMetaResolver(services));
+  await registerSpa(app, config, createPageMetaResolver(services), () => visibleAddedSections(services));
   return { app, services };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { type SiteSettings } from '@/domain/entities';
+import { siteTimeZone } from './clock';
 
 /** Everything the server reads from its environment, typed and defaulted. */
 export interface ServerConfig {
@@ -21,6 +22,13 @@ export interface ServerConfig {
   /** Failed logins allowed per IP and per username inside the window. */
   loginRateLimitMax: number;
   loginRateLimitWindowMs: number;
+  /**
+   * Password checks (scrypt) running at once per process (LOGIN_HASH_CONCURRENCY), so that
+   * they leave libuv's thread pool to file reads; Infinity ('unbounded') is no bound.
+   */
+  loginHashConcurrency: number;
+  /** Password checks that may wait for a place (LOGIN_HASH_QUEUE); beyond that, 503 with Retry-After. */
+  loginHashQueue: number;
   /** The built SPA (webpack output). */
   clientDir: string;
   /** Template used when the SPA is not built (API-only runs and tests). */
@@ -29,12 +37,38 @@ export interface ServerConfig {
   clientDev?: boolean;
   /** How often, at most, an instance asks the database whether public content changed. */
   cacheCheckIntervalMs: number;
+  /**
+   * Bytes the public cache may hold in this process (PUBLIC_CACHE_MAX_BYTES, 64 MiB by
+   * default); an answer over an eighth of it is not kept. 'unbounded' lifts the
+   * bound, for bench/public-cache-memory.ts to show what it prevents.
+   */
+  publicCacheMaxBytes: number;
   siteSettings: SiteSettings;
   logLevel: string;
   /** Processes serving HTTP (WEB_CONCURRENCY); 1 means no cluster. */
   workers: number;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (login rate limit per IP). */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies (TRUST_PROXY): how many hops, or which proxy
+   * addresses, may say who the client is through X-Forwarded-For. false: none
+   * (the socket's address is the client's). Never "trust everyone": the
+   * first address of X-Forwarded-For is whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * The site's public origin (PUBLIC_URL, e.g. https://master.example.org):
+   * every absolute address the server writes (DRF's next/previous links,
+   * og:url, the sitemap, robots.txt) starts with it, never with what a request's
+   * Host or X-Forwarded-* headers say. Unset: http://{HOST}:{PORT} of this server.
+   */
+  publicUrl?: string;
+  /** Milliseconds a request may take to arrive whole (headers and body) before it is cut with 408. */
+  requestTimeoutMs: number;
+  /** Milliseconds the headers may take to arrive. */
+  headersTimeoutMs: number;
+  /** Open connections one process accepts at most (MAX_CONNECTIONS); more are closed at once. */
+  maxConnections: number;
+  /** SITE_TIME_ZONE: whose midnight makes a publication dated today public (clock.ts). */
+  siteTimeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,7 +93,7 @@ export function resolveSecretKey(env: Env, dataDir: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = crypto.randomBytes(48).toString('base64url');
     // 'wx' keeps the first writer's key if two processes start at once.
     try {
@@ -69,6 +103,35 @@ export function resolveSecretKey(env: Env, dataDir: string): string {
     }
     return secret;
   }
+}
+
+/**
+ * TRUST_PROXY: unset or 'false' trusts no proxy; 'true' trusts one hop (the
+ * proxy in front of this server); a whole number, that many hops; anything
+ * else, a comma-separated list of proxy addresses or CIDR ranges.
+ */
+export function trustProxyFromEnv(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
+/** PUBLIC_URL reduced to its origin; a value that is not an http(s) address is refused at start. */
+export function publicUrlFromEnv(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address such as https://master.example.org, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  return url.origin;
 }
 
 export function siteSettingsFromEnv(env: Env): SiteSettings {
@@ -96,12 +159,21 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     refreshTokenLifetime: positiveInt(env, 'REFRESH_TOKEN_LIFETIME', 86_400),
     loginRateLimitMax: positiveInt(env, 'LOGIN_RATE_LIMIT_MAX', 10),
     loginRateLimitWindowMs: positiveInt(env, 'LOGIN_RATE_LIMIT_WINDOW', 900) * 1000,
+    // Two of libuv's four threads; 'unbounded' is the behaviour before the bound (bench/login-burst.ts).
+    loginHashConcurrency: env.LOGIN_HASH_CONCURRENCY === 'unbounded' ? Infinity : positiveInt(env, 'LOGIN_HASH_CONCURRENCY', 2),
+    loginHashQueue: positiveInt(env, 'LOGIN_HASH_QUEUE', 8),
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
     fallbackIndexFile: path.join(ROOT, 'public', 'index.html'),
     cacheCheckIntervalMs: positiveInt(env, 'CACHE_CHECK_INTERVAL_MS', 1000),
+    publicCacheMaxBytes: env.PUBLIC_CACHE_MAX_BYTES === 'unbounded' ? Infinity : positiveInt(env, 'PUBLIC_CACHE_MAX_BYTES', 64 * 1024 * 1024),
     siteSettings: siteSettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT', 30) * 1000,
+    headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT', 10) * 1000,
+    maxConnections: positiveInt(env, 'MAX_CONNECTIONS', 1024),
+    siteTimeZone: siteTimeZone(env),
     workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
   };
 }

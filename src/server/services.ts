@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Transaction } from 'kysely';
+import { HashingGate } from './auth/hashing-gate';
 import { LoginThrottle } from './auth/login-throttle';
 import { createTokenIssuer, type TokenIssuer } from './auth/tokens';
-import { type CachedAnswer, PublicCache } from './cache/public-cache';
+import { answerBytes, type CachedAnswer, PublicCache } from './cache/public-cache';
 import type { ServerConfig } from './config';
 import { bumpContentVersion, readContentVersion } from './db/content-version-repository';
 import { createDatabase, type Db } from './db/database';
@@ -16,6 +17,8 @@ export interface Services {
   db: Db;
   tokens: TokenIssuer;
   loginThrottle: LoginThrottle;
+  /** Bounds the password checks running at once in this process (auth/hashing-gate.ts). */
+  hashingGate: HashingGate;
   media: MediaStorage;
   publicCache: PublicCache<CachedAnswer>;
   /**
@@ -31,12 +34,16 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     readVersion: () => readContentVersion(db),
     today: () => todayIso(),
     checkIntervalMs: config.cacheCheckIntervalMs,
+    maxBytes: config.publicCacheMaxBytes,
+    sizeOf: answerBytes,
   });
   return {
     config,
     db,
     tokens: createTokenIssuer(config.secretKey, { access: config.accessTokenLifetime, refresh: config.refreshTokenLifetime }),
-    loginThrottle: new LoginThrottle(config.loginRateLimitMax, config.loginRateLimitWindowMs),
+    // In the database, so that every worker and instance counts the same attempts.
+    loginThrottle: new LoginThrottle(db, config.loginRateLimitMax, config.loginRateLimitWindowMs),
+    hashingGate: new HashingGate(config.loginHashConcurrency, config.loginHashQueue),
     media: createMediaStorage(path.join(config.dataDir, 'media')),
     publicCache,
     async writeContent(work) {

@@ -59,6 +59,16 @@ describe('reusing a rotated refresh token', () => {
     expect((await refresh(second.refresh)).status).toBe(401);
   });
 
+  it('later than that also ends the access tokens of the whole family at once', async () => {
+    const pair = await signIn();
+    const second = (await refresh(pair.refresh)).body as Pair;
+    expect(await opens(second.access)).toBe(true);
+    await rotatedAgo(pair.refresh, ROTATION_GRACE_SECONDS + 1);
+    expect((await refresh(pair.refresh)).status).toBe(401);
+    expect(await opens(second.access)).toBe(false);
+    expect(await opens(pair.access)).toBe(false);
+  });
+
   it('leaves the other sign-ins of the same user alone', async () => {
     const stolen = await signIn();
     const other = await signIn();
@@ -85,6 +95,7 @@ describe('POST /api/token/blacklist/ (sign out)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({});
     expect((await refresh(rotated.refresh)).status).toBe(401);
+    expect(await opens(rotated.access)).toBe(false);
     expect((await refresh(other.refresh)).status).toBe(200);
     // Signing out twice is still a success; an old token of the same sign-in revokes nothing more.
     expect((await signOut({ refresh: rotated.refresh })).status).toBe(200);

@@ -27,18 +27,18 @@ const siteSettings = (html: string) => JSON.parse(/<script id="site-settings" ty
 
 describe('the single-page app', () => {
   it.each([
-    ['/', 'main'],
-    ['/noticias', 'main'],
-    ['/noticias/3', 'main'],
-    ['/media', 'main'],
-    ['/media/7', 'main'],
-    ['/giese', 'main'],
-    ['/administracion', 'main'],
-    ['/admin', 'admin'],
-    ['/admin/login', 'admin'],
-    ['/admin/publications/edit/3', 'admin'],
-    ['/login', 'admin'],
-  ])('answers %s with its document (the %s entry), with meta and site settings', async (path, entry) => {
+    ['/', 'main', 'Máster de pruebas'],
+    ['/noticias', 'main', 'Noticias · Máster en Educación Emocional y Convivencia Escolar'],
+    ['/noticias/3', 'main', 'Máster de pruebas'],
+    ['/media', 'main', 'Media · Máster en Educación Emocional y Convivencia Escolar'],
+    ['/media/7', 'main', 'Máster de pruebas'],
+    ['/giese', 'main', 'Máster de pruebas'],
+    ['/administracion', 'main', 'Máster de pruebas'],
+    ['/admin', 'admin', 'Máster de pruebas'],
+    ['/admin/login', 'admin', 'Máster de pruebas'],
+    ['/admin/publications/edit/3', 'admin', 'Máster de pruebas'],
+    ['/login', 'admin', 'Máster de pruebas'],
+  ])('answers %s with its document (the %s entry), with its title, meta and site settings', async (path, entry, title) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -46,9 +46,10 @@ describe('the single-page app', () => {
     const html = await response.text();
     expect(html).toContain('<div id=root>');
     expect(html).toContain(`<script defer src=/assets/${entry}.abc123.js>`);
-    expect(html).toContain('<title>Máster de pruebas</title>');
+    expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
-    expect(siteSettings(html)).toEqual(server.config.siteSettings);
+    // No section beyond the five exists here: the list of added ones is empty.
+    expect(siteSettings(html)).toEqual({ ...server.config.siteSettings, sections: [] });
   });
 
   it('never sends a document as a raw template', async () => {

@@ -3,6 +3,19 @@ import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { isPage, toList } from './list-response';
 
+export interface PublicPublicationPageRequest {
+  sectionSlug: string;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+}
+
+export interface PublicPublicationPage {
+  results: PublicPublication[];
+  /** Publications of the section in all pages. */
+  count: number;
+}
+
 /** What the visitor's browser asks for: no credentials, no refresh (paths contain /public/). */
 const PUBLIC_BIOGRAPHY_PARAMS = { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true } as const;
 
@@ -42,13 +55,20 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
 
 export const publicContentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/public/publications/?section_slug= : a list or a page (requirements §7). */
-    getPublicPublications: build.query<PublicPublication[], string>({
-      query: (sectionSlug) => ({ url: '/public/publications/', params: { section_slug: sectionSlug } }),
-      transformResponse: (answer: unknown) => toList<PublicPublication>(answer),
+    /**
+     * GET /api/public/publications/?section_slug=&page=&page_size= : one page
+     * of a section's publications and how many there are in all (a plain
+     * list, which requirements §7 also allows, counts as one page).
+     */
+    getPublicPublications: build.query<PublicPublicationPage, PublicPublicationPageRequest>({
+      query: ({ sectionSlug, page, pageSize }) => ({ url: '/public/publications/', params: { section_slug: sectionSlug, page, page_size: pageSize } }),
+      transformResponse: (answer: unknown): PublicPublicationPage => {
+        const results = toList<PublicPublication>(answer);
+        return { results, count: isPage(answer) ? answer.count : results.length };
+      },
       providesTags: (result) => [
         { type: 'PublicPublication' as const, id: 'LIST' },
-        ...(result ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),
+        ...(result?.results ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),
       ],
     }),
     /** GET /api/public/publication/{id}/ */

@@ -6,11 +6,12 @@ import { PublicationCard } from './publication-card';
 import './latest-news.css';
 
 const NEWS = findPublicSection('noticias')!;
+const LATEST = 3;
 
 /** The three latest news on the home page, with a link to all of them; nothing when there are none. */
 export function LatestNews() {
-  const { data } = useGetPublicPublicationsQuery(NEWS.slug);
-  const latest = (data ?? []).slice(0, 3);
+  const { data } = useGetPublicPublicationsQuery({ sectionSlug: NEWS.slug, page: 1, pageSize: LATEST });
+  const latest = (data?.results ?? []).slice(0, LATEST);
   if (latest.length === 0) return null;
   return (
     <section className="home-news" aria-labelledby="news-title">

@@ -27,7 +27,7 @@ test("shows 'Cargando...', then the section's cards, asking for the section by s
   expect(screen.getByRole('heading', { level: 1, name: 'Presentación del Máster' })).toBeInTheDocument();
   expect(document.title).toContain('Presentación del Máster');
   const request = server().requestsTo('/api/public/publications/')[0];
-  expect(request.url).toBe('/api/public/publications/?section_slug=presentacion-del-magister');
+  expect(request.url).toBe('/api/public/publications/?section_slug=presentacion-del-magister&page=1&page_size=12');
   expect(request.headers.authorization).toBeUndefined();
 });
 
@@ -41,4 +41,26 @@ test('an empty section says so kindly', async () => {
   server().setHandler(() => ({ body: [] }));
   await renderSite('/congresos');
   expect(await screen.findByText(/Todavía no hay publicaciones en esta sección/)).toBeInTheDocument();
+});
+
+test('a long section is paged twelve at a time, the page in the address, with links to the others', async () => {
+  const cards = Array.from({ length: 12 }, (_, i) => publication(13 + i, `Noticia ${13 + i}`));
+  server().setHandler(() => ({ body: { count: 30, next: null, previous: null, results: cards } }));
+  await renderSite('/noticias?pagina=2');
+  expect(await screen.findByRole('link', { name: 'Noticia 13' })).toBeInTheDocument();
+  expect(server().requestsTo('/api/public/publications/')[0].url).toBe('/api/public/publications/?section_slug=noticias&page=2&page_size=12');
+  const pages = screen.getByRole('navigation', { name: 'Páginas de Noticias' });
+  expect(pages).toContainElement(screen.getByRole('link', { name: 'Página 3' }));
+  expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: '← Anterior' })).toHaveAttribute('href', '/noticias');
+  expect(screen.getByRole('link', { name: 'Siguiente →' })).toHaveAttribute('href', '/noticias?pagina=3');
+  expect(document.title).toContain('Noticias (página 2)');
+});
+
+test.each(['/noticias?pagina=99', '/noticias?pagina=cero'])('%s: a page that does not exist says so and leads to the first', async (address) => {
+  server().setHandler(() => ({ status: 404, body: { detail: 'Página no válida.' } }));
+  await renderSite(address);
+  expect(await screen.findByText('Esta página de Noticias no existe.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Ir a la primera página' })).toHaveAttribute('href', '/noticias');
+  expect(screen.queryByRole('alert')).toBeNull();
 });

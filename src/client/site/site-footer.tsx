@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { publicPages, SITE_NAME } from '@/domain/catalogue';
+import { publicPagesWith, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
-import { siteSettings } from './site-settings';
+import { addedSectionLinks, siteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
 import './site-footer.css';
@@ -26,7 +26,7 @@ export function SiteFooter() {
         <nav className="site-footer__col" aria-labelledby="footer-map">
           <h2 id="footer-map">El máster</h2>
           <ul>
-            {publicPages.map((page) => (
+            {publicPagesWith(addedSectionLinks()).map((page) => (
               <li key={page.href}>
                 <Link to={page.href}>{page.label}</Link>
               </li>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { mainNavigation } from '@/domain/catalogue';
+import { mainNavigationWith } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { fromBreakpoint } from '@/client/ui/breakpoints';
+import { addedSectionLinks } from './site-settings';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
 import './site-header.css';
@@ -116,7 +117,7 @@ export function SiteHeader() {
         <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
           <nav id={NAV_ID} className="site-nav" aria-label="Principal">
             <ul>
-              {mainNavigation.map((item) => (
+              {mainNavigationWith(addedSectionLinks()).map((item) => (
                 <li key={item.href}>
                   <NavLink
                     to={item.href}

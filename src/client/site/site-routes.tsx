@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { useParams, type RouteObject } from 'react-router';
 import { publicSections } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
+import { addedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
@@ -13,6 +14,13 @@ const PublicationDetailPage = lazy(() =>
   import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
 );
 const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
+
+/** /{slug} of a visible section an administrator added (the page carries the list, site-settings.ts); else the 404 page. */
+function AddedSectionPage() {
+  const { sectionSlug } = useParams();
+  const section = addedSectionLinks().find((candidate) => candidate.slug === sectionSlug);
+  return section ? <SectionListPage section={section} /> : <NotFoundPage />;
+}
 
 /**
  * The public website's routes (requirements §2). Elements only (no loaders), so they
@@ -27,6 +35,8 @@ export const siteRoutes: RouteObject[] = [
       { path: paths.faculty.path, element: <FacultyPage /> },
       ...publicSections.map((section) => ({ path: paths.sectionList.path(section.slug), element: <SectionListPage section={section} /> })),
       { path: paths.publication.path, element: <PublicationDetailPage /> },
+      // One segment that is none of the above: a section an administrator added, or the 404 page.
+      { path: paths.sectionList.path(':sectionSlug'), element: <AddedSectionPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

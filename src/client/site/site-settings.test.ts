@@ -24,5 +24,18 @@ test('reads the social and research-group links the server wrote into the page',
 test('falls back to the defaults without settings or with unreadable ones', () => {
   expect(readSiteSettings(pageWith(null))).toEqual(DEFAULT_SITE_SETTINGS);
   expect(readSiteSettings(pageWith('{no es json'))).toEqual(DEFAULT_SITE_SETTINGS);
-  expect(readSiteSettings(pageWith('{"socialLinks": "x"}'))).toEqual(DEFAULT_SITE_SETTINGS);
+  expect(readSiteSettings(pageWith('{"socialLinks": "x"}'))).toEqual({ ...DEFAULT_SITE_SETTINGS, sections: [] });
+});
+
+test('reads the added sections the page carries, leaving out any that is malformed', () => {
+  const sections = [
+    { slug: 'talleres', title: 'Talleres' },
+    { slug: '../admin', title: 'Trampa' },
+    { slug: 'jornadas-2027', title: 42 },
+    { slug: 'jornadas-2027', title: 'Jornadas 2027' },
+  ];
+  expect(readSiteSettings(pageWith(JSON.stringify({ sections }))).sections).toEqual([
+    { slug: 'talleres', title: 'Talleres' },
+    { slug: 'jornadas-2027', title: 'Jornadas 2027' },
+  ]);
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Timestamps, Version } from './common';
+import { FIELD_LIMITS } from '@/domain/limits';
+import { OrderField, Timestamps, Version } from './common';
 
 export const Biography = Type.Object({
   id: Type.Integer(),
@@ -18,13 +19,13 @@ export const Biography = Type.Object({
 /** The JSON form of a biography (requirements §7 sends multipart with a `photo` file). Rules and messages: validateBiography. */
 export const BiographyBody = Type.Object(
   {
-    name: Type.Optional(Type.String()),
-    position: Type.Optional(Type.String()),
-    biography: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    linkedin: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.name} caracteres` })),
+    position: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.position} caracteres` })),
+    biography: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.biography} caracteres` })),
+    email: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.email} caracteres` })),
+    linkedin: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.url} caracteres` })),
     is_active: Type.Optional(Type.Boolean()),
-    order: Type.Optional(Type.Integer()),
+    order: Type.Optional(OrderField),
     version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
     photo: Type.Optional(Type.Union([Type.Null(), Type.Literal('')], { description: 'Vacío o null: quita la foto' })),
   },

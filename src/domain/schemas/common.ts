@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
 
 /**
  * Schemas shared by the route groups (issue 8, "schema-first routes"): they
@@ -38,12 +39,19 @@ export const PageOf = <T extends TSchema>(item: T) =>
     results: Type.Array(item),
   });
 
+/**
+ * `order` in a create or edit body. The range is a domain rule (validation.ts
+ * isOrder, with its Spanish message); the schema only documents it.
+ */
+export const OrderField = Type.Integer({ description: `Entero de ${ORDER_MIN} a ${ORDER_MAX}` });
+
+// The reorder route judges the payload itself (domain parseReorder, attachValidation): these bounds document it.
 export const ReorderBody = Type.Array(
   Type.Object({
-    id: Type.Integer(),
-    order: Type.Integer({ description: 'Posición, desde 0, dentro de la vista reordenada' }),
+    id: Type.Integer({ minimum: 1 }),
+    order: Type.Integer({ minimum: 0, maximum: ORDER_MAX, description: 'Posición, desde 0, dentro de la vista reordenada' }),
   }),
-  { description: 'Los elementos de la vista reordenada, con su nueva posición' },
+  { minItems: 1, maxItems: REORDER_MAX_ITEMS, description: `Los elementos de la vista reordenada (como máximo ${REORDER_MAX_ITEMS}), con su nueva posición` },
 );
 
 export const ReorderAnswer = Type.Array(Type.Object({ id: Type.Integer(), order: Type.Integer({ description: 'El orden guardado' }) }));

@@ -16,9 +16,11 @@ export const PublicPublication = Type.Object({
   order: Type.Integer(),
 });
 
+// The order of the properties is the order of the parameters in the public cache's keys and in
+// the next/previous links (server/cache/public-key.ts): the section first, as the site asks.
 export const PublicPublicationsQuery = Type.Object({
-  ...PageQuery.properties,
   section_slug: Type.Optional(Type.String({ description: 'Solo las de esta sección' })),
+  ...PageQuery.properties,
 });
 
 export const PublicBiographiesQuery = Type.Object({

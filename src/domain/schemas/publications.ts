@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/entities';
-import { PageQuery, Timestamps, Version } from './common';
+import { FIELD_LIMITS } from '@/domain/limits';
+import { OrderField, PageQuery, Timestamps, Version } from './common';
 
 // Cells may carry fields added later (an image's alt): the answer keeps whatever the stored layout holds.
 export const LayoutCell = Type.Object(
@@ -53,14 +54,18 @@ export const PublicationListQuery = Type.Object({
  */
 export const PublicationBody = Type.Object(
   {
-    title: Type.Optional(Type.String()),
+    title: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.publicationTitle} caracteres` })),
     section_id: Type.Optional(Type.String({ description: 'Id de la sección' })),
     status: Type.Optional(Type.String({ description: 'draft, published o archived' })),
     publish_date: Type.Optional(Type.String({ description: 'AAAA-MM-DD' })),
     is_featured: Type.Optional(Type.Boolean()),
-    order: Type.Optional(Type.Integer()),
+    order: Type.Optional(OrderField),
     version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
-    layout: Type.Optional(Type.Unknown({ description: 'El diseño: una lista de filas, o su texto JSON' })),
+    layout: Type.Optional(
+      Type.Unknown({
+        description: `El diseño: una lista de filas (hasta ${FIELD_LIMITS.layoutRows}), o su texto JSON. Celdas de texto de hasta ${FIELD_LIMITS.textCell} caracteres, sin imágenes data:`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Timestamps, Version } from './common';
+import { FIELD_LIMITS } from '@/domain/limits';
+import { OrderField, Timestamps, Version } from './common';
 
 export const Section = Type.Object({
   id: Type.Integer(),
@@ -19,9 +20,9 @@ export const Section = Type.Object({
  */
 export const SectionBody = Type.Object(
   {
-    title: Type.Optional(Type.String({ description: 'Título (obligatorio al crear)' })),
+    title: Type.Optional(Type.String({ description: `Título (obligatorio al crear), hasta ${FIELD_LIMITS.sectionTitle} caracteres` })),
     is_active: Type.Optional(Type.Boolean()),
-    order: Type.Optional(Type.Integer()),
+    order: Type.Optional(OrderField),
     version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
   },
   { additionalProperties: false },

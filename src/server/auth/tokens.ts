@@ -11,10 +11,16 @@ export interface TokenClaims {
   expiresAt: number;
   /** The user's session version when it was issued: a password change makes older tokens stop working. */
   sessionVersion: number;
+  /**
+   * Access tokens: the sign-in (refresh-token family) they belong to. When the
+   * family is revoked (sign-out, a stolen refresh token reused) they stop
+   * working at once, not when they expire. Absent on tokens signed before.
+   */
+  family?: string;
 }
 
 export interface TokenIssuer {
-  issue(userId: number, type: TokenType, sessionVersion: number): Promise<{ token: string; claims: TokenClaims }>;
+  issue(userId: number, type: TokenType, sessionVersion: number, family?: string): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a valid token of the given type, or null for anything else (garbage, tampered, expired, wrong type). */
   verify(token: string, type: TokenType): Promise<TokenClaims | null>;
 }
@@ -27,18 +33,18 @@ export interface TokenIssuer {
 export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, number>): TokenIssuer {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId, type, sessionVersion) {
+    async issue(userId, type, sessionVersion, family) {
       const jti = crypto.randomUUID().replace(/-/g, '');
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = issuedAt + lifetimes[type];
-      const token = await new SignJWT({ token_type: type, user_id: userId, session_version: sessionVersion })
+      const token = await new SignJWT({ token_type: type, user_id: userId, session_version: sessionVersion, ...(family ? { family } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setJti(jti)
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(key);
-      return { token, claims: { userId, jti, tokenType: type, expiresAt, sessionVersion } };
+      return { token, claims: { userId, jti, tokenType: type, expiresAt, sessionVersion, ...(family ? { family } : {}) } };
     },
     async verify(token, type) {
       try {
@@ -50,7 +56,8 @@ export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, n
         // Tokens signed before session versions existed carry none: version 0, every user's first.
         const sessionVersion = payload.session_version ?? 0;
         if (typeof sessionVersion !== 'number') return null;
-        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp, sessionVersion };
+        if (payload.family !== undefined && typeof payload.family !== 'string') return null;
+        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp, sessionVersion, ...(payload.family ? { family: payload.family } : {}) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

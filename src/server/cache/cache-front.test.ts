@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCacheFront } from './cache-front';
-import { type CachedAnswer, PublicCache } from './public-cache';
+import { answerBytes, type CachedAnswer, PublicCache } from './public-cache';
+import { publicCacheKey } from './public-key';
 
 describe('cache front', () => {
   const answer: CachedAnswer = { body: Buffer.from('{"count":0}'), headers: { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' } };
   let cache: PublicCache<CachedAnswer>;
   beforeEach(async () => {
-    cache = new PublicCache<CachedAnswer>({ readVersion: async () => 1, today: () => '2026-01-01', checkIntervalMs: 60_000 });
+    cache = new PublicCache<CachedAnswer>({ readVersion: async () => 1, today: () => '2026-01-01', checkIntervalMs: 60_000, maxBytes: 1 << 20, sizeOf: answerBytes });
     await cache.get('warm-up');
-    cache.set('sitio.es/api/public/publications/?section_slug=noticias', answer, cache.begin());
+    cache.set(publicCacheKey('/api/public/publications/?section_slug=noticias') as string, answer, cache.begin());
   });
 
   const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -28,12 +29,22 @@ describe('cache front', () => {
     expect(sent).toEqual({ status: 200, headers: answer.headers, body: answer.body });
   });
 
+  it('answers the same entry whatever unknown parameters come with the ones the route reads, and whatever the host', () => {
+    for (const url of ['/api/public/publications?utm_source=x&section_slug=noticias', '/api/public/publications/?section_slug=noticias&_=1&_=2']) {
+      const { res, sent } = response();
+      expect(createCacheFront(cache)(request(url, { host: 'otro.es' }), res)).toBe(true);
+      expect(sent.body).toBe(answer.body);
+    }
+  });
+
   it.each([
-    ['another host', request('/api/public/publications/?section_slug=noticias', { host: 'otro.es' })],
+    ['a request without a usable Host', request('/api/public/publications/?section_slug=noticias', { host: 'a b' })],
     ['credentials', request('/api/public/publications/?section_slug=noticias', { authorization: 'Bearer x' })],
     ['a POST', request('/api/public/publications/?section_slug=noticias', {}, 'POST')],
     ['an admin path', request('/api/publications/?section_slug=noticias')],
     ['an uncached query', request('/api/public/publications/?section_slug=revista')],
+    ['a parameter the route reads, twice', request('/api/public/publications/?section_slug=noticias&section_slug=revista')],
+    ['a path that is not a cached route', request('/api/public/otra/?section_slug=noticias')],
   ])('lets %s through to Fastify', (_name, req) => {
     const { res, sent } = response();
     expect(createCacheFront(cache)(req, res)).toBe(false);

@@ -1,10 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isValidHost } from '../http/low-level-errors';
 import type { CachedAnswer, PublicCache } from './public-cache';
-
-export const PUBLIC_API_PREFIX = '/api/public/';
-
-/** The key of a public answer: host (next/previous links are absolute) and URL as sent. */
-export const publicCacheKey = (host: string | undefined, url: string | undefined): string => `${host}${url}`;
+import { publicCacheKey } from './public-key';
 
 /**
  * Answers cached public GETs before Fastify sees the request, the way a
@@ -12,11 +9,15 @@ export const publicCacheKey = (host: string | undefined, url: string | undefined
  * (security headers included) go straight to the socket. Anything else, or
  * a cache that is due for its version check, falls through (returns false).
  * Requests with credentials always fall through: an admin's answer may differ.
+ * So do requests without a usable Host, which the app refuses (app.ts): the
+ * key no longer holds the host, so the cache would otherwise answer them.
  */
 export function createCacheFront(cache: PublicCache<CachedAnswer>) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.headers.authorization !== undefined || !req.url?.startsWith(PUBLIC_API_PREFIX)) return false;
-    const hit = cache.peek(publicCacheKey(req.headers.host, req.url));
+    if (req.method !== 'GET' || req.headers.authorization !== undefined || !req.url) return false;
+    const key = publicCacheKey(req.url);
+    if (key === undefined || !isValidHost(req.headers.host)) return false;
+    const hit = cache.peek(key);
     if (!hit) return false;
     res.writeHead(200, hit.headers);
     res.end(hit.body);

@@ -28,6 +28,12 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<img src="data:image/png;base64,AAAA" alt="x">')).toBe('<img alt="x" />');
   });
 
+  it('drops the permissions a player asks for in its allow attribute', () => {
+    expect(sanitizeRichText('<iframe src="https://www.youtube.com/embed/a" allow="camera; microphone; geolocation" allowfullscreen></iframe>')).toBe(
+      '<iframe src="https://www.youtube.com/embed/a" allowfullscreen></iframe>',
+    );
+  });
+
   it('keeps YouTube and Vimeo players, and protects links that open a new tab', () => {
     expect(sanitizeRichText('<iframe src="https://player.vimeo.com/video/1" allowfullscreen></iframe>')).toBe(
       '<iframe src="https://player.vimeo.com/video/1" allowfullscreen></iframe>',

@@ -15,7 +15,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'frameborder'],
+    // No `allow`: it would grant the frame camera, microphone, geolocation... on the site's
+    // behalf. A player needs none of it; the public page renders players of video cells
+    // itself (client/ui/video-embed.tsx, a fixed list), and its HTML sanitiser drops
+    // frames in rich text anyway.
+    iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'frameborder'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan', 'scope'],
     col: ['span', 'width'],

@@ -26,8 +26,17 @@ export function createDatabase({ dataDir, databaseUrl }: DatabaseOptions): Db {
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'db.sqlite3'));
+  // DATA_DIR holds the database, the media and the secret key: a new one is this user's alone,
+  // and so is the database file (SQLite gives its -wal and -shm files the same mode).
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, 'db.sqlite3');
+  try {
+    fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  } catch {
+    // It exists already: an older install may have created it readable by others.
+    fs.chmodSync(file, 0o600);
+  }
+  const sqlite = new SQLite(file);
   // WAL lets readers go on while a write commits; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -3,6 +3,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as recordVersions from './migrations/2026-11-22-002-record-versions';
 import * as sessionFamilies from './migrations/2026-11-22-003-session-families';
+import * as loginAttempts from './migrations/2026-11-22-004-login-attempts';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-record-versions': recordVersions,
   '2026-11-22-003-session-families': sessionFamilies,
+  '2026-11-22-004-login-attempts': loginAttempts,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -44,6 +44,12 @@ export async function findRefreshToken(db: DbOrTrx, jti: string, userId: number)
   return row && { family: row.family, rotatedAt: row.rotated_at === null ? null : Number(row.rotated_at) };
 }
 
+/** Whether a sign-in still holds a refresh token (it was neither signed out nor revoked, nor has it expired). */
+export async function familyIsLive(db: DbOrTrx, family: string): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').select('jti').where('family', '=', family).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes a whole sign-in: every token descended from it, rotated or live. */
 export async function revokeRefreshFamily(db: DbOrTrx, family: string): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('family', '=', family).execute();

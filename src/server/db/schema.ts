@@ -72,6 +72,20 @@ export interface BiographiesTable {
   updated_at: string;
 }
 
+/**
+ * One login attempt that reached (or is reaching) the password check: written
+ * before the check, deleted when the password was right. What stays is the
+ * failures, counted per IP and per username by auth/login-throttle.ts.
+ */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  /** Lower case. */
+  username: string;
+  /** Unix milliseconds. */
+  attempted_at: number;
+}
+
 /** One row (id 1) whose version every content write bumps: the public cache's clock. */
 export interface ContentVersionTable {
   id: number;
@@ -85,6 +99,7 @@ export interface Database {
   publications: PublicationsTable;
   biographies: BiographiesTable;
   content_version: ContentVersionTable;
+  login_attempts: LoginAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -45,3 +45,8 @@ export async function countSections(db: DbOrTrx): Promise<number> {
   const row = await db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
   return toCount(row?.count as string | number);
 }
+
+/** The visible sections' slugs and titles, in the admin's order: what the public navigation and sitemap show. */
+export async function listVisibleSectionLinks(db: DbOrTrx): Promise<{ slug: string; title: string }[]> {
+  return db.selectFrom('sections').select(['slug', 'title']).where('is_active', '=', 1).orderBy('order').orderBy('id').execute();
+}

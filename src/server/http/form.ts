@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@/domain/messages';
-import { badRequestDetail } from './api-error';
+import { badRequest, badRequestDetail } from './api-error';
 
 export interface FormInput {
   /** Text fields (multipart) or JSON values. */
@@ -18,10 +18,12 @@ export interface FormInput {
  * Reads a create/update body that requirements §7 sends as multipart (biographies,
  * publications) but that API callers may also send as JSON. Files over the
  * multipart plugin's fileSize limit are cut by busboy; we record the field
- * so the route can answer with the field's Spanish message.
+ * so the route can answer with the field's Spanish message. Text values cut
+ * at the fieldSize limit are refused here, each with its field's message.
  */
 export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
   const form: FormInput = { fields: {}, files: {}, oversized: new Set(), cleared: new Set() };
+  const cut = new Set<string>();
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return form;
@@ -36,7 +38,10 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (fileFields.includes(part.fieldname)) {
+        if (part.valueTruncated) {
+          // Busboy cuts a value at the fieldSize limit (FORM_FIELD_MAX_BYTES): what is left must not pass for the whole.
+          cut.add(part.fieldname);
+        } else if (fileFields.includes(part.fieldname)) {
           if (part.value === '') form.cleared.add(part.fieldname);
         } else {
           form.fields[part.fieldname] = part.value;
@@ -54,5 +59,6 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw badRequestDetail(messages.malformedBody);
   }
+  if (cut.size > 0) throw badRequest(Object.fromEntries([...cut].map((field) => [field, [messages.fieldTooLarge]])));
   return form;
 }

@@ -49,7 +49,11 @@ export function toPage<T>(request: PageRequest, count: number, results: T[], req
   };
 }
 
-/** The absolute address of a request, for DRF's next/previous links. */
-export function requestUrl(request: { protocol: string; host: string; url: string }): URL {
-  return new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The absolute address of a request, for DRF's next/previous links: its path
+ * and query on the site's public origin (http/public-origin.ts), never on the
+ * Host it was sent with, since the answer may be cached for everyone.
+ */
+export function requestUrl(request: { url: string; server: { publicOrigin(): string } }): URL {
+  return new URL(request.url, request.server.publicOrigin());
 }

@@ -1,9 +1,17 @@
 import sharp from 'sharp';
 import { type AllowedImageType, checkImageBytes } from '@/domain/images';
-import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
+import { IMAGE_MAX_PIXELS, IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 
 export class ImageRejected extends Error {}
+
+/** Uploaded bytes that passed inspectImage: an allowed type, within the pixel budget. */
+export interface InspectedImage {
+  bytes: Buffer;
+  type: AllowedImageType;
+  /** EXIF orientation, when the image has one other than 1 (upright). */
+  orientation?: number;
+}
 
 export interface ProcessedImage {
   extension: 'jpg' | 'png' | 'gif' | 'webp';
@@ -20,32 +28,56 @@ const FORMATS: Record<AllowedImageType, { extension: ProcessedImage['extension']
   'image/webp': { extension: 'webp', format: 'webp' },
 };
 
-// About 7000 x 7000: far above any photo we show, far below a decompression bomb.
-const MAX_INPUT_PIXELS = 50_000_000;
+const isAnimatable = (type: AllowedImageType) => type === 'image/gif' || type === 'image/webp';
 
 /**
- * Checks an upload by its content (type by magic bytes, 5 MB; domain rules),
- * then decodes it for real: bytes that only look like an image are refused.
- * Re-encoding drops every metadata block, so a photo's location never leaks.
+ * Checks an upload by its content (type by magic bytes, 5 MB; domain rules)
+ * and by the size its header claims, before anything is decoded: a 5 MB file
+ * can claim billions of pixels. Every frame of an animation counts, since
+ * all of them are decoded. Cheap (the header only), so it runs before the
+ * upload waits for its turn to be processed.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
   const checked = checkImageBytes(bytes);
   if ('error' in checked) throw new ImageRejected(checked.error);
-  const { extension, format } = FORMATS[checked.type];
-  const animated = checked.type === 'image/gif' || checked.type === 'image/webp';
+  let metadata: sharp.Metadata;
+  try {
+    // No pixel limit for the header: sharp's own would answer "not an image" for a bomb we want to name.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected(messages.notAnImage);
+  }
+  const { width, height } = metadata;
+  if (!width || !height) throw new ImageRejected(messages.notAnImage);
+  const frames = isAnimatable(checked.type) ? (metadata.pages ?? 1) : 1;
+  if (width * (metadata.pageHeight ?? height) * frames > IMAGE_MAX_PIXELS) throw new ImageRejected(messages.imageTooManyPixels);
+  return { bytes, type: checked.type, ...(metadata.orientation && metadata.orientation > 1 && { orientation: metadata.orientation }) };
+}
+
+/**
+ * Decodes an inspected image for real (bytes that only look like an image
+ * are refused) and re-encodes it: the original in its own format and the
+ * WebP variants. Re-encoding drops every metadata block, so a photo's
+ * location never leaks. The renditions are made one after another, not at
+ * once: each decodes the image again, and four at a time meant four times
+ * the memory for one upload.
+ */
+export async function processImage({ bytes, type, orientation }: InspectedImage): Promise<ProcessedImage> {
+  const { extension, format } = FORMATS[type];
+  const animated = isAnimatable(type);
   const input = () => {
-    const image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    // EXIF orientation must be applied before the metadata that holds it goes.
-    return animated ? image : image.rotate();
+    // limitInputPixels again, in case a header said less than the data holds.
+    const image = sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
+    // EXIF orientation must be applied before the metadata that holds it goes. Only when there is
+    // one: turning needs the whole decoded image in memory, where the rest streams row by row.
+    return animated || !orientation ? image : image.rotate();
   };
   try {
     const original = await input().toFormat(format).toBuffer();
-    const variants = await Promise.all(
-      IMAGE_VARIANT_WIDTHS.map(async (width) => ({
-        width,
-        bytes: await input().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-      })),
-    );
+    const variants: ProcessedImage['variants'] = [];
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      variants.push({ width, bytes: await input().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer() });
+    }
     return { extension, original, variants };
   } catch {
     throw new ImageRejected(messages.notAnImage);

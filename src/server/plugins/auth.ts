@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { familyIsLive } from '../db/refresh-tokens-repository';
 import { findUserById } from '../db/users-repository';
 import { invalidToken, notAuthenticated } from '../http/api-error';
 import type { Services } from '../services';
@@ -14,9 +15,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 async function staffUserOf(services: Services, token: string): Promise<UserRow | null> {
   const claims = await services.tokens.verify(token, 'access');
   if (!claims) return null;
-  const user = await findUserById(services.db, claims.userId);
+  const [user, live] = await Promise.all([
+    findUserById(services.db, claims.userId),
+    // A signed-out or revoked sign-in (a stolen refresh token reused) takes its access tokens with it.
+    claims.family ? familyIsLive(services.db, claims.family) : true,
+  ]);
   // A password change bumps the session version: tokens issued before it no longer open anything.
-  return user && user.is_staff === 1 && user.session_version === claims.sessionVersion ? user : null;
+  return user && live && user.is_staff === 1 && user.session_version === claims.sessionVersion ? user : null;
 }
 
 /** The signed-in administrator of a request, or null: for public routes whose answer an admin may widen. */
@@ -28,7 +33,8 @@ export async function optionalAdmin(services: Services, request: FastifyRequest)
 /**
  * onRequest hook for the admin subtree: 401 {"detail"} without a token, or
  * with a token that is garbage, tampered, expired, a refresh token, of a
- * user who no longer exists, or issued before the user's password changed.
+ * user who no longer exists, issued before the user's password changed, or
+ * of a sign-in that was signed out or revoked.
  */
 export function requireAdmin(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -29,6 +29,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(schemaFieldErrors(error.validation as unknown as SchemaFailure[]));
     }
     const status = error.statusCode ?? 500;
+    // The static files' guard refuses addresses such as //evil.com, /%00 or /noticias/16//:
+    // no such page, so the SPA's 404 answers them like any other unknown address.
+    if (status === 403) return reply.callNotFound();
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ detail: messages.imageTooLarge });
     if (status === 429) return reply.code(429).send({ detail: messages.tooManyAttempts });
     if (status >= 400 && status < 500) {

@@ -10,7 +10,7 @@ describe('content security policy', () => {
 
   it('adds only eval, for webpack source maps, on the development server', async () => {
     const production = directives((await helmetHeaders())['content-security-policy']);
-    const development = directives((await helmetHeaders(true))['content-security-policy']);
+    const development = directives((await helmetHeaders({ development: true }))['content-security-policy']);
     expect(development['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
     expect({ ...development, 'script-src': production['script-src'] }).toEqual(production);
   });

@@ -33,6 +33,13 @@ const HELMET_OPTIONS = {
 };
 
 /**
+ * Browser features no page of the site uses: denied to the pages and to the
+ * frames they embed (the video players keep what they need: autoplay,
+ * fullscreen, encrypted media, picture-in-picture).
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+
+/**
  * Development (`npm run dev`) only: webpack's eval source maps run each module
  * through eval(), which script-src must allow. The hot-reload event stream and
  * its update files come from this origin, which the policy already allows.
@@ -54,22 +61,42 @@ const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connecti
  * a fifth of its throughput; with no per-request nonces the headers never
  * change, so we ask helmet once, on a throwaway instance, and replay them.
  */
-export async function helmetHeaders(development = false): Promise<Record<string, string>> {
+export async function helmetHeaders({ development = false, https = false }: HeaderOptions = {}): Promise<Record<string, string>> {
+  const base = development ? DEVELOPMENT_HELMET_OPTIONS : HELMET_OPTIONS;
+  // HSTS and upgrade-insecure-requests only where the site is served over HTTPS (PUBLIC_URL):
+  // sent over plain HTTP they would lock a local or intranet install out of itself.
+  const options = {
+    ...base,
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    contentSecurityPolicy: {
+      ...base.contentSecurityPolicy,
+      directives: { ...base.contentSecurityPolicy.directives, ...(https ? { upgradeInsecureRequests: [] } : {}) },
+    },
+  };
   const probe = Fastify({ logger: false });
-  await probe.register(helmet, development ? DEVELOPMENT_HELMET_OPTIONS : HELMET_OPTIONS);
+  await probe.register(helmet, options);
   probe.get('/', async () => '');
   const response = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
-  return Object.fromEntries(
-    Object.entries(response.headers)
-      .filter(([name, value]) => !NOT_HELMETS.has(name) && typeof value === 'string')
-      .map(([name, value]) => [name, value as string]),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(response.headers)
+        .filter(([name, value]) => !NOT_HELMETS.has(name) && typeof value === 'string')
+        .map(([name, value]) => [name, value as string]),
+    ),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
 }
 
-/** Security headers on every answer, errors and 404s included; `development` for `npm run dev` only. */
-export async function registerSecurityHeaders(app: FastifyInstance, development = false): Promise<void> {
-  const headers = await helmetHeaders(development);
+export interface HeaderOptions {
+  /** `npm run dev` only. */
+  development?: boolean;
+  /** The site is served over HTTPS (PUBLIC_URL starts with https://). */
+  https?: boolean;
+}
+
+/** Security headers on every answer, errors and 404s included: the ones helmetHeaders computed. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

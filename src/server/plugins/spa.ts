@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
@@ -43,8 +44,10 @@ const isApiOrMediaFile = (p: string): boolean =>
 export async function registerSpa(
   app: FastifyInstance,
   config: ServerConfig,
-  /** The page's own head (src/server/seo): a publication's title, description and image. */
-  pageMeta: (pathname: string) => Promise<Omit<PageMeta, 'url'>> = async () => ({}),
+  /** The page's own head (src/server/seo): a publication's or a list page's title, description and image. */
+  pageMeta: (pathname: string, added: readonly SectionLink[]) => Promise<Omit<PageMeta, 'url'>> = async () => ({}),
+  /** The visible sections administrators added, written into every public page with the site settings. */
+  addedSections: () => Promise<SectionLink[]> = async () => [],
 ): Promise<void> {
   const built = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // In development the build lives in memory and changes: read it on every page.
@@ -73,12 +76,16 @@ export async function registerSpa(
     });
   }
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = pathOf(request);
+    const added = await addedSections();
+    const meta = { ...(await pageMeta(pathname, added)), url: `${app.publicOrigin()}${request.url}` };
+    return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderIndex(await template(documentFor(pathOf(request))), { ...(await pageMeta(pathOf(request))), url: `${request.protocol}://${request.host}${request.url}` }, config.siteSettings));
+      .send(renderIndex(await template(documentFor(pathname)), meta, { ...config.siteSettings, sections: added }));
+  };
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.
   app.get('/', sendIndex);

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
-import { publicCacheKey } from '../cache/cache-front';
 import type { CachedAnswer } from '../cache/public-cache';
+import { canonicalPublicRequest } from '../cache/public-key';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
 import { notFound } from '../http/api-error';
@@ -20,6 +20,12 @@ import type { Services } from '../services';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** What an answer is made from: the query parameters the route reads, and the address its page links start from. */
+interface AnswerInput {
+  query: Record<string, unknown>;
+  url: URL;
+}
+
 /**
  * The public API: no auth, only what requirements §10.4 lets the public see.
  * Answers are served from the public cache (cache/public-cache.ts); a miss
@@ -29,18 +35,25 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db, publicCache } = services;
 
-  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>): Promise<void> {
-    const key = publicCacheKey(request.headers.host, request.url);
-    const hit = await publicCache.get(key);
+  async function cached(request: FastifyRequest, reply: FastifyReply, compute: (input: AnswerInput) => Promise<unknown>): Promise<void> {
+    // The answer is computed from the canonical request alone, so that it is the same for every address with its key.
+    const canonical = canonicalPublicRequest(request.url);
+    const input = canonical
+      ? { query: canonical.query, url: requestUrl({ url: canonical.url, server: request.server }) }
+      : { query: request.query as Record<string, unknown>, url: requestUrl(request) };
+    const hit = canonical && (await publicCache.get(canonical.url));
     if (hit) {
       reply.headers(hit.headers).send(hit.body);
       return;
     }
     const generation = publicCache.begin();
-    const body = Buffer.from(JSON.stringify(await compute()));
+    const text = JSON.stringify(await compute(input));
+    // Not Buffer.from(): a small one is a view of a shared 8 KiB pool slab, which a cached view would keep alive whole.
+    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    body.write(text);
     reply.type(JSON_TYPE);
     const headers = { ...(reply.getHeaders() as CachedAnswer['headers']), 'content-length': body.length };
-    publicCache.set(key, { body, headers }, generation);
+    if (canonical) publicCache.set(canonical.url, { body, headers }, generation);
     reply.send(body);
   }
 
@@ -59,12 +72,11 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     (request, reply) =>
-    cached(request, reply, async () => {
-      const { query } = request;
+    cached(request, reply, async ({ query, url }) => {
       const page = readPageRequest(query);
-      const sectionSlug = query.section_slug || undefined;
+      const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
       const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
-      return toPage(page, count, rows.map(toPublicPublication), requestUrl(request));
+      return toPage(page, count, rows.map(toPublicPublication), url);
     }),
   );
 
@@ -91,17 +103,17 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     async (request, reply) => {
-    const { query } = request;
-    const list = async (activeOnly: boolean) => {
+    const list = async (activeOnly: boolean, { query, url }: AnswerInput) => {
       const page = readPageRequest(query, PUBLIC_BIOGRAPHY_PAGE_SIZE);
       const { rows, count } = await listBiographies(db, { activeOnly, window: page.window });
-      return toPage(page, count, rows.map(toBiography), requestUrl(request));
+      return toPage(page, count, rows.map(toBiography), url);
     };
     // Inactive biographies only for a signed-in administrator; anyone else gets the active ones.
-    if (parseBoolean(query.include_inactive) === true && (await optionalAdmin(services, request))) {
-      return reply.header('Cache-Control', 'private, no-store').send(await list(false));
+    if (parseBoolean(request.query.include_inactive) === true && (await optionalAdmin(services, request))) {
+      const answer = await list(false, { query: request.query, url: requestUrl(request) });
+      return reply.header('Cache-Control', 'private, no-store').send(answer);
     }
-    return cached(request, reply, () => list(true));
+    return cached(request, reply, (input) => list(true, input));
     },
   );
 };

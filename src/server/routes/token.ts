@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FieldErrors, TokenPair } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
+import { HashingBusyError } from '../auth/hashing-gate';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import {
   deleteExpiredRefreshTokens,
@@ -25,7 +26,13 @@ import type { Services } from '../services';
  */
 export const ROTATION_GRACE_SECONDS = 30;
 
+/** Retry-After of a 503 while the password checks' waiting line is full: one check takes tens of milliseconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** 503: too many password checks at once in this process. The sign-in screen shows its generic failure. */
+const serverBusy = () => new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
 
 function requiredStrings(body: Record<string, unknown>, names: string[]): Record<string, string> {
   const errors: FieldErrors = {};
@@ -45,13 +52,15 @@ function requiredStrings(body: Record<string, unknown>, names: string[]): Record
  * (docs/decisions/021-sessions.md).
  */
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, tokens, loginThrottle } = services;
+  const { db, tokens, loginThrottle, hashingGate } = services;
 
   async function issuePair(user: UserRow, family?: string): Promise<TokenPair> {
-    const access = await tokens.issue(user.id, 'access', user.session_version);
     const refresh = await tokens.issue(user.id, 'refresh', user.session_version);
     const { jti, expiresAt } = refresh.claims;
-    await storeRefreshToken(db, { jti, userId: user.id, expiresAt, family: family ?? jti });
+    const sessionFamily = family ?? jti;
+    await storeRefreshToken(db, { jti, userId: user.id, expiresAt, family: sessionFamily });
+    // The access token names its sign-in: revoking the family ends it too (plugins/auth.ts).
+    const access = await tokens.issue(user.id, 'access', user.session_version, sessionFamily);
     return { access: access.token, refresh: refresh.token };
   }
 
@@ -64,22 +73,36 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       schema: {
         tags,
         summary: 'Inicia sesión',
-        description: 'Devuelve un par de tokens. Tras varios intentos fallidos por IP o usuario: 429 con Retry-After.',
+        description:
+          'Devuelve un par de tokens. Tras varios intentos fallidos por IP o usuario: 429 con Retry-After. ' +
+          'Con demasiadas contraseñas comprobándose a la vez: 503 con Retry-After.',
         body: { content: { 'application/json': { schema: SignInBody } } },
-        response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail, 429: Detail },
+        response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail, 429: Detail, 503: Detail },
       },
     },
     async (request) => {
     const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
-    const wait = loginThrottle.retryAfter(request.ip, username);
-    if (wait > 0) throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(wait) });
-    const user = await findUserByUsername(db, username);
-    const valid = user && user.is_staff === 1 ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password);
-    if (!user || !valid) {
-      loginThrottle.recordFailure(request.ip, username);
-      throw new ApiError(401, { detail: messages.invalidCredentials });
+    // Refused at once while the line is full: a burst costs no more than parsing its requests.
+    if (hashingGate.full) throw serverBusy();
+    // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 120).
+    const reservation = await loginThrottle.reserve(request.ip, username);
+    if (!reservation.allowed) {
+      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
     }
-    loginThrottle.recordSuccess(username);
+    let user: UserRow | undefined;
+    let valid: boolean;
+    try {
+      user = await findUserByUsername(db, username);
+      const known = user?.is_staff === 1 ? user : undefined;
+      valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
+    } catch (error) {
+      // No password was checked (too busy, or the database failed): the attempt does not count.
+      await reservation.release();
+      throw error instanceof HashingBusyError ? serverBusy() : error;
+    }
+    // A wrong password keeps its place in the throttle: that is the failure.
+    if (!user || !valid) throw new ApiError(401, { detail: messages.invalidCredentials });
+    await reservation.release();
     await deleteExpiredRefreshTokens(db, nowSeconds());
     return issuePair(user);
     },

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addedSections, findPublicSection, listPageDescription, pageTitle, publicSections } from '@/domain/catalogue';
+import type { SectionLink } from '@/domain/entities';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
+import { listVisibleSectionLinks } from '../db/sections-repository';
 import { todayIso } from '../clock';
 import { toPublicPublication } from '../http/serializers';
 import type { PageMeta } from '../spa/render-index';
@@ -7,16 +10,16 @@ import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { renderRobots, renderSitemap } from './sitemap';
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 
-/** /sitemap.xml and /robots.txt, written for the address the site is reached at. */
+/** /sitemap.xml and /robots.txt, written for the site's public origin (PUBLIC_URL). */
 export async function registerSeoRoutes(app: FastifyInstance, services: Services): Promise<void> {
   app.get('/sitemap.xml', async (request, reply) => {
     const { rows } = await listPublicPublications(services.db, { today: todayIso() });
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(renderSitemap(originOf(request), rows));
+      .send(renderSitemap(originOf(request), rows, await visibleAddedSections(services)));
   });
 
   app.get('/robots.txt', async (request, reply) =>
@@ -24,13 +27,24 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   );
 }
 
+/** The visible sections administrators added beyond the five, in their order (DECISIONS "What the public sees"). */
+export async function visibleAddedSections(services: Services): Promise<SectionLink[]> {
+  return addedSections(await listVisibleSectionLinks(services.db));
+}
+
 /**
  * The head of a page the SPA serves: for /{sectionSlug}/{id} of a public
- * publication, its title, description and image; nothing special otherwise
- * (the template's own title and description).
+ * publication, its title, description and image; for a section's list page
+ * (the five's, or a visible added section's /{slug}), its title and
+ * description; nothing special otherwise (the template's own).
  */
 export function createPageMetaResolver(services: Services) {
-  return async (pathname: string): Promise<Omit<PageMeta, 'url'>> => {
+  return async (pathname: string, added: readonly SectionLink[]): Promise<Omit<PageMeta, 'url'>> => {
+    const segment = /^\/([a-z0-9-]+)\/?$/.exec(pathname)?.[1];
+    if (segment) {
+      const section = publicSections.find((candidate) => candidate.listPath === segment) ?? (findPublicSection(segment) ? undefined : added.find((candidate) => candidate.slug === segment));
+      return section ? { title: pageTitle(section.title), description: listPageDescription(section) } : {};
+    }
     const id = publicationIdOf(pathname);
     if (id === null) return {};
     const row = await findPublicPublication(services.db, id, todayIso());

@@ -1,4 +1,5 @@
-import { publicPages } from '@/domain/catalogue';
+import { publicPagesWith } from '@/domain/catalogue';
+import type { SectionLink } from '@/domain/entities';
 
 export interface SitemapPublication {
   id: number;
@@ -15,15 +16,15 @@ const dayOf = (value: string | null | undefined): string | null => (value && /^\
 
 /**
  * sitemap.xml (sitemaps.org 0.9): the public pages of the catalogue (the
- * navigation's, less GIESE, which has no page), then every public publication
- * at /{sectionSlug}/{id}.
+ * navigation's, less GIESE, which has no page) and of the visible sections
+ * administrators added, then every public publication at /{sectionSlug}/{id}.
  */
-export function renderSitemap(origin: string, publications: readonly SitemapPublication[]): string {
+export function renderSitemap(origin: string, publications: readonly SitemapPublication[], added: readonly SectionLink[] = []): string {
   const base = origin.replace(/\/+$/, '');
   const url = (path: string, lastmod: string | null) =>
     `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const lines = [
-    ...publicPages.map((page) => url(page.href, null)),
+    ...publicPagesWith(added).map((page) => url(page.href, null)),
     ...publications.map((p) => url(`/${encodeURIComponent(p.section_slug)}/${p.id}`, dayOf(p.updated_at) ?? dayOf(p.publish_date))),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;

@@ -24,6 +24,23 @@ export function SectionDetailPage() {
   );
 }
 
+/**
+ * Where visitors find the section's publications: the five keep their own
+ * list paths, any other section lives at /{slug} (DECISIONS "What the public
+ * sees"). A hidden section has no page, and says so.
+ */
+function PublicAddress({ section }: { section: Section }) {
+  const href = paths.sectionList.getHref(section.slug);
+  if (!section.is_active) return <span>{href} (no se muestra mientras la sección esté oculta)</span>;
+  // The public site is another document: a plain link, in a new tab so that the panel stays open.
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {href}
+      <span className="admin-visually-hidden"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
 function SectionDetail({ section }: { section: Section }) {
   return (
     <>
@@ -41,6 +58,7 @@ function SectionDetail({ section }: { section: Section }) {
             ['Título', section.title],
             ['Slug', <code key="slug">{section.slug}</code>],
             ['Estado', <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>],
+            ['Página pública', <PublicAddress key="public" section={section} />],
             ['Orden', section.order],
             ['Fecha de creación', formatLongDate(section.created_at)],
           ]}

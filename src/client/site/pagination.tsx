@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import './pagination.css';
+
+/** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
+export const PAGE_PARAM = 'pagina';
+
+/** The page a list address asks for: a whole number from 1; null for anything else ('0', 'dos', '2.5'). */
+export function pageFromSearch(search: URLSearchParams): number | null {
+  const raw = search.get(PAGE_PARAM);
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The address of a page of the list at `listPath`: page 1 is the list's own address. */
+export const pageHref = (listPath: string, page: number): string => (page === 1 ? listPath : `${listPath}?${PAGE_PARAM}=${page}`);
+
+/**
+ * The page numbers to show: always the first and the last, the current one
+ * and its neighbours; 'gap' where numbers are left out.
+ */
+export function pageItems(current: number, last: number): (number | 'gap')[] {
+  const wanted = new Set([1, last, current - 1, current, current + 1].filter((page) => page >= 1 && page <= last));
+  const pages = [...wanted].sort((a, b) => a - b);
+  return pages.flatMap((page, index) => (index > 0 && page - pages[index - 1] > 1 ? ['gap' as const, page] : [page]));
+}
+
+/**
+ * 'Anterior', the page numbers and 'Siguiente' under a public list: real
+ * links, so that every page can be opened, shared and crawled; nothing when
+ * everything fits on one page.
+ */
+export function Pagination({ listPath, current, last, label }: { listPath: string; current: number; last: number; label: string }) {
+  if (last <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={label}>
+      <ul>
+        {current > 1 && (
+          <li>
+            <Link className="pagination__step" to={pageHref(listPath, current - 1)} rel="prev">
+              ← Anterior
+            </Link>
+          </li>
+        )}
+        {pageItems(current, last).map((item, index) =>
+          item === 'gap' ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Link className="pagination__page" to={pageHref(listPath, item)} aria-current={item === current ? 'page' : undefined} aria-label={`Página ${item}`}>
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        {current < last && (
+          <li>
+            <Link className="pagination__step" to={pageHref(listPath, current + 1)} rel="next">
+              Siguiente →
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

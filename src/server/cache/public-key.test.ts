@@ -1,0 +1,41 @@
+import { canonicalPublicRequest, publicCacheKey } from './public-key';
+
+describe('canonicalPublicRequest', () => {
+  it('keeps only the parameters the route reads, in the order its schema declares them', () => {
+    expect(canonicalPublicRequest('/api/public/publications/?utm_source=x&section_slug=noticias&page=2&fbclid=y&page_size=5')).toEqual({
+      url: '/api/public/publications/?section_slug=noticias&page=2&page_size=5',
+      query: { section_slug: 'noticias', page: '2', page_size: '5' },
+    });
+    expect(publicCacheKey('/api/public/biographies/?_=123&include_inactive=true')).toBe('/api/public/biographies/?include_inactive=true');
+    expect(publicCacheKey('/api/public/publication/12/?v=1')).toBe('/api/public/publication/12/');
+  });
+
+  it('gives one key to the addresses of one answer', () => {
+    const keys = new Set(
+      [
+        '/api/public/publications/?section_slug=noticias',
+        '/api/public/publications?section_slug=noticias',
+        '/api/public/publications/?x=1&section_slug=noticias&x=2',
+        '/api/public/publications/?section_slug=noticias&',
+      ].map(publicCacheKey),
+    );
+    expect(keys).toEqual(new Set(['/api/public/publications/?section_slug=noticias']));
+  });
+
+  it('writes values one way, however they were encoded', () => {
+    expect(publicCacheKey('/api/public/publications/?section_slug=a%20b')).toBe(publicCacheKey('/api/public/publications/?section_slug=a+b'));
+  });
+
+  it('does not key what it cannot: other paths, and a parameter the route reads sent twice', () => {
+    for (const url of [
+      '/api/publications/?section=1',
+      '/api/public/otra/',
+      '/api/public/publication/abc/',
+      '/api/public/publications/extra/',
+      '/api/public/publications/?page=1&page=2',
+      '/index.html',
+    ]) {
+      expect(canonicalPublicRequest(url)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerConfig } from '../config';
+
+/**
+ * The origin every absolute address the server writes starts with (DRF's
+ * next/previous links, og:url, the sitemap, robots.txt): PUBLIC_URL, or this
+ * server's own address when it is not set. Never the request's Host or
+ * X-Forwarded-* headers: an answer built from them would be cached for every
+ * later visitor (security issue, item 7).
+ */
+export function publicOriginOf(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>, server: Server): () => string {
+  if (config.publicUrl) {
+    const origin = config.publicUrl;
+    return () => origin;
+  }
+  return () => {
+    // The port actually bound (tests and benches listen on port 0).
+    const port = (server.address() as AddressInfo | null)?.port ?? config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    return `http://${host}:${port}`;
+  };
+}
