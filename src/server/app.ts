@@ -23,6 +23,7 @@ import { publicationRoutes } from './routes/publications';
 import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
 import { uploadRoutes } from './routes/uploads';
+import { summaryRoutes } from './routes/summary';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -117,6 +118,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
         await admin.register(publicationRoutes, { services });
         await admin.register(biographyRoutes, { services });
         await admin.register(uploadRoutes, { services });
+        await admin.register(summaryRoutes, { services });
       });
     },
     { prefix: '/api' },

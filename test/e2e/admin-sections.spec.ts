@@ -32,7 +32,7 @@ test('create, view, edit and delete a section', async ({ page }, testInfo) => {
 
   await row.getByRole('link', { name: 'Ver Seminarios de otoño' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Detalle de Sección' })).toBeVisible();
-  await expect(page.getByText('seminarios-de-otono')).toBeVisible();
+  await expect(page.getByText('seminarios-de-otono', { exact: true })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^\d+ de [a-z]+ de \d{4}$/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('section-detail-1280.png'), fullPage: true });

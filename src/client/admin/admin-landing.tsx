@@ -1,25 +1,23 @@
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
-import { useListBiographiesQuery } from '@/client/api/biographies';
-import { useListPublicationsQuery } from '@/client/api/publications';
-import { useListSectionsQuery } from '@/client/api/sections';
+import { useGetContentSummaryQuery } from '@/client/api/summary';
 import { selectUser } from '@/client/session/session-slice';
 import { SummaryCard } from './summary-card';
 import { useDocumentTitle } from './use-document-title';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** /admin: how much content there is, and the way to each list (requirements §2). */
+/**
+ * /admin: how much content there is, and the way to each list (requirements §2).
+ * The figures are counted by the server (GET /api/summary/), never by
+ * downloading the lists.
+ */
 export function AdminLanding() {
   useDocumentTitle('Resumen');
   const user = useAppSelector(selectUser);
-  const sections = useListSectionsQuery();
-  const publications = useListPublicationsQuery();
-  const biographies = useListBiographiesQuery();
-
-  const visibleSections = sections.data?.filter((s) => s.is_active).length ?? 0;
-  const published = publications.data?.filter((p) => p.status === 'published').length ?? 0;
-  const activeBiographies = biographies.data?.filter((b) => b.is_active).length ?? 0;
+  const summary = useGetContentSummaryQuery();
+  const { data } = summary;
+  const state = { isLoading: summary.isLoading, isError: summary.isError, onRetry: summary.refetch };
 
   return (
     <>
@@ -28,33 +26,27 @@ export function AdminLanding() {
       <div className="summary-grid">
         <SummaryCard
           title="Secciones"
-          total={sections.data?.length}
-          detail={plural(visibleSections, 'visible', 'visibles')}
+          total={data?.sections.total}
+          detail={plural(data?.sections.visible ?? 0, 'visible', 'visibles')}
           to={paths.admin.sections.getHref()}
           linkLabel="Gestionar secciones"
-          isLoading={sections.isLoading}
-          isError={sections.isError}
-          onRetry={sections.refetch}
+          {...state}
         />
         <SummaryCard
           title="Publicaciones"
-          total={publications.data?.length}
-          detail={plural(published, 'publicada', 'publicadas')}
+          total={data?.publications.total}
+          detail={plural(data?.publications.published ?? 0, 'publicada', 'publicadas')}
           to={paths.admin.publications.getHref()}
           linkLabel="Gestionar publicaciones"
-          isLoading={publications.isLoading}
-          isError={publications.isError}
-          onRetry={publications.refetch}
+          {...state}
         />
         <SummaryCard
           title="Biografías"
-          total={biographies.data?.length}
-          detail={plural(activeBiographies, 'activa', 'activas')}
+          total={data?.biographies.total}
+          detail={plural(data?.biographies.active ?? 0, 'activa', 'activas')}
           to={paths.admin.biographies.getHref()}
           linkLabel="Gestionar biografías"
-          isLoading={biographies.isLoading}
-          isError={biographies.isError}
-          onRetry={biographies.refetch}
+          {...state}
         />
       </div>
     </>
