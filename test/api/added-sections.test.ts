@@ -71,3 +71,12 @@ describe('what visitors get', () => {
     expect(await (await fetch(`${server.url}/talleres-de-verano`)).text()).not.toContain('<title>Talleres de verano');
   });
 });
+
+describe('the sitemap\'s parts', () => {
+  it('do not exist while every address fits in /sitemap.xml', async () => {
+    const part = await fetch(`${server.url}/sitemap-1.xml`);
+    expect(part.status).toBe(404);
+    expect(await part.json()).toEqual({ detail: 'No encontrado.' });
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain('<urlset');
+  });
+});

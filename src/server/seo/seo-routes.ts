@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addedSections, findPublicSection, listPageDescription, pageTitle, publicSections } from '@/domain/catalogue';
 import type { SectionLink } from '@/domain/entities';
+import { messages } from '@/domain/messages';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
 import { listVisibleSectionLinks } from '../db/sections-repository';
 import { todayIso } from '../clock';
@@ -8,18 +9,31 @@ import { toPublicPublication } from '../http/serializers';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
-import { renderRobots, renderSitemap } from './sitemap';
+import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 
 const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 
 /** /sitemap.xml and /robots.txt, written for the site's public origin (PUBLIC_URL). */
 export async function registerSeoRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const sitemapInput = async () => {
+    const [{ rows }, added] = await Promise.all([listPublicPublications(services.db, { today: todayIso() }), visibleAddedSections(services)]);
+    return { rows, added };
+  };
+
   app.get('/sitemap.xml', async (request, reply) => {
-    const { rows } = await listPublicPublications(services.db, { today: todayIso() });
+    const { rows, added } = await sitemapInput();
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(renderSitemap(originOf(request), rows, await visibleAddedSections(services)));
+      .send(renderSitemap(originOf(request), rows, added));
+  });
+
+  // The parts of a sitemap too long for one file (past 50,000 addresses).
+  app.get('/sitemap-:part(^\\d{1,6}).xml', async (request, reply) => {
+    const { rows, added } = await sitemapInput();
+    const xml = renderSitemapPart(originOf(request), rows, added, Number((request.params as { part: string }).part));
+    if (xml === null) return reply.code(404).send({ detail: messages.notFound });
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
   });
 
   app.get('/robots.txt', async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { Layout } from '@/domain/entities';
 import { publicationHead, publicationIdOf } from './publication-head';
-import { renderRobots, renderSitemap } from './sitemap';
+import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 
 const layout = (html: string): Layout => [{ id: 'r', cells: [{ id: 'c', type: 'text', content: html }] }];
 
@@ -51,6 +51,25 @@ describe('renderSitemap', () => {
     expect(xml).toContain('<url><loc>https://master.example.org/noticias/3</loc><lastmod>2026-01-20</lastmod></url>');
     expect(xml).toContain('<url><loc>https://master.example.org/revista/8</loc><lastmod>2026-03-12</lastmod></url>');
     expect(xml).not.toContain('/admin');
+  });
+
+  it('past the per-file limit, becomes an index of parts that hold every address once, in order', () => {
+    const publications = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, section_slug: 'noticias', publish_date: '2026-01-01' }));
+    // 7 public pages + 25 publications = 32 addresses, 10 a file: 4 parts.
+    const index = renderSitemap('https://master.example.org', publications, [], 10);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual([1, 2, 3, 4].map((n) => `https://master.example.org/sitemap-${n}.xml`));
+
+    const parts = [1, 2, 3, 4].map((n) => renderSitemapPart('https://master.example.org', publications, [], n, 10)!);
+    const locs = parts.flatMap((xml) => [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]));
+    expect(locs).toHaveLength(32);
+    expect(new Set(locs).size).toBe(32);
+    expect(locs[0]).toBe('https://master.example.org/');
+    expect(locs.at(-1)).toBe('https://master.example.org/noticias/25');
+    expect(parts.every((xml) => (xml.match(/<url>/g) ?? []).length <= 10)).toBe(true);
+    expect(renderSitemapPart('https://master.example.org', publications, [], 5, 10)).toBeNull();
+    // While everything fits, there are no parts.
+    expect(renderSitemapPart('https://master.example.org', publications, [], 1)).toBeNull();
   });
 });
 

@@ -14,20 +14,61 @@ const escapeXml = (text: string): string =>
 
 const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
+/** A sitemap file holds at most this many addresses (sitemaps.org); past it, /sitemap.xml is an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+}
+
 /**
- * sitemap.xml (sitemaps.org 0.9): the public pages of the catalogue (the
+ * Every public address in order: the public pages of the catalogue (the
  * navigation's, less GIESE, which has no page) and of the visible sections
  * administrators added, then every public publication at /{sectionSlug}/{id}.
  */
-export function renderSitemap(origin: string, publications: readonly SitemapPublication[], added: readonly SectionLink[] = []): string {
-  const base = origin.replace(/\/+$/, '');
-  const url = (path: string, lastmod: string | null) =>
-    `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-  const lines = [
-    ...publicPagesWith(added).map((page) => url(page.href, null)),
-    ...publications.map((p) => url(`/${encodeURIComponent(p.section_slug)}/${p.id}`, dayOf(p.updated_at) ?? dayOf(p.publish_date))),
+function sitemapEntries(publications: readonly SitemapPublication[], added: readonly SectionLink[]): SitemapEntry[] {
+  return [
+    ...publicPagesWith(added).map((page) => ({ path: page.href, lastmod: null })),
+    ...publications.map((p) => ({ path: `/${encodeURIComponent(p.section_slug)}/${p.id}`, lastmod: dayOf(p.updated_at) ?? dayOf(p.publish_date) })),
   ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+function urlset(base: string, entries: readonly SitemapEntry[]): string {
+  const lines = entries.map(
+    ({ path, lastmod }) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+  );
+  return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * /sitemap.xml (sitemaps.org 0.9): every public address in one file while
+ * they fit (SITEMAP_MAX_URLS), else a sitemap index of /sitemap-1.xml,
+ * /sitemap-2.xml... (renderSitemapPart).
+ */
+export function renderSitemap(origin: string, publications: readonly SitemapPublication[], added: readonly SectionLink[] = [], max = SITEMAP_MAX_URLS): string {
+  const base = origin.replace(/\/+$/, '');
+  const entries = sitemapEntries(publications, added);
+  if (entries.length <= max) return urlset(base, entries);
+  const parts = Math.ceil(entries.length / max);
+  const lines = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${escapeXml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+  return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** /sitemap-{part}.xml: the part-th file of a split sitemap (from 1), or null when there is no such part. */
+export function renderSitemapPart(
+  origin: string,
+  publications: readonly SitemapPublication[],
+  added: readonly SectionLink[],
+  part: number,
+  max = SITEMAP_MAX_URLS,
+): string | null {
+  const entries = sitemapEntries(publications, added);
+  if (entries.length <= max || part < 1) return null;
+  const slice = entries.slice((part - 1) * max, part * max);
+  return slice.length > 0 ? urlset(origin.replace(/\/+$/, ''), slice) : null;
 }
 
 /** robots.txt: everything public except the admin area and the API; where the sitemap is. */
