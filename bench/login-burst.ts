@@ -19,14 +19,12 @@
  * timed; then more GETs, one after another, until the burst is answered.
  * Results also go to bench/results/login-burst-<time>.json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitFor } from './local-ports';
+import { ROOT, startSiteServer } from './site-server';
 
-const ROOT = path.resolve(__dirname, '..');
 const BURST = Number(process.env.BENCH_BURST ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIST_PATH = '/api/public/publications/?section_slug=noticias';
@@ -89,30 +87,13 @@ async function timeGet(url: string): Promise<number> {
 }
 
 async function measure(mode: Mode): Promise<ModeResult> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-login-burst-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...mode.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SECRET_KEY: 'bench',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'clave-del-bench',
-      LOGIN_RATE_LIMIT_MAX: '1000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startSiteServer({
+    needsBuild: false,
+    env: { ...mode.env, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'clave-del-bench', LOGIN_RATE_LIMIT_MAX: '1000000' },
   });
+  const port = Number(new URL(server.baseUrl).port);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}${LIST_PATH}`, 120_000);
+    const base = server.baseUrl;
     const answer = (await (await fetch(`${base}${LIST_PATH}`)).json()) as { featured_image: string }[] | { results: { featured_image: string }[] };
     const first = (Array.isArray(answer) ? answer : answer.results)[0];
     const imageUrl = `${base}${new URL(first.featured_image, base).pathname}`;
@@ -140,10 +121,7 @@ async function measure(mode: Mode): Promise<ModeResult> {
     }
     return result;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -20,14 +20,12 @@
  * 1000th entry; its figure is that policy replayed on the answers' sizes.
  * Results also go to bench/results/public-cache-memory-<time>.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freePort, waitFor } from './local-ports';
+import { ROOT, startSiteServer } from './site-server';
 
-const ROOT = path.resolve(__dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const SMALL_REQUESTS = Number(process.env.BENCH_SMALL_REQUESTS ?? 30_000);
 const PUBLICATIONS = 6;
@@ -60,35 +58,17 @@ interface Server {
 }
 
 async function startServer(dir: string, name: string, maxBytes: string | undefined): Promise<Server> {
-  const port = await freePort();
   const probeFile = path.join(dir, `${name}-memory.json`);
   const probe = path.join(dir, 'memory-probe.cjs');
   fs.writeFileSync(probe, PROBE);
-  const clientDir = path.join(ROOT, 'dist', 'client');
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--require', probe, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(dir, `${name}-data`),
-      ...(fs.existsSync(path.join(clientDir, 'index.html')) && { CLIENT_DIR: clientDir }),
-      SECRET_KEY: 'bench',
-      LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1',
-      DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      MEMORY_PROBE_FILE: probeFile,
-      PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startSiteServer({
+    needsBuild: false,
+    nodeArgs: ['--expose-gc', '--require', probe],
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MEMORY_PROBE_FILE: probeFile, PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '' },
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/public/biographies/`, 120_000);
+  const child = server.child!;
   return {
-    base,
+    base: server.baseUrl,
     async memory() {
       fs.rmSync(probeFile, { force: true });
       child.kill('SIGUSR2');
@@ -100,7 +80,7 @@ async function startServer(dir: string, name: string, maxBytes: string | undefin
       const { rss, heapUsed, external } = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Memory;
       return { rss, heapUsed, external };
     },
-    stop: () => new Promise((resolve) => child.once('exit', () => resolve()).kill('SIGTERM')),
+    stop: server.stop,
   };
 }
 

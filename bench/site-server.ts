@@ -16,19 +16,31 @@ export interface SiteServer {
   baseUrl: string;
   /** Its DATA_DIR (SQLite file, media); absent for a server given by BENCH_BASE_URL. */
   dataDir?: string;
+  /** The server's process; absent for a server given by BENCH_BASE_URL. */
+  child?: ChildProcess;
   stop: () => Promise<void>;
 }
 
-export async function startSiteServer(): Promise<SiteServer> {
+export interface SiteServerOptions {
+  /** Settings on top of the bench's own (e.g. a limit the bench lifts). */
+  env?: Record<string, string>;
+  /** Node options before the entry point (e.g. --expose-gc). */
+  nodeArgs?: string[];
+  /** Benches of the API alone run without a client build (the unbuilt template stands in). */
+  needsBuild?: boolean;
+}
+
+export async function startSiteServer({ env = {}, nodeArgs = [], needsBuild = true }: SiteServerOptions = {}): Promise<SiteServer> {
   if (process.env.BENCH_BASE_URL) return { baseUrl: process.env.BENCH_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
   const clientDir = process.env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client');
-  if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
+  const built = fs.existsSync(path.join(clientDir, 'index.html'));
+  if (needsBuild && !built) {
     console.error(`No client build in ${clientDir}: run \`npm run build\` first.`);
     process.exit(2);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -36,17 +48,22 @@ export async function startSiteServer(): Promise<SiteServer> {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
+      ...(built ? { CLIENT_DIR: clientDir } : {}),
       SECRET_KEY: `bench-${process.pid}`,
       LOG_LEVEL: 'warn',
+      // One process on SQLite: what the benches compare is the code, not the machine's cores.
+      WEB_CONCURRENCY: '1',
+      DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/public/publications/?section_slug=noticias`, 60_000);
+  await waitFor(`${baseUrl}/api/public/publications/?section_slug=noticias`, 120_000);
   return {
     baseUrl,
     dataDir,
+    child,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
