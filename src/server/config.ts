@@ -67,8 +67,6 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   /** Open connections one process accepts at most (MAX_CONNECTIONS); more are closed at once. */
   maxConnections: number;
-  /** SITE_TIME_ZONE: whose midnight makes a publication dated today public (clock.ts). */
-  siteTimeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -146,6 +144,8 @@ export function siteSettingsFromEnv(env: Env): SiteSettings {
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
+  // SITE_TIME_ZONE is read where "today" is decided (clock.ts); an unknown zone stops the start here.
+  siteTimeZone(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
   const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined;
   return {
@@ -173,7 +173,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT', 30) * 1000,
     headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT', 10) * 1000,
     maxConnections: positiveInt(env, 'MAX_CONNECTIONS', 1024),
-    siteTimeZone: siteTimeZone(env),
     workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
   };
 }

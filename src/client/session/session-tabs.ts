@@ -3,8 +3,6 @@ import type { AppStore } from '@/client/app/store';
 import { sessionChangedElsewhere } from './session-slice';
 import { readStoredSession, SESSION_STORAGE_KEY } from './session-storage';
 
-const sameSession = (a: { access: string } | null, b: { access: string } | null) => (a?.access ?? null) === (b?.access ?? null);
-
 /**
  * Keeps this tab's session in step with the others' (DECISIONS "Sessions"):
  * every tab writes the one stored record (session-persistence.ts), and the
@@ -19,7 +17,7 @@ export function followOtherTabs(store: AppStore): () => void {
     if (event.storageArea !== localStorage || (event.key !== null && event.key !== SESSION_STORAGE_KEY)) return;
     const stored = readStoredSession();
     const current = store.getState().session.user;
-    if (sameSession(stored, current) && stored?.refresh === current?.refresh) return;
+    if (stored?.access === current?.access && stored?.refresh === current?.refresh) return;
     store.dispatch(sessionChangedElsewhere(stored));
     // Another person may sign in next: nothing fetched for this session stays.
     if (!stored) store.dispatch(baseApi.util.resetApiState());

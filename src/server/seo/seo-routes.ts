@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addedSections, findPublicSection, listPageDescription, pageTitle, publicSections } from '@/domain/catalogue';
+import { addedSections, listPageDescription, pageTitle, publicSections } from '@/domain/catalogue';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
@@ -56,7 +56,8 @@ export function createPageMetaResolver(services: Services) {
   return async (pathname: string, added: readonly SectionLink[]): Promise<Omit<PageMeta, 'url'>> => {
     const segment = /^\/([a-z0-9-]+)\/?$/.exec(pathname)?.[1];
     if (segment) {
-      const section = publicSections.find((candidate) => candidate.listPath === segment) ?? (findPublicSection(segment) ? undefined : added.find((candidate) => candidate.slug === segment));
+      // The five by their list paths; an added section by its slug (never one of the five's).
+      const section = publicSections.find((candidate) => candidate.listPath === segment) ?? added.find((candidate) => candidate.slug === segment);
       return section ? { title: pageTitle(section.title), description: listPageDescription(section) } : {};
     }
     const id = publicationIdOf(pathname);
