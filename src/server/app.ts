@@ -114,6 +114,10 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
       await api.register(publicRoutes, { services });
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin(services));
+        // What an administrator reads (drafts, hidden sections) is never kept by a browser or a proxy.
+        admin.addHook('onSend', async (_request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+        });
         await admin.register(sectionRoutes, { services });
         await admin.register(publicationRoutes, { services });
         await admin.register(biographyRoutes, { services });

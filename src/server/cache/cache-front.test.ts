@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCacheFront } from './cache-front';
-import { answerBytes, type CachedAnswer, PublicCache } from './public-cache';
+import { answerBytes, type CachedAnswer, prepareAnswer } from './public-answer';
+import { PublicCache } from './public-cache';
 import { publicCacheKey } from './public-key';
 
 describe('cache front', () => {
-  const answer: CachedAnswer = { body: Buffer.from('{"count":0}'), headers: { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' } };
+  let answer: CachedAnswer;
   let cache: PublicCache<CachedAnswer>;
   beforeEach(async () => {
+    answer = await prepareAnswer(Buffer.from(JSON.stringify({ count: 1, results: ['x'.repeat(2000)] })), { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' });
     cache = new PublicCache<CachedAnswer>({ readVersion: async () => 1, today: () => '2026-01-01', checkIntervalMs: 60_000, maxBytes: 1 << 20, sizeOf: answerBytes });
     await cache.get('warm-up');
     cache.set(publicCacheKey('/api/public/publications/?section_slug=noticias') as string, answer, cache.begin());
@@ -26,7 +28,22 @@ describe('cache front', () => {
   it('answers a cached public GET with its stored bytes and headers', () => {
     const { res, sent } = response();
     expect(createCacheFront(cache)(request('/api/public/publications/?section_slug=noticias'), res)).toBe(true);
-    expect(sent).toEqual({ status: 200, headers: answer.headers, body: answer.body });
+    expect(sent).toEqual({ status: 200, headers: { ...answer.headers, 'content-length': answer.body.length }, body: answer.body });
+  });
+
+  it('sends the compressed form the client prefers, made once when the answer was cached', () => {
+    const { res, sent } = response();
+    createCacheFront(cache)(request('/api/public/publications/?section_slug=noticias', { 'accept-encoding': 'gzip, deflate, br' }), res);
+    expect(sent.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': answer.encoded.br!.length });
+    expect(sent.body).toBe(answer.encoded.br);
+  });
+
+  it('answers 304 without a body to a client that holds the same answer', () => {
+    const { res, sent } = response();
+    createCacheFront(cache)(request('/api/public/publications/?section_slug=noticias', { 'if-none-match': String(answer.headers.etag) }), res);
+    expect(sent.status).toBe(304);
+    expect(sent.body).toBeUndefined();
+    expect(sent.headers).toMatchObject({ etag: answer.headers.etag, 'cache-control': answer.headers['cache-control'] });
   });
 
   it('answers the same entry whatever unknown parameters come with the ones the route reads, and whatever the host', () => {

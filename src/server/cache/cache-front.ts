@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidHost } from '../http/low-level-errors';
-import type { CachedAnswer, PublicCache } from './public-cache';
+import { type CachedAnswer, deliver } from './public-answer';
+import type { PublicCache } from './public-cache';
 import { publicCacheKey } from './public-key';
 
 /**
  * Answers cached public GETs before Fastify sees the request, the way a
  * caching proxy in front of the app would: the stored bytes and headers
- * (security headers included) go straight to the socket. Anything else, or
+ * (security headers included) go straight to the socket, compressed when the
+ * client accepts it, or a 304 when it already holds them (cache/public-answer.ts). Anything else, or
  * a cache that is due for its version check, falls through (returns false).
  * Requests with credentials always fall through: an admin's answer may differ.
  * So do requests without a usable Host, which the app refuses (app.ts): the
@@ -19,8 +21,9 @@ export function createCacheFront(cache: PublicCache<CachedAnswer>) {
     if (key === undefined || !isValidHost(req.headers.host)) return false;
     const hit = cache.peek(key);
     if (!hit) return false;
-    res.writeHead(200, hit.headers);
-    res.end(hit.body);
+    const { status, headers, body } = deliver(hit, req.headers);
+    res.writeHead(status, headers);
+    res.end(body);
     return true;
   };
 }

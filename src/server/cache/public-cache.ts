@@ -18,19 +18,6 @@
  * cannot push out everything else. Keys say only what the answer depends on
  * (cache/public-key.ts), so junk parameters do not make copies either.
  */
-/** A public answer as it goes on the wire: the body and every header, security headers included. */
-export interface CachedAnswer {
-  body: Buffer;
-  headers: Record<string, string | number | string[]>;
-}
-
-/** The bytes a cached answer holds: its body and its headers' text. */
-export function answerBytes(answer: CachedAnswer): number {
-  let bytes = answer.body.byteLength;
-  for (const [name, value] of Object.entries(answer.headers)) bytes += name.length + String(value).length;
-  return bytes;
-}
-
 /** An answer larger than this share of the ceiling is not kept. */
 const MAX_ENTRY_SHARE = 1 / 8;
 

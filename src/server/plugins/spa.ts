@@ -7,6 +7,7 @@ import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
+import { matchesEtag, weakEtag } from '../cache/public-answer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -80,11 +81,13 @@ export async function registerSpa(
     const pathname = pathOf(request);
     const added = await addedSections();
     const meta = { ...(await pageMeta(pathname, added)), url: `${app.publicOrigin()}${request.url}` };
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(renderIndex(await template(documentFor(pathname)), meta, { ...config.siteSettings, sections: added }));
+    const html = renderIndex(await template(documentFor(pathname)), meta, { ...config.siteSettings, sections: added });
+    // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
+    // the ETag makes an unchanged page a small 304.
+    const etag = weakEtag(html);
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(200).type('text/html; charset=utf-8').send(html);
   };
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.

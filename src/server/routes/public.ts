@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
-import type { CachedAnswer } from '../cache/public-cache';
+import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
 import { canonicalPublicRequest } from '../cache/public-key';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
@@ -42,19 +42,21 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       ? { query: canonical.query, url: requestUrl({ url: canonical.url, server: request.server }) }
       : { query: request.query as Record<string, unknown>, url: requestUrl(request) };
     const hit = canonical && (await publicCache.get(canonical.url));
-    if (hit) {
-      reply.headers(hit.headers).send(hit.body);
-      return;
-    }
+    if (hit) return send(request, reply, hit);
     const generation = publicCache.begin();
     const text = JSON.stringify(await compute(input));
     // Not Buffer.from(): a small one is a view of a shared 8 KiB pool slab, which a cached view would keep alive whole.
     const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
     body.write(text);
     reply.type(JSON_TYPE);
-    const headers = { ...(reply.getHeaders() as CachedAnswer['headers']), 'content-length': body.length };
-    if (canonical) publicCache.set(canonical.url, { body, headers }, generation);
-    reply.send(body);
+    const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
+    if (canonical) publicCache.set(canonical.url, answer, generation);
+    return send(request, reply, answer);
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void {
+    const { status, headers, body } = deliver(answer, request.headers);
+    reply.code(status).headers(headers).send(body);
   }
 
   // The answers leave as the bytes cached() serialised once; the schemas describe them and type the input.

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * A public API answer made ready once for every client and every cache in
+ * front of the site (a CDN): its bytes, compressed once with brotli and gzip,
+ * a validator, and how long shared caches may keep it. Served many times from
+ * the public cache (cache/public-cache.ts) without compressing or hashing
+ * again (docs/decisions/017-http-caching-for-a-cdn.md).
+ */
+export interface CachedAnswer {
+  /** The answer's bytes, uncompressed. */
+  body: Buffer;
+  /** Every header but the encoding's: type, ETag, Cache-Control, Vary and the security headers. */
+  headers: Record<string, string | number | string[]>;
+  /** The compressed twins of the body, when it is worth compressing. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * Shared caches keep an answer 20 s and may serve it 30 s more while they
+ * fetch a new one: an edit reaches every visitor within 50 s (plus the second
+ * another instance takes to notice it, cache/public-cache.ts), under the
+ * minute the site promises. Browsers revalidate every time (max-age=0), which
+ * the ETag makes a small 304.
+ */
+export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revalidate=30';
+
+/** Smaller bodies gain less from compression than its headers and CPU cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A weak validator: the answer's meaning, shared by its identity, brotli and
+ * gzip forms, so that If-None-Match matches whichever one a cache holds.
+ */
+export const weakEtag = (bytes: Buffer | string): string => `W/"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
+
+/** Hashes and compresses the body once; the work runs on libuv's threads, not the event loop. */
+export async function prepareAnswer(body: Buffer, headers: CachedAnswer['headers']): Promise<CachedAnswer> {
+  const encoded: CachedAnswer['encoded'] = {};
+  if (body.length >= COMPRESS_FROM_BYTES) {
+    const [br, gz] = await Promise.all([
+      // Quality 6 compresses JSON nearly as well as 11 in a small part of the time.
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip(body),
+    ]);
+    encoded.br = own(br);
+    encoded.gzip = own(gz);
+  }
+  return {
+    body,
+    encoded,
+    headers: { ...withoutLength(headers), etag: weakEtag(body), 'cache-control': PUBLIC_API_CACHE_CONTROL, vary: 'Accept-Encoding' },
+  };
+}
+
+/** The bytes a cached answer holds: every form of its body and its headers' text. */
+export function answerBytes(answer: CachedAnswer): number {
+  let bytes = answer.body.byteLength + (answer.encoded.br?.byteLength ?? 0) + (answer.encoded.gzip?.byteLength ?? 0);
+  for (const [name, value] of Object.entries(answer.headers)) bytes += name.length + String(value).length;
+  return bytes;
+}
+
+export interface Delivery {
+  status: 200 | 304;
+  headers: CachedAnswer['headers'];
+  body?: Buffer;
+}
+
+/** What one request gets of an answer: 304 when it holds the same one, else the best form it accepts. */
+export function deliver(answer: CachedAnswer, request: IncomingHttpHeaders): Delivery {
+  if (matchesEtag(request['if-none-match'], answer.headers.etag as string)) {
+    // A 304 carries the validators and caching headers, but not the body's type or length.
+    const { 'content-type': _type, ...headers } = answer.headers;
+    return { status: 304, headers };
+  }
+  const encoding = preferredEncoding(request['accept-encoding'], answer.encoded);
+  const body = encoding ? answer.encoded[encoding]! : answer.body;
+  const headers = { ...answer.headers, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) };
+  return { status: 200, headers, body };
+}
+
+/** If-None-Match uses the weak comparison: W/ is ignored on both sides; '*' matches any answer. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const mine = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === mine);
+}
+
+/**
+ * The encoding to send, by the client's Accept-Encoding (RFC 9110 §12.5.3):
+ * the one with the highest q among those this answer has, brotli on a tie;
+ * none when the client accepts neither (q=0 refuses).
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, available: CachedAnswer['encoded']): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  let best: Encoding | undefined;
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (available[encoding] && weightOf(encoding) > 0 && (best === undefined || weightOf(encoding) > weightOf(best))) best = encoding;
+  }
+  return best;
+}
+
+const withoutLength = (headers: CachedAnswer['headers']) => {
+  const { 'content-length': _length, ...rest } = headers;
+  return rest;
+};
+
+/**
+ * zlib's output may be a view of a larger buffer; a cached view would keep
+ * the whole of it alive, so the cache keeps a copy of exactly its bytes.
+ */
+function own(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.byteLength) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
