@@ -9,6 +9,11 @@ import path from 'node:path';
  */
 export const E2E_PORT = 4010;
 export const E2E_SHORT_TOKEN_PORT = 4011;
+/** A server whose clock the tests set (test/e2e/support/settable-clock.mjs), for the site's midnight. */
+export const E2E_CLOCK_PORT = 4013;
+// Set once by the runner; its workers (which load this file again) inherit it.
+process.env.E2E_CLOCK_FILE ??= path.join(os.tmpdir(), `e2e-clock-${process.pid}`);
+export const E2E_CLOCK_FILE = process.env.E2E_CLOCK_FILE;
 export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
 
 const runId = `${Date.now()}-${process.pid}`;
@@ -58,6 +63,13 @@ export default defineConfig({
       command: 'tsx src/server/main.ts',
       url: `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}/api/public/publications/?section_slug=noticias`,
       env: serverEnv('short-token', { PORT: String(E2E_SHORT_TOKEN_PORT), ACCESS_TOKEN_LIFETIME: '2' }),
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'tsx --import ./test/e2e/support/settable-clock.mjs src/server/main.ts',
+      url: `http://127.0.0.1:${E2E_CLOCK_PORT}/api/public/publications/?section_slug=noticias`,
+      env: serverEnv('clock', { PORT: String(E2E_CLOCK_PORT), E2E_CLOCK_FILE }),
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -255,3 +255,13 @@ test('a 403 is logged and returned: no refresh, no redirect, the session stays',
   expect(selectUser(store.getState())).toEqual(session);
   logged.mockRestore();
 });
+
+it('asks the browser to revalidate what it holds rather than reuse a stale public answer', async () => {
+  let cacheControl: string | string[] | undefined;
+  server.setHandler((request) => {
+    cacheControl = request.headers['cache-control'];
+    return { body: { results: [] } };
+  });
+  await caller(storeWith(null))('/public/publications/?section_slug=noticias');
+  expect(cacheControl).toBe('max-age=0');
+});

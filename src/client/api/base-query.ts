@@ -112,7 +112,10 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
     const base = baseUrl ?? apiBase();
     let query = queriesByBase.get(base);
     if (!query) {
-      query = fetchBaseQuery({ baseUrl: base, timeout, prepareHeaders });
+      // 'no-cache': the browser revalidates every answer it holds (a small 304 when
+      // unchanged) instead of showing one that stale-while-revalidate, meant for shared
+      // caches (docs/decisions/017), would let it reuse for 30 s after an edit.
+      query = fetchBaseQuery({ baseUrl: base, timeout, prepareHeaders, cache: 'no-cache' });
       queriesByBase.set(base, query);
     }
     return query(args, api, extraOptions);

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_CLOCK_FILE, E2E_CLOCK_PORT } from '../../playwright.config';
+import { png, violations } from './admin-helpers';
+
+/**
+ * Thirty publications in a section, paged by twelve, on the server whose clock
+ * this test sets (test/e2e/support/settable-clock.mjs): a publication dated
+ * tomorrow appears at the site's midnight (Europe/Madrid), while it is still
+ * yesterday in UTC.
+ */
+
+const BASE = `http://127.0.0.1:${E2E_CLOCK_PORT}`;
+/** 23:59:30 on 15 January 2030 in Madrid (UTC+1 in winter) is 22:59:30 UTC. */
+const BEFORE_MIDNIGHT = Date.UTC(2030, 0, 15, 22, 59, 30);
+/** 00:00:05 on the 16th in Madrid: still the 15th (23:00:05) in UTC. */
+const AFTER_MIDNIGHT = Date.UTC(2030, 0, 15, 23, 0, 5);
+
+const setServerClock = (instant: number) => fs.writeFileSync(E2E_CLOCK_FILE, String(instant - Date.now()));
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Publicaciones de Jornadas' }).getByRole('listitem');
+const pages = (page: Page) => page.getByRole('navigation', { name: 'Páginas de Jornadas' });
+
+async function signIn(request: APIRequestContext): Promise<string> {
+  const reply = await request.post(`${BASE}/api/token/`, { data: E2E_ADMIN });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { access: string }).access;
+}
+
+test.afterAll(() => fs.rmSync(E2E_CLOCK_FILE, { force: true }));
+
+test('thirty publications are paged by twelve, and one dated tomorrow appears at local midnight', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  setServerClock(BEFORE_MIDNIGHT);
+  const token = await signIn(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const section = await request.post(`${BASE}/api/sections/`, { headers, data: { title: 'Jornadas' } });
+  expect(section.status()).toBe(201);
+  const sectionId = String(((await section.json()) as { id: number }).id);
+  const image = await png(400, 250);
+  const publish = async (title: string, date: string) => {
+    const reply = await request.post(`${BASE}/api/publications/`, {
+      headers,
+      multipart: { title, section_id: sectionId, status: 'published', publish_date: date, featured_image: { name: 'j.png', mimeType: 'image/png', buffer: image } },
+    });
+    expect(reply.status()).toBe(201);
+  };
+  for (let i = 1; i <= 30; i += 1) await publish(`Jornada ${String(i).padStart(2, '0')}`, '2030-01-10');
+  await publish('Crónica de mañana', '2030-01-16');
+
+  // Twelve, twelve and six: every page reached through its link and by its address.
+  await page.goto(`${BASE}/jornadas`);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByText('Crónica de mañana')).toHaveCount(0);
+  await pages(page).getByRole('link', { name: 'Siguiente →' }).click();
+  await expect(page).toHaveURL(`${BASE}/jornadas?pagina=2`);
+  await expect(cards(page)).toHaveCount(12);
+  await pages(page).getByRole('link', { name: 'Página 3' }).click();
+  await expect(page).toHaveURL(`${BASE}/jornadas?pagina=3`);
+  await expect(cards(page)).toHaveCount(6);
+  await expect(pages(page).getByRole('link', { name: 'Siguiente →' })).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  const seen = new Set<string>();
+  for (const n of [1, 2, 3]) {
+    await page.goto(`${BASE}/jornadas?pagina=${n}`);
+    await expect(cards(page).first()).toBeVisible();
+    for (const text of await cards(page).getByRole('heading').allTextContents()) seen.add(text.trim());
+  }
+  expect(seen.size).toBe(30);
+
+  // Local midnight: the crónica dated the 16th is public, though UTC is still on the 15th.
+  setServerClock(AFTER_MIDNIGHT);
+  await expect(async () => {
+    await page.goto(`${BASE}/jornadas`);
+    await expect(page.getByText('Crónica de mañana')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(cards(page)).toHaveCount(12);
+  await page.goto(`${BASE}/jornadas?pagina=3`);
+  await expect(cards(page)).toHaveCount(7);
+});
