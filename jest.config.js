@@ -45,6 +45,13 @@ const config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
     },
+    {
+      ...shared,
+      // Two real instances behind nginx on PostgreSQL and an S3 store (.ci/run, after the PostgreSQL pass).
+      displayName: 'scale-out',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/scale-out/**/*.test.ts'],
+    },
   ],
 };
 

@@ -79,6 +79,14 @@ export const messages = {
   sectionHasPublications: (count: number): string =>
     `No se puede eliminar la sección porque contiene ${count} ${count === 1 ? 'publicación' : 'publicaciones'}.`,
 
+  /** The trash ('Papelera', docs/decisions/130-trash.md). */
+  trashEntryNotFound: 'No se encontró el elemento en la papelera.',
+  /** Restoring a publication whose section is itself in the trash (409). */
+  restoreSectionFirst: (sectionTitle: string): string =>
+    `No se puede restaurar la publicación porque su sección, «${sectionTitle}», está en la papelera. Restaure primero la sección.`,
+  /** Restoring a publication whose section was deleted for good (409). */
+  restoreSectionGone: 'No se puede restaurar la publicación porque su sección ya no existe.',
+
   saveBiographyFailed: 'Error al guardar la biografía',
   saveSectionFailed: 'Error al guardar la sección',
   savePublicationFailed: 'Error al guardar la publicación.',

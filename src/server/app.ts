@@ -24,6 +24,7 @@ import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
+import { scheduleTrashPurge, trashRoutes } from './routes/trash';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -47,7 +48,11 @@ declare module 'fastify' {
 export async function buildApp(config: ServerConfig, options: { db?: Db; logger?: boolean } = {}): Promise<App> {
   const services = createServices(config, options.db);
   const cacheFront = createCacheFront(services.publicCache);
-  const securityHeaders = await helmetHeaders({ development: config.clientDev, https: config.publicUrl?.startsWith('https:') });
+  const securityHeaders = await helmetHeaders({
+    development: config.clientDev,
+    https: config.publicUrl?.startsWith('https:'),
+    mediaPublicUrl: config.mediaStorage.publicUrl,
+  });
   let server!: http.Server;
   const app = Fastify({
     // Cached public answers leave before Fastify builds a request (cache/cache-front.ts).
@@ -85,7 +90,13 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     // that a form learns about all its fields in one answer.
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onClose', async () => services.db.destroy());
+  // Expired trash entries go before the app listens, then hourly; closing waits for a purge under way.
+  const trashPurge = scheduleTrashPurge(services, app.log);
+  app.addHook('onReady', () => trashPurge.start());
+  app.addHook('onClose', async () => {
+    await trashPurge.stop();
+    await services.db.destroy();
+  });
 
   app.decorate('publicOrigin', publicOriginOf(config, server));
 
@@ -123,6 +134,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
         await admin.register(biographyRoutes, { services });
         await admin.register(uploadRoutes, { services });
         await admin.register(summaryRoutes, { services });
+        await admin.register(trashRoutes, { services });
       });
     },
     { prefix: '/api' },

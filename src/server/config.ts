@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { type SiteSettings } from '@/domain/entities';
 import { siteTimeZone } from './clock';
+import { mediaStorageFromEnv, type MediaStorageSettings } from './media/media-config';
 
 /** Everything the server reads from its environment, typed and defaulted. */
 export interface ServerConfig {
@@ -67,6 +68,13 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   /** Open connections one process accepts at most (MAX_CONNECTIONS); more are closed at once. */
   maxConnections: number;
+  /**
+   * Where uploads are kept (MEDIA_STORAGE: DATA_DIR/media, or the bucket of the S3_* variables) and
+   * the public bucket or CDN that /media/images/… redirects to (MEDIA_PUBLIC_URL); docs/decisions/018.
+   */
+  mediaStorage: MediaStorageSettings;
+  /** Days a deleted item waits in the trash ('Papelera') before it is purged for good (TRASH_RETENTION_DAYS). */
+  trashRetentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -173,6 +181,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT', 30) * 1000,
     headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT', 10) * 1000,
     maxConnections: positiveInt(env, 'MAX_CONNECTIONS', 1024),
+    trashRetentionDays: positiveInt(env, 'TRASH_RETENTION_DAYS', 30),
     workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
+    mediaStorage: mediaStorageFromEnv(env),
   };
 }

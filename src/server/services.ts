@@ -10,7 +10,7 @@ import { bumpContentVersion, readContentVersion } from './db/content-version-rep
 import { createDatabase, type Db } from './db/database';
 import type { Database } from './db/schema';
 import { todayIso } from './clock';
-import { createMediaStorage, type MediaStorage } from './media/media-storage';
+import { mediaStorageFromSettings, type MediaStorage } from './media/media-storage';
 
 /** What routes need, built once per app and handed to each route plugin. */
 export interface Services {
@@ -45,7 +45,7 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     // In the database, so that every worker and instance counts the same attempts.
     loginThrottle: new LoginThrottle(db, config.loginRateLimitMax, config.loginRateLimitWindowMs),
     hashingGate: new HashingGate(config.loginHashConcurrency, config.loginHashQueue),
-    media: createMediaStorage(path.join(config.dataDir, 'media')),
+    media: mediaStorageFromSettings(config.mediaStorage, path.join(config.dataDir, 'media')),
     publicCache,
     async writeContent(work) {
       const result = await db.transaction().execute(async (trx) => {

@@ -48,3 +48,18 @@ describe('demo content on a fresh start', () => {
     expect((await server.request('GET', '/api/public/biographies/')).body.count).toBe(7);
   }, 60_000);
 });
+
+describe('a site whose content all went to the trash', () => {
+  it('is not filled with demo content again on the next start', async () => {
+    const site = await startApiServer();
+    try {
+      const token = await site.adminToken();
+      const section = (await site.request('POST', '/api/sections/', { token, json: { title: 'Única' } })).body;
+      expect((await site.request('DELETE', `/api/sections/${section.id}/`, { token })).status).toBe(204);
+      expect(await seedDemoContent(site.services)).toBe(false);
+      expect((await site.request('GET', '/api/sections/', { token })).body.count).toBe(0);
+    } finally {
+      await site.close();
+    }
+  });
+});

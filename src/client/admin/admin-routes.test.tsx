@@ -52,6 +52,7 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
     'Secciones',
     'Publicaciones',
     'Biografías',
+    'Papelera',
     'Ver el sitio público',
   ]);
   expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');

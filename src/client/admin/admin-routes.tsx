@@ -16,6 +16,7 @@ import { PublicationListPage } from './publications/publication-list-page';
 import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
+import { TrashPage } from './trash/trash-page';
 
 // The publication form and its layout editor load only when a publication is being written.
 const PublicationFormPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page'));
@@ -54,6 +55,7 @@ export const adminRoutes: RouteObject[] = [
           { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
           { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },
           { path: paths.admin.biography.path, element: <BiographyDetailPage /> },
+          { path: paths.admin.trash.path, element: <TrashPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

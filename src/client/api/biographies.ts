@@ -54,7 +54,7 @@ export const biographiesApi = baseApi.injectEndpoints({
     }),
     deleteBiography: build.mutation<void, Id>({
       query: (id) => ({ url: `/biographies/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, biographyTag(id)]),
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, biographyTag(id), { type: 'Trash', id: 'LIST' }]),
     }),
     reorderBiographies: build.mutation<unknown, ReorderItem[]>({
       queryFn: queuedReorder('Biography', '/biographies/reorder/'),

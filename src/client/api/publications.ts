@@ -101,7 +101,7 @@ export const publicationsApi = baseApi.injectEndpoints({
     }),
     deletePublication: build.mutation<void, Id>({
       query: (id) => ({ url: `/publications/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, publicationTag(id)]),
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, publicationTag(id), { type: 'Trash', id: 'LIST' }]),
     }),
     /**
      * Positions within the view reordered (the whole list, one section, or the

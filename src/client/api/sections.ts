@@ -34,10 +34,20 @@ export const sectionsApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/sections/${id}/`, method: 'PATCH', body }),
       invalidatesTags: (section, _error, { id }) => (section ? [LIST, sectionTag(id)] : []),
     }),
-    deleteSection: build.mutation<void, Id>({
-      query: (id) => ({ url: `/sections/${id}/`, method: 'DELETE' }),
+    /**
+     * To the trash. A section that holds publications goes only with
+     * `withPublications`, the count the administrator confirmed; the server
+     * answers 409 with the current count (`publication_count`) otherwise.
+     */
+    deleteSection: build.mutation<void, { id: Id; withPublications?: number }>({
+      query: ({ id, withPublications }) => ({
+        url: `/sections/${id}/`,
+        method: 'DELETE',
+        params: withPublications === undefined ? undefined : { with_publications: withPublications },
+      }),
       // Publications name their section, so their lists are fetched again too.
-      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, sectionTag(id), { type: 'Publication', id: 'LIST' }]),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [LIST, sectionTag(id), { type: 'Publication', id: 'LIST' }, { type: 'PublicPublication', id: 'LIST' }, { type: 'Trash', id: 'LIST' }],
     }),
     reorderSections: build.mutation<unknown, ReorderItem[]>({
       queryFn: queuedReorder('Section', '/sections/reorder/'),

@@ -55,5 +55,7 @@ export const paths = {
     biographyNew: { path: 'biographies/new', getHref: () => '/admin/biographies/new' },
     biographyEdit: { path: 'biographies/edit/:id', getHref: (id: number | string) => `/admin/biographies/edit/${id}` },
     biography: { path: 'biographies/:id', getHref: (id: number | string) => `/admin/biographies/${id}` },
+    /** The trash ('Papelera', docs/decisions/130). */
+    trash: { path: 'papelera', getHref: () => '/admin/papelera' },
   },
 } as const;

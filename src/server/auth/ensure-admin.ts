@@ -23,8 +23,9 @@ export async function ensureAdmin(db: DbOrTrx, username: string, password: strin
   if (!name || !password) throw new Error('An admin needs a username and a password.');
   const existing = await findUserByUsername(db, name);
   if (!existing) {
-    await insertStaffUser(db, name, await hashPassword(password));
-    return 'created';
+    if (await insertStaffUser(db, name, await hashPassword(password))) return 'created';
+    // Instances started together: another one created it first; from here it is an existing admin.
+    return ensureAdmin(db, username, password);
   }
   if (await verifyPassword(password, existing.password_hash)) {
     if (existing.is_staff === 1) return 'unchanged';

@@ -9,6 +9,9 @@ export type Db = Kysely<Database>;
 /** A connection or an open transaction: repositories accept either. */
 export type DbOrTrx = Db | Transaction<Database>;
 
+/** The SQLite database's file under DATA_DIR. */
+export const SQLITE_FILE = 'db.sqlite3';
+
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
@@ -29,7 +32,7 @@ export function createDatabase({ dataDir, databaseUrl }: DatabaseOptions): Db {
   // DATA_DIR holds the database, the media and the secret key: a new one is this user's alone,
   // and so is the database file (SQLite gives its -wal and -shm files the same mode).
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, 'db.sqlite3');
+  const file = path.join(dataDir, SQLITE_FILE);
   try {
     fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
   } catch {

@@ -4,14 +4,18 @@ import * as initial from './migrations/2026-11-22-001-initial';
 import * as recordVersions from './migrations/2026-11-22-002-record-versions';
 import * as sessionFamilies from './migrations/2026-11-22-003-session-families';
 import * as loginAttempts from './migrations/2026-11-22-004-login-attempts';
+import * as trash from './migrations/2026-11-23-005-trash';
+import * as listIndexes from './migrations/2026-11-23-006-list-indexes';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-record-versions': recordVersions,
   '2026-11-22-003-session-families': sessionFamilies,
   '2026-11-22-004-login-attempts': loginAttempts,
+  '2026-11-23-005-trash': trash,
+  '2026-11-23-006-list-indexes': listIndexes,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -121,3 +121,27 @@ export async function publicationExists(db: DbOrTrx, id: number): Promise<boolea
   const row = await db.selectFrom('publications').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A section's publications as stored (no section fields), in their order: what the trash keeps of them. */
+export async function publicationRowsInSection(db: DbOrTrx, sectionId: number): Promise<PublicationRow[]> {
+  return db.selectFrom('publications').selectAll().where('section_id', '=', sectionId).orderBy('order').orderBy('id').execute();
+}
+
+/** One publication as stored, without its section's fields. */
+export async function findPublicationRow(db: DbOrTrx, id: number): Promise<PublicationRow | undefined> {
+  return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deletePublicationsInSection(db: DbOrTrx, sectionId: number): Promise<void> {
+  await db.deleteFrom('publications').where('section_id', '=', sectionId).execute();
+}
+
+/** The highest order within one section, or undefined when it holds none: a restored publication goes after it. */
+export async function lastOrderInSection(db: DbOrTrx, sectionId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('publications')
+    .select((eb) => eb.fn.max('order').as('max'))
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? undefined : Number(row.max);
+}

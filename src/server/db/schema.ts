@@ -92,6 +92,30 @@ export interface ContentVersionTable {
   version: number;
 }
 
+export type TrashKind = 'publication' | 'biography' | 'section';
+
+/**
+ * One delete ('Papelera', docs/decisions/130-trash.md): the deleted rows as
+ * JSON (TrashContents), kept until restored or purged.
+ */
+export interface TrashTable {
+  id: Generated<number>;
+  kind: TrashKind;
+  /** The title or name when it was deleted. */
+  label: string;
+  /** The deleted item's own id. */
+  item_id: number;
+  /** TrashContents as JSON text. */
+  data: string;
+  /** A section's publications that went with it; 0 for the other kinds. */
+  publication_count: number;
+  /** ISO 8601: compares as text. */
+  deleted_at: string;
+  deleted_by_id: number | null;
+  /** The username, kept as it was when the delete happened. */
+  deleted_by: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -100,6 +124,7 @@ export interface Database {
   biographies: BiographiesTable;
   content_version: ContentVersionTable;
   login_attempts: LoginAttemptsTable;
+  trash: TrashTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -112,3 +137,5 @@ export type PublicationUpdate = Updateable<PublicationsTable>;
 export type BiographyRow = Selectable<BiographiesTable>;
 export type NewBiographyRow = Insertable<BiographiesTable>;
 export type BiographyUpdate = Updateable<BiographiesTable>;
+export type TrashRow = Selectable<TrashTable>;
+export type NewTrashRow = Insertable<TrashTable>;

@@ -10,8 +10,14 @@ export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<void> {
-  await db.insertInto('users').values({ username, password_hash: passwordHash, is_staff: 1, created_at: nowIso() }).execute();
+/** Adds a staff user; false, changing nothing, when the username is taken (another instance starting at the same moment). */
+export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values({ username, password_hash: passwordHash, is_staff: 1, created_at: nowIso() })
+    .onConflict((conflict) => conflict.column('username').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Makes a user staff without touching the password or the sessions. */

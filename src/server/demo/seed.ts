@@ -7,17 +7,22 @@ import { nowIso } from '../clock';
 import { insertPublication, listPublications } from '../db/publications-repository';
 import { countSections, insertSection } from '../db/sections-repository';
 import type { DbOrTrx } from '../db/database';
+import { listTrash } from '../db/trash-repository';
 import type { Services } from '../services';
 
-/** Whether the database holds no content at all (a fresh start). */
+/**
+ * Whether the database holds no content at all (a fresh start). What waits in
+ * the trash counts: a site whose administrators deleted everything is not new.
+ */
 export async function isContentEmpty(db: DbOrTrx): Promise<boolean> {
   const window = { limit: 1, offset: 0 };
-  const [sections, publications, biographies] = await Promise.all([
+  const [sections, publications, biographies, trash] = await Promise.all([
     countSections(db),
     listPublications(db, { window }),
     listBiographies(db, { activeOnly: false, window }),
+    listTrash(db, window),
   ]);
-  return sections === 0 && publications.count === 0 && biographies.count === 0;
+  return sections === 0 && publications.count === 0 && biographies.count === 0 && trash.count === 0;
 }
 
 /**

@@ -61,7 +61,7 @@ const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connecti
  * a fifth of its throughput; with no per-request nonces the headers never
  * change, so we ask helmet once, on a throwaway instance, and replay them.
  */
-export async function helmetHeaders({ development = false, https = false }: HeaderOptions = {}): Promise<Record<string, string>> {
+export async function helmetHeaders({ development = false, https = false, mediaPublicUrl }: HeaderOptions = {}): Promise<Record<string, string>> {
   const base = development ? DEVELOPMENT_HELMET_OPTIONS : HELMET_OPTIONS;
   // HSTS and upgrade-insecure-requests only where the site is served over HTTPS (PUBLIC_URL):
   // sent over plain HTTP they would lock a local or intranet install out of itself.
@@ -70,7 +70,12 @@ export async function helmetHeaders({ development = false, https = false }: Head
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       ...base.contentSecurityPolicy,
-      directives: { ...base.contentSecurityPolicy.directives, ...(https ? { upgradeInsecureRequests: [] } : {}) },
+      directives: {
+        ...base.contentSecurityPolicy.directives,
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+        // Uploads redirect there (plugins/media.ts); a redirected image is checked against its new origin.
+        ...(mediaPublicUrl ? { imgSrc: [...base.contentSecurityPolicy.directives.imgSrc, new URL(mediaPublicUrl).origin] } : {}),
+      },
     },
   };
   const probe = Fastify({ logger: false });
@@ -93,6 +98,8 @@ export interface HeaderOptions {
   development?: boolean;
   /** The site is served over HTTPS (PUBLIC_URL starts with https://). */
   https?: boolean;
+  /** MEDIA_PUBLIC_URL: images may also come from its origin (docs/decisions/018). */
+  mediaPublicUrl?: string;
 }
 
 /** Security headers on every answer, errors and 404s included: the ones helmetHeaders computed. */

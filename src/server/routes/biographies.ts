@@ -4,7 +4,8 @@ import type { FieldErrors } from '@/domain/entities';
 import { NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { hasErrors, validateBiography } from '@/domain/validation';
-import { deleteBiography, findBiography, insertBiography, listBiographies, updateBiography } from '../db/biographies-repository';
+import { findBiography, insertBiography, listBiographies, updateBiography } from '../db/biographies-repository';
+import { trashBiography } from '../db/trash-repository';
 import { nowIso } from '../clock';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
@@ -18,6 +19,7 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
+import { trashActor } from './trash';
 
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
 
@@ -138,10 +140,20 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.delete(
     '/biographies/:id/',
-    { schema: { tags, security, summary: 'Elimina una biografía', params: IdParams, response: { 204: Type.Null(), 404: Detail } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina una biografía (a la papelera)',
+        description: 'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
+        params: IdParams,
+        response: { 204: Type.Null(), 404: Detail },
+      },
+    },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
-    if (!(await services.writeContent((trx) => deleteBiography(trx, id)))) throw biographyNotFound();
+    const actor = await trashActor(services, request);
+    if (!(await services.writeContent((trx) => trashBiography(trx, id, actor, nowIso())))) throw biographyNotFound();
     return reply.code(204).send(null);
     },
   );

@@ -8,13 +8,13 @@ import { nowIso } from '../clock';
 import { readLayout } from '../content/layout-input';
 import { firstOrder } from '../db/ordering';
 import {
-  deletePublication,
   findPublication,
   insertPublication,
   listPublications,
   updatePublication,
 } from '../db/publications-repository';
 import { findSection } from '../db/sections-repository';
+import { trashPublication } from '../db/trash-repository';
 import { badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
 import { readBoolean, readInteger, readText, readVersion } from '../http/form-fields';
@@ -27,6 +27,7 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
+import { trashActor } from './trash';
 
 /**
  * Reads and checks a publication form: multipart with `layout` as a JSON
@@ -210,10 +211,20 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
 
   app.delete(
     '/publications/:id/',
-    { schema: { tags, security, summary: 'Elimina una publicación', params: IdParams, response: { 204: Type.Null(), 404: Detail } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Elimina una publicación (a la papelera)',
+        description: 'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
+        params: IdParams,
+        response: { 204: Type.Null(), 404: Detail },
+      },
+    },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
-    if (!(await services.writeContent((trx) => deletePublication(trx, id)))) throw publicationNotFound();
+    const actor = await trashActor(services, request);
+    if (!(await services.writeContent((trx) => trashPublication(trx, id, actor, nowIso())))) throw publicationNotFound();
     return reply.code(204).send(null);
     },
   );

@@ -8,7 +8,8 @@ import { hasErrors, validateSection } from '@/domain/validation';
 import { nowIso } from '../clock';
 import { nextOrder } from '../db/ordering';
 import { countPublicationsInSection } from '../db/publications-repository';
-import { deleteSection, findSection, insertSection, listSections, slugsLike, updateSection } from '../db/sections-repository';
+import { findSection, insertSection, listSections, slugsLike, updateSection } from '../db/sections-repository';
+import { trashSection } from '../db/trash-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { readForm } from '../http/form';
 import { readBoolean, readInteger, readText, readVersion } from '../http/form-fields';
@@ -17,9 +18,11 @@ import { idParam } from '../http/params';
 import { toSection } from '../http/serializers';
 import { Detail, EditConflictOf, BadRequest, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { Section, SectionBody, SectionInUse } from '@/domain/schemas/sections';
+import { SectionDeleteQuery } from '@/domain/schemas/trash';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { registerReorderRoute } from './reorder';
+import { trashActor } from './trash';
 
 /** JSON as requirements §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */
 async function readSectionInput(request: FastifyRequest, partial: boolean) {
@@ -119,20 +122,30 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       schema: {
         tags,
         security,
-        summary: 'Elimina una sección vacía',
-        description: 'Una sección con publicaciones no se elimina: 409 con el número de publicaciones.',
+        summary: 'Elimina una sección (a la papelera)',
+        description:
+          'Una sección con publicaciones no se elimina: 409 con el número de publicaciones. Con `with_publications` igual a ese número, la sección y sus publicaciones pasan juntas a la papelera.',
         params: IdParams,
-        response: { 204: Type.Null(), 404: Detail, 409: SectionInUse },
+        querystring: SectionDeleteQuery,
+        response: { 204: Type.Null(), 400: BadRequest, 404: Detail, 409: SectionInUse },
       },
     },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
+    checkEditable(await findSection(db, id), undefined, editable);
+    const errors: FieldErrors = {};
+    const confirmed = readInteger(request.query, 'with_publications', errors);
+    if (hasErrors(errors)) throw badRequest(errors);
+    const actor = await trashActor(services, request);
     await services.writeContent(async (trx) => {
-      checkEditable(await findSection(trx, id), undefined, editable);
-      // Refused rather than cascading: publications are never deleted as a side effect.
+      const section = checkEditable(await findSection(trx, id), undefined, editable);
+      // Publications go only with a confirmation of exactly how many there are now,
+      // counted under the write lock: a confirmation given for 3 never deletes 4.
       const count = await countPublicationsInSection(trx, id);
-      if (count > 0) throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
-      await deleteSection(trx, id);
+      if (count > 0 && confirmed !== count) {
+        throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
+      }
+      await trashSection(trx, section, actor, nowIso());
     });
     return reply.code(204).send(null);
     },

@@ -15,6 +15,7 @@ import { Field } from '../kit/field';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
+import { Pager } from '../kit/pager';
 import { parseId } from '../kit/parse-id';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
@@ -164,22 +165,7 @@ export function PublicationListPage() {
         <>
           {/* Nine columns: the three actions take two lines, so the titles keep room. */}
           <DataTable caption="Publicaciones" items={publications} columns={columns} actions={actions} actionsWidth="8.25rem" reorder={reorder} />
-          <nav className="kit-pager" aria-label="Páginas de Publicaciones">
-            <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page <= 1} onClick={() => change({ page: page - 1 })}>
-              Anterior
-            </button>
-            <p aria-live="polite">
-              Página {page} de {pageCount} · {count} {count === 1 ? 'publicación' : 'publicaciones'}
-            </p>
-            <button
-              type="button"
-              className="kit-button kit-button-secondary kit-button-small"
-              disabled={page >= pageCount}
-              onClick={() => change({ page: page + 1 })}
-            >
-              Siguiente
-            </button>
-          </nav>
+          <Pager label="Publicaciones" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'publicación' : 'publicaciones'}`} onPage={(n) => change({ page: n })} />
         </>
       )}
       <ConfirmDialog

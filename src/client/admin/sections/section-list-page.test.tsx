@@ -80,19 +80,56 @@ test('a reorder the server refuses goes back, and the list is fetched again', as
   logged.mockRestore();
 });
 
-test('deleting asks first; a section with publications is refused and the notice says why', async () => {
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+test('a section with publications asks again, giving their count, and goes to the trash with them only when confirmed', async () => {
+  let held = 3;
+  apiServer().setHandler((request) => {
+    if (request.method !== 'DELETE') return { body: page(onServer) };
+    const confirmed = new URL(request.url, 'http://sitio').searchParams.get('with_publications');
+    if (confirmed !== String(held)) return { status: 409, body: { detail: `No se puede eliminar la sección porque contiene ${held} publicaciones.`, publication_count: held } };
+    onServer = onServer.filter((s) => s.id !== 2);
+    return { status: 204 };
+  });
   const { user } = open();
   const trigger = await screen.findByRole('button', { name: 'Eliminar Congresos' });
   await user.click(trigger);
-  const dialog = screen.getByRole('dialog', { name: confirmDelete('sección') });
-  expect(dialog).toHaveTextContent('Congresos');
-  await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+  const first = screen.getByRole('dialog', { name: confirmDelete('sección') });
+  expect(first).toHaveTextContent('Congresos');
+  await user.click(within(first).getByRole('button', { name: 'Eliminar' }));
 
-  expect(await screen.findByText('La sección tiene 3 publicaciones: muévalas o elimínelas antes.')).toBeVisible();
+  // Refused with the count: the second question names it; cancelling changes nothing.
+  const second = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 3 publicaciones.' });
+  expect(second).toHaveTextContent('Pasarán a la Papelera junto con la sección');
+  await user.click(within(second).getByRole('button', { name: 'Cancelar' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
   expect(trigger).toHaveFocus();
+
+  // Meanwhile a fourth publication arrives: the confirmation for three is refused, and the question says four.
+  await user.click(trigger);
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+  held = 4;
+  await user.click(await screen.findByRole('button', { name: 'Eliminar con sus 3 publicaciones' }));
+  const updated = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 4 publicaciones.' });
+  await user.click(within(updated).getByRole('button', { name: 'Eliminar con sus 4 publicaciones' }));
+
+  await waitFor(() => expect(titles()).toEqual(['Revista', 'Noticias']));
+  expect(screen.getByText('Sección «Congresos» y sus 4 publicaciones movidas a la Papelera')).toBeVisible();
+  expect(apiServer().requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+    '/api/sections/2/',
+    '/api/sections/2/',
+    '/api/sections/2/?with_publications=3',
+    '/api/sections/2/?with_publications=4',
+  ]);
+});
+
+test('a delete refused for another reason is told in a notice', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  apiServer().setHandler((request) => (request.method === 'DELETE' ? { status: 404, body: { detail: 'Sección no encontrada.' } } : { body: page(onServer) }));
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar Congresos' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+  expect(await screen.findByText('Sección no encontrada.')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(logged).toHaveBeenCalled();
   logged.mockRestore();
 });

@@ -17,6 +17,15 @@ import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../use-document-title';
 import { sectionStatus } from './section-status';
 
+const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
+
+/** The count a refused delete gives when the section still holds publications (409 `publication_count`). */
+function publicationsHeld(error: unknown): number | undefined {
+  const { status, data } = error as { status?: unknown; data?: { publication_count?: unknown } };
+  const count = data?.publication_count;
+  return status === 409 && typeof count === 'number' && count > 0 ? count : undefined;
+}
+
 /**
  * /admin/sections (requirements §2): the sections in their order, reorderable, with
  * view / edit / delete. A load failure shows an empty list (requirements §8) and a
@@ -30,6 +39,8 @@ export function SectionListPage() {
   const [reorderSections] = useReorderSectionsMutation();
   const [deleteSection, { isLoading: deleting }] = useDeleteSectionMutation();
   const [target, setTarget] = useState<Section | null>(null);
+  /** Set when the section turned out to hold publications: how many the administrator is asked to send with it. */
+  const [withPublications, setWithPublications] = useState<number | null>(null);
   const sections = useMemo(() => (isError ? [] : (data ?? [])), [data, isError]);
   const move = useReorder(sections, reorderSections);
 
@@ -48,18 +59,33 @@ export function SectionListPage() {
   );
   const reorder = useMemo(() => ({ onMove: move, label: (section: Section) => section.title }), [move]);
 
+  const close = () => {
+    setTarget(null);
+    setWithPublications(null);
+  };
+
+  /**
+   * To the trash. A section that holds publications is refused with their
+   * count (DECISIONS "Editing safely"); the second question offers to send
+   * them with it, confirming that very count, which the server checks again.
+   */
   const remove = async () => {
     if (!target) return;
-    const result = await deleteSection(target.id);
+    const result = await deleteSection({ id: target.id, withPublications: withPublications ?? undefined });
     if ('error' in result) {
+      const count = publicationsHeld(result.error);
+      if (count !== undefined) {
+        setWithPublications(count);
+        return;
+      }
       tellDeleteFailure(notify, 'la sección', result.error);
-      setTarget(null);
+      close();
       return;
     }
     // The row leaves at once; the list is fetched again behind it.
     dispatch(sectionsApi.util.updateQueryData('listSections', undefined, (draft) => draft.filter((section) => section.id !== target.id)));
-    notify(`Sección «${target.title}» eliminada`);
-    setTarget(null);
+    notify(withPublications ? `Sección «${target.title}» y sus ${publicationCount(withPublications)} movidas a la Papelera` : `Sección «${target.title}» eliminada`);
+    close();
   };
 
   return (
@@ -88,12 +114,21 @@ export function SectionListPage() {
         <DataTable caption="Secciones" items={sections} columns={columns} actions={actions} reorder={reorder} />
       )}
       <ConfirmDialog
-        open={target !== null}
+        open={target !== null && withPublications === null}
         message={confirmDelete('sección')}
         detail={target?.title}
         busy={deleting}
         onConfirm={remove}
-        onCancel={() => setTarget(null)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={target !== null && withPublications !== null}
+        message={`La sección «${target?.title ?? ''}» contiene ${publicationCount(withPublications ?? 0)}.`}
+        detail="Pasarán a la Papelera junto con la sección; desde allí podrá restaurarlas todas juntas."
+        confirmLabel={`Eliminar con sus ${publicationCount(withPublications ?? 0)}`}
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={close}
       />
     </>
   );

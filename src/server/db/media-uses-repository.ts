@@ -1,0 +1,49 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { DbOrTrx } from './database';
+import type { Database } from './schema';
+
+/**
+ * An image the media storage keeps, as content names it: /media/images/<uuid>.<ext>,
+ * host-relative or inside an absolute address (rich text may hold either).
+ * The uuid alone identifies the file and its WebP variants.
+ */
+const STORED_IMAGE = /\/media\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpe?g|png|gif|webp)/gi;
+
+/** The stored images that a text (a layout, a row as JSON) names, host-relative, each once. */
+export function storedImageUrls(text: string): string[] {
+  return [...new Set([...text.matchAll(STORED_IMAGE)].map((match) => match[0].toLowerCase()))];
+}
+
+const uuidOf = (url: string): string | undefined => [...url.matchAll(STORED_IMAGE)][0]?.[1]?.toLowerCase();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const found = async (query: SelectQueryBuilder<Database, any, { id: number }>) => (await query.limit(1).executeTakeFirst()) !== undefined;
+
+/**
+ * Every place stored content can name an image: layout cells and rich text,
+ * featured images, biography photos, and what waits in the trash. A new table
+ * that holds image addresses (revisions, say) adds its line here, and the purge
+ * then keeps the files it names. `pattern` is a LIKE pattern (no wildcard in a uuid
+ * but the ones around it).
+ */
+const IMAGE_USES: ((db: DbOrTrx, pattern: string) => Promise<boolean>)[] = [
+  (db, pattern) =>
+    found(db.selectFrom('publications').select('id').where((eb) => eb.or([eb('featured_image', 'like', pattern), eb('layout', 'like', pattern)]))),
+  (db, pattern) => found(db.selectFrom('biographies').select('id').where('photo', 'like', pattern)),
+  (db, pattern) => found(db.selectFrom('trash').select('id').where('data', 'like', pattern)),
+];
+
+/**
+ * Whether anything stored still names this image. Run it inside the
+ * transaction that removed the last known use (after removing it), so that the
+ * answer holds when it commits. An address that is not one of the storage's
+ * images counts as used: it is never the storage's to remove.
+ */
+export async function imageInUse(db: DbOrTrx, url: string): Promise<boolean> {
+  const uuid = uuidOf(url);
+  if (!uuid) return true;
+  for (const isUsed of IMAGE_USES) {
+    if (await isUsed(db, `%${uuid}%`)) return true;
+  }
+  return false;
+}

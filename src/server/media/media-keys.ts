@@ -1,0 +1,75 @@
+/**
+ * How stored media are named. A key is a path relative to the storage's root
+ * (the folder DATA_DIR/media, or the bucket's prefix): `images/{uuid}.{ext}`
+ * for an upload's original, `images/{uuid}-{width}.webp` for its variants. The
+ * URL the API answers is the key under /media/, so a key never depends on the
+ * backend and moving storage never rewrites content.
+ */
+export const MEDIA_URL_PREFIX = '/media/';
+
+/** Upload names are random and never reused: any copy may be kept for a year. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** After the id: the original's extension (image-processing.ts FORMATS), or a variant's width. */
+const SUFFIX = '(?:\\.(?:jpg|png|gif|webp)|-\\d{1,5}\\.webp)';
+
+/** An upload's original or one of its variants: the only names served from a bucket. */
+const UPLOAD_KEY = new RegExp(`^images/${UUID}${SUFFIX}$`);
+const UPLOAD_URL = new RegExp(`^/media/images/(${UUID})${SUFFIX}$`);
+const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
+
+export const isUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
+
+/** An upload's original ('images/{uuid}.jpg'), not one of its variants ('images/{uuid}-480.webp'). */
+export const isUploadOriginal = (key: string): boolean => isUploadKey(key) && key['images/'.length + 36] === '.';
+
+export const mediaUrlOf = (key: string): string => `${MEDIA_URL_PREFIX}${key}`;
+
+/**
+ * The keys prefix shared by an upload's original and all its variants, from
+ * the URL of either; null for anything else (an image of another site, a
+ * shipped file, an address that is not a host-relative upload URL).
+ */
+export function uploadStemOfUrl(url: string): string | null {
+  const match = UPLOAD_URL.exec(url);
+  return match ? `images/${match[1]}` : null;
+}
+
+/** True when `key` is the original or a variant of the upload whose keys start with `stem`. */
+export const belongsToUpload = (stem: string, key: string): boolean => key.startsWith(stem) && UPLOAD_SUFFIX.test(key.slice(stem.length));
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The Content-Type a key is served with, by its extension. */
+export function contentTypeOf(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1].toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/**
+ * Keys a caller may read or write: relative, '/'-separated, non-empty
+ * segments, none starting with a dot, without backslashes or control
+ * characters. So no key leaves the folder or the prefix (no '..', no absolute
+ * path) and none is a hidden or half-written file.
+ */
+// eslint-disable-next-line no-control-regex
+const SAFE_KEY = /^[^/\\\x00-\x1f.][^/\\\x00-\x1f]*(?:\/[^/\\\x00-\x1f.][^/\\\x00-\x1f]*)*$/;
+
+export const isSafeKey = (key: string): boolean => key.length <= 1024 && SAFE_KEY.test(key);
+
+export class InvalidMediaKey extends Error {
+  constructor(key: string) {
+    super(`Not a media key: "${key}"`);
+  }
+}
+
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new InvalidMediaKey(key);
+}

@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { todayIso } from '@/server/clock';
+import { freshDatabase, formData, makeImage, TEST_ADMIN } from '../helpers/api-server';
+import { freePort } from '../../bench/local-ports';
+import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
+
+/**
+ * The site on more than one machine (docs/deploy.md): two server processes on
+ * one PostgreSQL and one S3 store, behind Debian's nginx running the
+ * repository's own configuration (deploy/nginx/master-emocional.conf).
+ * Needs DATABASE_URL (a PostgreSQL the test may create databases next to) and
+ * nginx on the PATH: .ci/run provides both.
+ */
+
+const ROOT = path.resolve(__dirname, '../..');
+const CHECK_INTERVAL_MS = 1000;
+
+interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+let work: string;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let s3: S3Emulator;
+/** Every process started, so that a failed start still stops them all. */
+const children: ChildProcess[] = [];
+let a: Instance;
+let b: Instance;
+let site: string;
+let token: string;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: path.join(work, `data-${name}`) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  // The first start seeds the demo content, images included, into the bucket.
+  await until(`instance ${name}`, async () => ((await fetch(`${url}/api/public/biographies/`)).ok ? true : undefined), 120_000);
+  return { name, url, child, exited };
+}
+
+/** nginx with the repository's site configuration, its ports pointed at this test's instances. */
+async function startNginx(upstreams: Instance[]): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  let site = fs.readFileSync(path.join(ROOT, 'deploy/nginx/master-emocional.conf'), 'utf8');
+  const servers = [...site.matchAll(/server 127\.0\.0\.1:(\d+)/g)];
+  expect(servers).toHaveLength(upstreams.length);
+  servers.forEach((match, i) => (site = site.replace(`127.0.0.1:${match[1]}`, new URL(upstreams[i].url).host)));
+  site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  const dir = path.join(work, 'nginx');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(dir, 'site.conf'), site);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/site.conf;
+}
+`,
+  );
+  const child = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], { stdio: 'inherit' });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await until('nginx', async () => ((await fetch(`${url}/api/public/biographies/`)).ok ? true : undefined));
+  return { child, url };
+}
+
+beforeAll(async () => {
+  if (!process.env.DATABASE_URL) throw new Error('The two-instance test needs DATABASE_URL (a PostgreSQL); .ci/run starts one.');
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
+  // nginx's workers run as 'nobody' when started by root.
+  fs.chmodSync(work, 0o755);
+  database = await freshDatabase();
+  s3 = await startS3Emulator();
+  const bucket = await s3.newBucket();
+  const shared = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.databaseUrl!,
+    SECRET_KEY: 'secreto-compartido-de-las-instancias',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    CACHE_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS),
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+    ...s3.env(bucket),
+  };
+  // Started together, as a deploy would: one migrates and seeds, the other waits its turn.
+  [a, b] = await Promise.all([startInstance('a', shared), startInstance('b', shared)]);
+  ({ url: site } = await startNginx([a, b]));
+  const signIn = await fetch(`${a.url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TEST_ADMIN) });
+  token = ((await signIn.json()) as { access: string }).access;
+}, 300_000);
+
+afterAll(async () => {
+  const exits = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined));
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(exits);
+  await s3?.close();
+  await database?.drop();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+const json = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init);
+  return { status: response.status, body: (await response.json()) as { results: unknown[] } };
+};
+const titlesOn = async (instance: Instance) =>
+  ((await json(`${instance.url}/api/public/publications/?section_slug=noticias`)).body.results as { title: string }[]).map((p) => p.title);
+
+it('shows a publication created through A on the public page B serves, once B has checked (every second)', async () => {
+  // B has the page cached from before the write.
+  expect(await titlesOn(b)).not.toContain('Creada en la instancia A');
+  const sections = (await json(`${a.url}/api/sections/`, { headers: { authorization: `Bearer ${token}` } })).body.results as { id: number; slug: string }[];
+  const news = sections.find((s) => s.slug === 'noticias')!;
+  const form = formData({ title: 'Creada en la instancia A', section_id: String(news.id), status: 'published', publish_date: todayIso() }, { featured_image: { bytes: await makeImage() } });
+  const created = await fetch(`${a.url}/api/publications/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(created.status).toBe(201);
+  expect(await titlesOn(a)).toContain('Creada en la instancia A');
+  // Any request after B's check interval has passed sees it: B asks the shared database whether content changed.
+  await new Promise((resolve) => setTimeout(resolve, CHECK_INTERVAL_MS));
+  expect(await titlesOn(b)).toContain('Creada en la instancia A');
+});
+
+it('serves through B, and through nginx, an image uploaded through A', async () => {
+  const image = await makeImage();
+  const upload = await fetch(`${a.url}/api/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: formData({}, { image: { bytes: image } }) });
+  expect(upload.status).toBe(201);
+  const { url } = (await upload.json()) as { url: string };
+  for (const base of [b.url, site]) {
+    const served = await fetch(`${base}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\//);
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
+});
+
+it('loses no reading request while A stops', async () => {
+  const paths = ['/api/public/publications/?section_slug=noticias', '/api/public/biographies/', '/noticias', '/'];
+  let stopped = false;
+  const statuses: number[] = [];
+  // Four visitors reading through nginx, before, while and after A stops under them.
+  const visitor = async (offset: number) => {
+    const read = async (i: number) => statuses.push((await fetch(`${site}${paths[(i + offset) % paths.length]}`)).status);
+    let i = 0;
+    while (!stopped) await read(i++);
+    for (const end = i + 25; i < end; ) await read(i++);
+  };
+  const visitors = [0, 1, 2, 3].map(visitor);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  a.child.kill('SIGTERM');
+  expect(await a.exited).toBe(0);
+  stopped = true;
+  await Promise.all(visitors);
+  expect(statuses.length).toBeGreaterThan(80);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  // And B alone keeps serving the site through nginx.
+  expect((await fetch(`${site}/api/public/publications/?section_slug=noticias`)).status).toBe(200);
+}, 60_000);
