@@ -87,6 +87,23 @@ export const messages = {
   /** Restoring a publication whose section was deleted for good (409). */
   restoreSectionGone: 'No se puede restaurar la publicación porque su sección ya no existe.',
 
+  /** The history ('Historial') and the activity log, docs/decisions/132-revisions-and-activity-log.md. */
+  revisionNotFound: 'No se encontró la versión.',
+  /** Restoring a publication's revision whose section is in the trash (409). */
+  revisionSectionInTrash: (sectionTitle: string): string =>
+    `No se puede restaurar esta versión porque su sección, «${sectionTitle}», está en la papelera. Restaure primero la sección.`,
+  /** Restoring a publication's revision whose section no longer exists (409). */
+  revisionSectionGone: (sectionTitle: string): string =>
+    `No se puede restaurar esta versión porque su sección, «${sectionTitle}», ya no existe.`,
+  /** Restoring a revision whose layout today's rules refuse (409). */
+  revisionLayoutInvalid: 'No se puede restaurar esta versión porque su diseño ya no cumple las reglas actuales.',
+  activityDateOrder: 'La fecha final no puede ser anterior a la inicial.',
+  /** What a reorder moved, as the activity log names it: '5 secciones'. */
+  reorderedItems: (kind: 'section' | 'publication' | 'biography', count: number): string => {
+    const [one, many] = { section: ['sección', 'secciones'], publication: ['publicación', 'publicaciones'], biography: ['biografía', 'biografías'] }[kind];
+    return `${count} ${count === 1 ? one : many}`;
+  },
+
   saveBiographyFailed: 'Error al guardar la biografía',
   saveSectionFailed: 'Error al guardar la sección',
   savePublicationFailed: 'Error al guardar la publicación.',

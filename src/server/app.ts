@@ -24,7 +24,9 @@ import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
-import { scheduleTrashPurge, trashRoutes } from './routes/trash';
+import { scheduleUpkeep, trashPurgeJob, trashRoutes } from './routes/trash';
+import { activityRetentionJob, activityRoutes } from './routes/activity';
+import { revisionRoutes } from './routes/revisions';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -90,11 +92,11 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     // that a form learns about all its fields in one answer.
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // Expired trash entries go before the app listens, then hourly; closing waits for a purge under way.
-  const trashPurge = scheduleTrashPurge(services, app.log);
-  app.addHook('onReady', () => trashPurge.start());
+  // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
+  const upkeep = scheduleUpkeep([trashPurgeJob(services, app.log), activityRetentionJob(services)], app.log);
+  app.addHook('onReady', () => upkeep.start());
   app.addHook('onClose', async () => {
-    await trashPurge.stop();
+    await upkeep.stop();
     await services.db.destroy();
   });
 
@@ -135,6 +137,8 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
         await admin.register(uploadRoutes, { services });
         await admin.register(summaryRoutes, { services });
         await admin.register(trashRoutes, { services });
+        await admin.register(revisionRoutes, { services });
+        await admin.register(activityRoutes, { services });
       });
     },
     { prefix: '/api' },

@@ -75,6 +75,8 @@ export interface ServerConfig {
   mediaStorage: MediaStorageSettings;
   /** Days a deleted item waits in the trash ('Papelera') before it is purged for good (TRASH_RETENTION_DAYS). */
   trashRetentionDays: number;
+  /** Days the activity log keeps an entry (ACTIVITY_RETENTION_DAYS); sign-in addresses go after 90 whatever this says. */
+  activityRetentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT', 10) * 1000,
     maxConnections: positiveInt(env, 'MAX_CONNECTIONS', 1024),
     trashRetentionDays: positiveInt(env, 'TRASH_RETENTION_DAYS', 30),
+    activityRetentionDays: positiveInt(env, 'ACTIVITY_RETENTION_DAYS', 365),
     workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
     mediaStorage: mediaStorageFromEnv(env),
   };

@@ -52,6 +52,7 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
     'Secciones',
     'Publicaciones',
     'Biografías',
+    'Actividad',
     'Papelera',
     'Ver el sitio público',
   ]);

@@ -3,12 +3,14 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
+import { ActivityPage } from './activity/activity-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
 import { AdminShell } from './admin-shell';
 import { BiographyDetailPage } from './biographies/biography-detail-page';
 import { BiographyFormPage } from './biographies/biography-form-page';
 import { BiographyListPage } from './biographies/biography-list-page';
+import { BiographyRevisionPage, PublicationRevisionPage, SectionRevisionPage } from './history/revision-page';
 import { Loading } from './kit/load-states';
 import { NoticesProvider } from './kit/notices';
 import { PublicationDetailPage } from './publications/publication-detail-page';
@@ -55,7 +57,11 @@ export const adminRoutes: RouteObject[] = [
           { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
           { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },
           { path: paths.admin.biography.path, element: <BiographyDetailPage /> },
+          { path: paths.admin.publicationRevision.path, element: <PublicationRevisionPage /> },
+          { path: paths.admin.sectionRevision.path, element: <SectionRevisionPage /> },
+          { path: paths.admin.biographyRevision.path, element: <BiographyRevisionPage /> },
           { path: paths.admin.trash.path, element: <TrashPage /> },
+          { path: paths.admin.activity.path, element: <ActivityPage /> },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

@@ -11,6 +11,7 @@ const navItems = [
   { to: paths.admin.sections.getHref(), label: 'Secciones' },
   { to: paths.admin.publications.getHref(), label: 'Publicaciones' },
   { to: paths.admin.biographies.getHref(), label: 'Biografías' },
+  { to: paths.admin.activity.getHref(), label: 'Actividad' },
   { to: paths.admin.trash.getHref(), label: 'Papelera' },
 ];
 

@@ -55,6 +55,21 @@ export const paths = {
     biographyNew: { path: 'biographies/new', getHref: () => '/admin/biographies/new' },
     biographyEdit: { path: 'biographies/edit/:id', getHref: (id: number | string) => `/admin/biographies/edit/${id}` },
     biography: { path: 'biographies/:id', getHref: (id: number | string) => `/admin/biographies/${id}` },
+    /** One revision of an item ('Historial', docs/decisions/132). */
+    publicationRevision: {
+      path: 'publications/:id/historial/:revisionId',
+      getHref: (id: number | string, revisionId: number | string) => `/admin/publications/${id}/historial/${revisionId}`,
+    },
+    sectionRevision: {
+      path: 'sections/:id/historial/:revisionId',
+      getHref: (id: number | string, revisionId: number | string) => `/admin/sections/${id}/historial/${revisionId}`,
+    },
+    biographyRevision: {
+      path: 'biographies/:id/historial/:revisionId',
+      getHref: (id: number | string, revisionId: number | string) => `/admin/biographies/${id}/historial/${revisionId}`,
+    },
+    /** Who did what and when ('Actividad', docs/decisions/132). */
+    activity: { path: 'actividad', getHref: () => '/admin/actividad' },
     /** The trash ('Papelera', docs/decisions/130). */
     trash: { path: 'papelera', getHref: () => '/admin/papelera' },
   },

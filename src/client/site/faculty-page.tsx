@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SITE_NAME } from '@/domain/catalogue';
 import { messages, showingFaculty } from '@/domain/messages';
 import { useGetPublicBiographiesQuery } from '@/client/api/public-content';
-import { BiographyCard } from './biography-card';
+import { BiographyCard } from '@/client/ui/biography-card';
 import { PageHeader } from './page-header';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';

@@ -42,8 +42,13 @@ const gzip = promisify(zlib.gzip);
  */
 export const weakEtag = (bytes: Buffer | string): string => `W/"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
 
+export interface PrepareOptions {
+  /** How long caches may keep it: PUBLIC_API_CACHE_CONTROL unless said (the sitemap says an hour). */
+  cacheControl?: string;
+}
+
 /** Hashes and compresses the body once; the work runs on libuv's threads, not the event loop. */
-export async function prepareAnswer(body: Buffer, headers: CachedAnswer['headers']): Promise<CachedAnswer> {
+export async function prepareAnswer(body: Buffer, headers: CachedAnswer['headers'], options: PrepareOptions = {}): Promise<CachedAnswer> {
   const encoded: CachedAnswer['encoded'] = {};
   if (body.length >= COMPRESS_FROM_BYTES) {
     const [br, gz] = await Promise.all([
@@ -57,7 +62,12 @@ export async function prepareAnswer(body: Buffer, headers: CachedAnswer['headers
   return {
     body,
     encoded,
-    headers: { ...withoutLength(headers), etag: weakEtag(body), 'cache-control': PUBLIC_API_CACHE_CONTROL, vary: 'Accept-Encoding' },
+    headers: {
+      ...withoutLength(headers),
+      etag: weakEtag(body),
+      'cache-control': options.cacheControl ?? PUBLIC_API_CACHE_CONTROL,
+      vary: 'Accept-Encoding',
+    },
   };
 }
 

@@ -44,8 +44,5 @@ export function createDatabase({ dataDir, databaseUrl }: DatabaseOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // SQLite's own lower() folds ASCII only; PostgreSQL's folds every letter. This
-  // one makes case-insensitive searches find 'Á' with 'á' on both.
-  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }

@@ -21,9 +21,10 @@ const found = async (query: SelectQueryBuilder<Database, any, { id: number }>) =
 
 /**
  * Every place stored content can name an image: layout cells and rich text,
- * featured images, biography photos, and what waits in the trash. A new table
- * that holds image addresses (revisions, say) adds its line here, and the purge
- * then keeps the files it names. `pattern` is a LIKE pattern (no wildcard in a uuid
+ * featured images, biography photos, what waits in the trash, and the
+ * revisions of the history (a restore brings their images back). A new table
+ * that holds image addresses adds its line here, and the purge then keeps the
+ * files it names. `pattern` is a LIKE pattern (no wildcard in a uuid
  * but the ones around it).
  */
 const IMAGE_USES: ((db: DbOrTrx, pattern: string) => Promise<boolean>)[] = [
@@ -31,6 +32,7 @@ const IMAGE_USES: ((db: DbOrTrx, pattern: string) => Promise<boolean>)[] = [
     found(db.selectFrom('publications').select('id').where((eb) => eb.or([eb('featured_image', 'like', pattern), eb('layout', 'like', pattern)]))),
   (db, pattern) => found(db.selectFrom('biographies').select('id').where('photo', 'like', pattern)),
   (db, pattern) => found(db.selectFrom('trash').select('id').where('data', 'like', pattern)),
+  (db, pattern) => found(db.selectFrom('revisions').select('id').where('data', 'like', pattern)),
 ];
 
 /**

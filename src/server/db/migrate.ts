@@ -6,6 +6,8 @@ import * as sessionFamilies from './migrations/2026-11-22-003-session-families';
 import * as loginAttempts from './migrations/2026-11-22-004-login-attempts';
 import * as trash from './migrations/2026-11-23-005-trash';
 import * as listIndexes from './migrations/2026-11-23-006-list-indexes';
+import * as revisionsAndActivity from './migrations/2026-11-23-007-revisions-and-activity';
+import * as publicationSearchKey from './migrations/2026-11-23-008-publication-search-key';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -16,6 +18,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-login-attempts': loginAttempts,
   '2026-11-23-005-trash': trash,
   '2026-11-23-006-list-indexes': listIndexes,
+  '2026-11-23-007-revisions-and-activity': revisionsAndActivity,
+  '2026-11-23-008-publication-search-key': publicationSearchKey,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

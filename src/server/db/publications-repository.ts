@@ -1,4 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
 import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } from './schema';
@@ -24,31 +25,63 @@ function countJoined(db: DbOrTrx) {
     .select((eb) => eb.fn.countAll().as('count'));
 }
 
+/** A condition on publications alone, or on publications and their sections. */
+type Filter<T extends 'publications' | 'sections'> = (eb: ExpressionBuilder<Database, 'publications' | T>) => Expression<SqlBool>;
+
+/**
+ * The rows of a list in its order (order, id), each with its section; with a
+ * window, one page of them as a deferred join: the page's ids are chosen
+ * first, by a query the indexes answer alone (publications_order,
+ * publications_section_order_visibility, publications_order_search), and
+ * only those rows are then read. Without it PostgreSQL reads and sorts every
+ * row before the OFFSET, layouts included, to throw them away (docs/performance.md
+ * "Ten thousand publications"). `ids` is the query that filters: on
+ * publications alone when the filter needs nothing else, so that no join keeps
+ * an index from answering it.
+ */
+async function inListOrder<Tables extends keyof Database>(
+  db: DbOrTrx,
+  filter: Filter<'sections'>,
+  ids: (window: RowRange) => SelectQueryBuilder<Database, Tables, { id: number }>,
+  window?: RowRange,
+): Promise<PublicationWithSection[]> {
+  const rows = withSection(db).orderBy('publications.order').orderBy('publications.id');
+  if (!window) return rows.where(filter).execute();
+  return rows.where('publications.id', 'in', ids(window)).execute();
+}
+
 /** LIKE's wildcards taken literally, with backslash as the escape character. */
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PublicationListOptions {
   sectionId?: number;
-  /** Case-insensitive part of the title. */
+  /** Part of the title, in any case, with or without accents (searchKey). */
   search?: string;
   window?: RowRange;
 }
 
 /**
- * The admin list. The search lowers both sides with lower(), which SQLite
- * answers with JavaScript's toLowerCase (db/database.ts) and PostgreSQL with
- * its own, so 'MÁSTER' finds 'máster' on both.
+ * The admin list. The search looks for the term's searchKey (lower case, no
+ * accents: domain/search.ts) in each title's, stored beside it in
+ * title_search, with a plain LIKE: 'MÁSTER', 'máster' and 'master' find the
+ * same titles on SQLite and PostgreSQL, and the count and the page's ids come
+ * from publications_order_search without reading the rows.
  */
 export async function listPublications(db: DbOrTrx, options: PublicationListOptions): Promise<Slice<PublicationWithSection>> {
-  const search = options.search ? `%${likeLiteral(options.search.toLowerCase())}%` : undefined;
-  const filter = (eb: ExpressionBuilder<Database, 'publications' | 'sections'>) =>
+  const pattern = options.search ? `%${likeLiteral(searchKey(options.search))}%` : undefined;
+  // Columns of publications alone: every publication has a section (a foreign key), so the
+  // join adds nothing to which rows match, and the count and the ids leave it out.
+  const filter: Filter<never> = (eb) =>
     eb.and([
       ...(options.sectionId === undefined ? [] : [eb('publications.section_id', '=', options.sectionId)]),
-      ...(search === undefined ? [] : [sql<boolean>`lower(${eb.ref('publications.title')}) like ${search} escape '\\'`]),
+      ...(pattern === undefined ? [] : [sql<boolean>`${eb.ref('publications.title_search')} like ${pattern} escape '\\'`]),
     ]);
-  let query = withSection(db).where(filter).orderBy('publications.order').orderBy('publications.id');
-  if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
-  const [rows, counted] = await Promise.all([query.execute(), countJoined(db).where(filter).executeTakeFirst()]);
+  const ids = (window: RowRange) =>
+    db.selectFrom('publications').select('publications.id').where(filter).orderBy('publications.order').orderBy('publications.id').limit(window.limit).offset(window.offset);
+  const [rows, counted] = await Promise.all([
+    inListOrder(db, filter, ids, options.window),
+    db.selectFrom('publications').select((eb) => eb.fn.countAll().as('count')).where(filter).executeTakeFirst(),
+  ]);
   return { rows, count: toCount(counted?.count as string | number) };
 }
 
@@ -69,8 +102,8 @@ export async function findPublication(db: DbOrTrx, id: number): Promise<Publicat
  * What the public may see (requirements §10.4): published, dated today or earlier,
  * in a visible section. `today` is YYYY-MM-DD, so text comparison is date order.
  */
-function publicFilter(today: string, sectionSlug?: string) {
-  return (eb: ExpressionBuilder<Database, 'publications' | 'sections'>) =>
+function publicFilter(today: string, sectionSlug?: string): Filter<'sections'> {
+  return (eb) =>
     eb.and([
       eb('publications.status', '=', 'published'),
       eb('publications.publish_date', '<=', today),
@@ -85,28 +118,75 @@ export async function listPublicPublications(
   options: { today: string; sectionSlug?: string; window?: RowRange },
 ): Promise<Slice<PublicationWithSection>> {
   const filter = publicFilter(options.today, options.sectionSlug);
-  let query = withSection(db).where(filter).orderBy('publications.order').orderBy('publications.id');
-  const total = countJoined(db).where(filter);
-  if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
-  const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
+  const ids = (window: RowRange) =>
+    db
+      .selectFrom('publications')
+      .innerJoin('sections', 'sections.id', 'publications.section_id')
+      .select('publications.id')
+      .where(filter)
+      .orderBy('publications.order')
+      .orderBy('publications.id')
+      .limit(window.limit)
+      .offset(window.offset);
+  const [rows, counted] = await Promise.all([inListOrder(db, filter, ids, options.window), countJoined(db).where(filter).executeTakeFirst()]);
   return { rows, count: toCount(counted?.count as string | number) };
+}
+
+/** What the sitemap writes of a public publication: its address and its dates. */
+export interface PublicPublicationAddress {
+  id: number;
+  section_slug: string;
+  updated_at: string;
+  publish_date: string | null;
+}
+
+/**
+ * Every public publication's address and dates, in the lists' order: the
+ * sitemap's rows, without the layouts and the other columns it never writes.
+ */
+export async function listPublicPublicationAddresses(db: DbOrTrx, today: string): Promise<PublicPublicationAddress[]> {
+  return db
+    .selectFrom('publications')
+    .innerJoin('sections', 'sections.id', 'publications.section_id')
+    .select(['publications.id', 'sections.slug as section_slug', 'publications.updated_at', 'publications.publish_date'])
+    .where(publicFilter(today))
+    .orderBy('publications.order')
+    .orderBy('publications.id')
+    .execute();
 }
 
 export async function findPublicPublication(db: DbOrTrx, id: number, today: string): Promise<PublicationWithSection | undefined> {
   return withSection(db).where('publications.id', '=', id).where(publicFilter(today)).executeTakeFirst();
 }
 
-/** Inserts and answers the row as findPublication does, with its section. */
+/**
+ * Inserts and answers the row as findPublication does, with its section. The
+ * title's search key is computed here, whatever the row carries (a row back
+ * from the trash may hold one from an older searchKey, or none).
+ */
 export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Promise<PublicationWithSection> {
-  const { id } = await db.insertInto('publications').values(row).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('publications')
+    .values({ ...row, title_search: searchKey(row.title) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return (await findPublication(db, id)) as PublicationWithSection;
 }
 
-/** An edit: writes the patch, bumps the version and answers the row with its section (undefined when there is none). */
+/**
+ * An edit: writes the patch, bumps the version and answers the row with its
+ * section (undefined when there is none). A new title gets its search key;
+ * the key is never written apart from its title.
+ */
 export async function updatePublication(db: DbOrTrx, id: number, patch: PublicationUpdate): Promise<PublicationWithSection | undefined> {
+  const { title_search: _key, ...fields } = patch;
   const result = await db
     .updateTable('publications')
-    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...fields,
+      ...(fields.title !== undefined && { title_search: searchKey(fields.title) }),
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? findPublication(db, id) : undefined;

@@ -54,6 +54,11 @@ export interface PublicationsTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /**
+   * searchKey(title) (domain/search.ts), what the admin list's search looks in.
+   * The repository writes it with every title (insertPublication, updatePublication).
+   */
+  title_search: Generated<string>;
 }
 
 export interface BiographiesTable {
@@ -116,6 +121,50 @@ export interface TrashTable {
   deleted_by: string;
 }
 
+export type RevisionKind = 'publication' | 'section' | 'biography';
+
+/**
+ * One saved state of a publication, section or biography ('Historial',
+ * docs/decisions/132-revisions-and-activity-log.md): the record as its admin
+ * GET answered it, numbered per item from 1.
+ */
+export interface RevisionsTable {
+  id: Generated<number>;
+  kind: RevisionKind;
+  item_id: number;
+  /** 1 for the item's first revision, one more each time; numbers stay when old ones are pruned. */
+  number: number;
+  /** ISO 8601: compares as text. */
+  created_at: string;
+  author_id: number | null;
+  /** The username as it was ('' when unknown). */
+  author: string;
+  /** The record (Publication, Section or Biography as the API answers it) as JSON text. */
+  data: string;
+  /** What changed: a JSON array of short Spanish phrases. */
+  summary: string;
+  /** The number of the revision this one restored. */
+  restored_from: number | null;
+}
+
+/** One entry of the activity log ('Actividad'): who did what and when. */
+export interface ActivityTable {
+  id: Generated<number>;
+  /** ISO 8601: compares as text. */
+  at: string;
+  user_id: number | null;
+  /** The username as it was; null for a failed sign-in with an unknown name, and for the automatic purge. */
+  username: string | null;
+  /** One of ACTIVITY_ACTIONS (src/domain/history.ts). */
+  action: string;
+  /** 'publication' | 'section' | 'biography' | 'image', or null. */
+  target_kind: string | null;
+  target_id: number | null;
+  target_label: string;
+  /** A sign-in's address; cleared after ACTIVITY_IP_KEPT_DAYS. */
+  ip: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -125,6 +174,8 @@ export interface Database {
   content_version: ContentVersionTable;
   login_attempts: LoginAttemptsTable;
   trash: TrashTable;
+  revisions: RevisionsTable;
+  activity: ActivityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -139,3 +190,6 @@ export type NewBiographyRow = Insertable<BiographiesTable>;
 export type BiographyUpdate = Updateable<BiographiesTable>;
 export type TrashRow = Selectable<TrashTable>;
 export type NewTrashRow = Insertable<TrashTable>;
+export type RevisionRow = Selectable<RevisionsTable>;
+export type ActivityRow = Selectable<ActivityTable>;
+export type NewActivityRow = Insertable<ActivityTable>;

@@ -115,7 +115,7 @@ export async function expiredTrashIds(db: DbOrTrx, deletedBefore: string, limit:
 }
 
 /** The trash entry of a section, when the section with this id is there (its newest). */
-async function sectionEntry(db: DbOrTrx, sectionId: number): Promise<Pick<TrashRow, 'id' | 'label'> | undefined> {
+export async function sectionEntry(db: DbOrTrx, sectionId: number): Promise<Pick<TrashRow, 'id' | 'label'> | undefined> {
   return db
     .selectFrom('trash')
     .select(['id', 'label'])

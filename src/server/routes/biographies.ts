@@ -19,7 +19,8 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
-import { trashActor } from './trash';
+import { logActivity, requestActor } from './activity';
+import { recordSave } from './revisions';
 
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
 
@@ -82,9 +83,10 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     async (request, reply) => {
     const input = await readBiographyInput(request, false);
     const photo = await storeImageField(services.media, input.form, 'photo');
+    const actor = await requestActor(services, request);
     const now = nowIso();
-    const biography = await services.writeContent((trx) =>
-      insertBiography(trx, {
+    const biography = await services.writeContent(async (trx) => {
+      const created = await insertBiography(trx, {
         name: input.name as string,
         position: input.position as string,
         biography: input.biography as string,
@@ -95,8 +97,10 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         order: input.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
         created_at: now,
         updated_at: now,
-      }),
-    );
+      });
+      await recordSave(trx, { kind: 'biography', after: toBiography(created), actor });
+      return created;
+    });
     return reply.code(201).send(toBiography(biography));
     },
   );
@@ -121,9 +125,10 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     // Asked before the upload is stored, so that a stale save leaves no file behind.
     checkEditable(await findBiography(db, id), input.version, editable);
     const photo = await storeImageField(services.media, input.form, 'photo');
+    const actor = await requestActor(services, request);
     const biography = await services.writeContent(async (trx) => {
-      checkEditable(await findBiography(trx, id), input.version, editable);
-      return updateBiography(trx, id, {
+      const before = checkEditable(await findBiography(trx, id), input.version, editable);
+      const updated = await updateBiography(trx, id, {
         ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
         ...(input.order !== undefined && { order: input.order }),
@@ -132,6 +137,8 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
         updated_at: nowIso(),
       });
+      if (updated) await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
+      return updated;
     });
     if (!biography) throw biographyNotFound();
     return toBiography(biography);
@@ -152,8 +159,14 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
-    const actor = await trashActor(services, request);
-    if (!(await services.writeContent((trx) => trashBiography(trx, id, actor, nowIso())))) throw biographyNotFound();
+    const actor = await requestActor(services, request);
+    const deleted = await services.writeContent(async (trx) => {
+      const row = await findBiography(trx, id);
+      if (!row || !(await trashBiography(trx, id, actor, nowIso()))) return false;
+      await logActivity(trx, actor, 'delete', { kind: 'biography', id, label: row.name });
+      return true;
+    });
+    if (!deleted) throw biographyNotFound();
     return reply.code(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ import { readLayout } from '../content/layout-input';
 import { firstOrder } from '../db/ordering';
 import {
   findPublication,
+  findPublicationRow,
   insertPublication,
   listPublications,
   updatePublication,
@@ -27,7 +28,8 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
-import { trashActor } from './trash';
+import { logActivity, requestActor } from './activity';
+import { recordSave } from './revisions';
 
 /**
  * Reads and checks a publication form: multipart with `layout` as a JSON
@@ -149,9 +151,10 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     async (request, reply) => {
     const input = await readPublicationInput(services, request, false);
     const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
+    const actor = await requestActor(services, request);
     const now = nowIso();
-    const row = await services.writeContent(async (trx) =>
-      insertPublication(trx, {
+    const row = await services.writeContent(async (trx) => {
+      const created = await insertPublication(trx, {
         title: input.title as string,
         section_id: input.sectionId as number,
         status: input.status ?? 'draft',
@@ -163,8 +166,11 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         order: input.order ?? (await firstOrder(trx, 'publications')),
         created_at: now,
         updated_at: now,
-      }),
-    );
+      });
+      // Its first revision and its entry in the log, in the same transaction.
+      await recordSave(trx, { kind: 'publication', after: toPublication(created), actor });
+      return created;
+    });
     return reply.code(201).send(toPublication(row));
     },
   );
@@ -189,9 +195,10 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     // Asked before the upload is stored, so that a stale save leaves no file behind.
     checkEditable(await findPublication(db, id), input.version, editable);
     const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
+    const actor = await requestActor(services, request);
     const row = await services.writeContent(async (trx) => {
-      checkEditable(await findPublication(trx, id), input.version, editable);
-      return updatePublication(trx, id, {
+      const before = checkEditable(await findPublication(trx, id), input.version, editable);
+      const updated = await updatePublication(trx, id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.sectionId !== undefined && { section_id: input.sectionId }),
         ...(input.status !== undefined && { status: input.status }),
@@ -203,6 +210,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         ...(featuredImage !== undefined && { featured_image: featuredImage }),
         updated_at: nowIso(),
       });
+      if (updated) await recordSave(trx, { kind: 'publication', before: toPublication(before), after: toPublication(updated), actor });
+      return updated;
     });
     if (!row) throw publicationNotFound();
     return toPublication(row);
@@ -223,8 +232,14 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
-    const actor = await trashActor(services, request);
-    if (!(await services.writeContent((trx) => trashPublication(trx, id, actor, nowIso())))) throw publicationNotFound();
+    const actor = await requestActor(services, request);
+    const deleted = await services.writeContent(async (trx) => {
+      const row = await findPublicationRow(trx, id);
+      if (!row || !(await trashPublication(trx, id, actor, nowIso()))) return false;
+      await logActivity(trx, actor, 'delete', { kind: 'publication', id, label: row.title });
+      return true;
+    });
+    if (!deleted) throw publicationNotFound();
     return reply.code(204).send(null);
     },
   );

@@ -22,7 +22,8 @@ import { SectionDeleteQuery } from '@/domain/schemas/trash';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { registerReorderRoute } from './reorder';
-import { trashActor } from './trash';
+import { logActivity, requestActor } from './activity';
+import { recordSave } from './revisions';
 
 /** JSON as requirements §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */
 async function readSectionInput(request: FastifyRequest, partial: boolean) {
@@ -69,10 +70,11 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     async (request, reply) => {
     const input = await readSectionInput(request, false);
     const title = input.title as string;
+    const actor = await requestActor(services, request);
     const section = await services.writeContent(async (trx) => {
       const base = slugify(title);
       const now = nowIso();
-      return insertSection(trx, {
+      const created = await insertSection(trx, {
         title,
         slug: uniqueSlug(base, await slugsLike(trx, base)),
         is_active: input.is_active === false ? 0 : 1,
@@ -80,6 +82,8 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         created_at: now,
         updated_at: now,
       });
+      await recordSave(trx, { kind: 'section', after: toSection(created), actor });
+      return created;
     });
     return reply.code(201).send(toSection(section));
     },
@@ -102,14 +106,17 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
     checkEditable(await findSection(db, id), undefined, editable);
     const input = await readSectionInput(request, true);
+    const actor = await requestActor(services, request);
     const section = await services.writeContent(async (trx) => {
-      checkEditable(await findSection(trx, id), input.version, editable);
-      return updateSection(trx, id, {
+      const before = checkEditable(await findSection(trx, id), input.version, editable);
+      const updated = await updateSection(trx, id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
         ...(input.order !== undefined && { order: input.order }),
         updated_at: nowIso(),
       });
+      if (updated) await recordSave(trx, { kind: 'section', before: toSection(before), after: toSection(updated), actor });
+      return updated;
     });
     if (!section) throw sectionNotFound();
     return toSection(section);
@@ -136,7 +143,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     const errors: FieldErrors = {};
     const confirmed = readInteger(request.query, 'with_publications', errors);
     if (hasErrors(errors)) throw badRequest(errors);
-    const actor = await trashActor(services, request);
+    const actor = await requestActor(services, request);
     await services.writeContent(async (trx) => {
       const section = checkEditable(await findSection(trx, id), undefined, editable);
       // Publications go only with a confirmation of exactly how many there are now,
@@ -146,6 +153,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
       }
       await trashSection(trx, section, actor, nowIso());
+      await logActivity(trx, actor, 'delete', { kind: 'section', id, label: section.title });
     });
     return reply.code(204).send(null);
     },

@@ -19,6 +19,7 @@ import { readForm } from '../http/form';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
 import type { Services } from '../services';
+import { logActivity } from './activity';
 
 /**
  * How long after a rotation the rotated refresh token may be sent again
@@ -101,8 +102,16 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       throw error instanceof HashingBusyError ? serverBusy() : error;
     }
     // A wrong password keeps its place in the throttle: that is the failure.
-    if (!user || !valid) throw new ApiError(401, { detail: messages.invalidCredentials });
+    if (!user || !valid) {
+      // Logged only once the password was checked, so the throttle bounds how many entries a burst leaves.
+      // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
+      const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
+      await logActivity(db, named, 'sign_in_failed', undefined, request.ip);
+      throw new ApiError(401, { detail: messages.invalidCredentials });
+    }
     await reservation.release();
+    // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
+    await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, request.ip);
     await deleteExpiredRefreshTokens(db, nowSeconds());
     return issuePair(user);
     },
@@ -165,7 +174,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     const claims = await tokens.verify(refresh, 'refresh');
     if (!claims) throw invalidToken();
     const stored = await findRefreshToken(db, claims.jti, claims.userId);
-    if (stored) await revokeRefreshFamily(db, stored.family);
+    if (stored) {
+      await revokeRefreshFamily(db, stored.family);
+      // Logged once: a token already revoked finds nothing stored.
+      const user = await findUserById(db, claims.userId);
+      await logActivity(db, user ? { id: user.id, username: user.username } : null, 'sign_out');
+    }
     return {};
     },
   );

@@ -1,28 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
 import { findBiography } from '../db/biographies-repository';
 import { imageInUse, storedImageUrls } from '../db/media-uses-repository';
-import { findPublication } from '../db/publications-repository';
+import type { DbOrTrx } from '../db/database';
+import { findPublication, findPublicationRow } from '../db/publications-repository';
+import { deleteRevisionsOf } from '../db/revisions-repository';
 import { findSection } from '../db/sections-repository';
-import type { TrashKind } from '../db/schema';
+import type { TrashKind, TrashRow } from '../db/schema';
 import {
+  contentsOf,
   deleteTrashEntry,
   expiredTrashIds,
   findTrashEntry,
   listTrash,
   restoreTrashEntry,
-  type TrashActor,
   type TrashSummaryRow,
 } from '../db/trash-repository';
 import { ApiError, notFound } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography, toPublication, toSection } from '../http/serializers';
-import { optionalAdmin } from '../plugins/auth';
 import type { Services } from '../services';
+import { logActivity, requestActor, type Actor } from './activity';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { RestoredItem, TrashEntry } from '@/domain/schemas/trash';
 
@@ -37,16 +39,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the purge writes to the log: the app's logger, or a request's. */
 export type PurgeLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-/** How often each process looks for expired entries (and once when it starts). */
-export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often each process runs its upkeep jobs, such as the purge of expired entries (and once when it starts). */
+export const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Entries purged in one transaction, so that a long backlog never holds the write lock for long. */
 const PURGE_BATCH = 50;
-
-/** Who is deleting: the signed-in administrator (the admin scope has already checked the token). */
-export async function trashActor(services: Services, request: FastifyRequest): Promise<TrashActor> {
-  const user = await optionalAdmin(services, request);
-  return { id: user?.id ?? null, username: user?.username ?? '' };
-}
 
 const purgeAt = (services: Services, deletedAt: string): string => new Date(Date.parse(deletedAt) + services.config.trashRetentionDays * DAY_MS).toISOString();
 
@@ -69,7 +65,7 @@ function toTrashEntry(services: Services, row: TrashSummaryRow): TrashEntry {
  * the images they named that nothing else stored names any more are removed
  * once it has committed. Answers how many entries this call purged.
  */
-async function purgeEntries(services: Services, log: PurgeLog, ids: readonly number[], deletedBefore?: string): Promise<number> {
+async function purgeEntries(services: Services, log: PurgeLog, ids: readonly number[], actor: Actor | null, deletedBefore?: string): Promise<number> {
   const { purged, unused } = await services.writeContent(async (trx) => {
     const candidates = new Set<string>();
     let purged = 0;
@@ -77,7 +73,10 @@ async function purgeEntries(services: Services, log: PurgeLog, ids: readonly num
       const entry = await findTrashEntry(trx, id);
       if (!entry || (deletedBefore !== undefined && entry.deleted_at >= deletedBefore)) continue;
       for (const url of storedImageUrls(entry.data)) candidates.add(url);
+      // The items are gone for good, and so is their history, with the images only it still named.
+      for (const data of await forgetHistory(trx, entry)) for (const url of storedImageUrls(data)) candidates.add(url);
       await deleteTrashEntry(trx, id);
+      await logActivity(trx, actor, 'purge', { kind: entry.kind, id: entry.item_id, label: entry.label });
       purged += 1;
     }
     // Asked after the entries went, under the write lock: what still names an image keeps it.
@@ -97,6 +96,22 @@ async function purgeEntries(services: Services, log: PurgeLog, ids: readonly num
 }
 
 /**
+ * Deletes the revisions of the items an entry holds (a section's publications
+ * too), unless an item with the same id lives in its table again. Answers the
+ * records they held.
+ */
+async function forgetHistory(trx: DbOrTrx, entry: TrashRow): Promise<string[]> {
+  const rows = contentsOf(entry);
+  const records: string[] = [];
+  for (const section of rows.sections) if (!(await findSection(trx, section.id))) records.push(...(await deleteRevisionsOf(trx, 'section', section.id)));
+  for (const publication of rows.publications) {
+    if (!(await findPublicationRow(trx, publication.id))) records.push(...(await deleteRevisionsOf(trx, 'publication', publication.id)));
+  }
+  for (const biography of rows.biographies) if (!(await findBiography(trx, biography.id))) records.push(...(await deleteRevisionsOf(trx, 'biography', biography.id)));
+  return records;
+}
+
+/**
  * Purges every entry deleted more than TRASH_RETENTION_DAYS before `now`. Two
  * processes may run it at once: each entry is taken under the content write
  * lock, so exactly one of them purges it and removes its files. When nothing
@@ -108,7 +123,8 @@ export async function purgeExpiredTrash(services: Services, log: PurgeLog, now: 
   for (;;) {
     const ids = await expiredTrashIds(services.db, deletedBefore, PURGE_BATCH);
     if (ids.length === 0) break;
-    const purged = await purgeEntries(services, log, ids, deletedBefore);
+    // Done by the timer, not by a person: the log entry names no one.
+    const purged = await purgeEntries(services, log, ids, null, deletedBefore);
     total += purged;
     // None purged: another process has this batch; what is left waits for the next tick.
     if (purged === 0 || ids.length < PURGE_BATCH) break;
@@ -116,33 +132,48 @@ export async function purgeExpiredTrash(services: Services, log: PurgeLog, now: 
   return total;
 }
 
+/** A periodic task of the upkeep timer: what it answers (counts of what it removed) is logged when any is above 0. */
+export interface UpkeepJob {
+  name: string;
+  run(): Promise<Record<string, number>>;
+}
+
+/** The purge of expired trash entries as an upkeep job. */
+export function trashPurgeJob(services: Services, log: PurgeLog): UpkeepJob {
+  return { name: 'trash purge', run: async () => ({ purged: await purgeExpiredTrash(services, log) }) };
+}
+
 /**
- * The automatic purge of one process: once when the app is ready (start()
- * answers when that first purge is over, failed or not), then every
- * TRASH_PURGE_INTERVAL_MS on a timer that does not keep the process alive.
- * `stop` (on app close) waits for a purge under way, so that it never meets a
- * closed database. A failure is logged and tried again at the next tick.
+ * The upkeep of one process (the trash purge, the activity log's retention):
+ * every job once when the app is ready (start() answers when that first round
+ * is over, failed or not), then every UPKEEP_INTERVAL_MS on a timer that does
+ * not keep the process alive. `stop` (on app close) waits for a round under
+ * way, so that it never meets a closed database. A job that fails is logged
+ * and tried again at the next tick; the others run all the same.
  */
-export function scheduleTrashPurge(services: Services, log: PurgeLog): { start(): Promise<void>; stop(): Promise<void> } {
+export function scheduleUpkeep(jobs: readonly UpkeepJob[], log: PurgeLog, intervalMs: number = UPKEEP_INTERVAL_MS): { start(): Promise<void>; stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const runJob = async (job: UpkeepJob): Promise<void> => {
+    try {
+      const counts = await job.run();
+      if (Object.values(counts).some((count) => count > 0)) log.info(counts, `${job.name}: done`);
+    } catch (error) {
+      log.error({ err: error }, `${job.name} failed`);
+    }
+  };
   const run = (): Promise<void> => {
-    running ??= purgeExpiredTrash(services, log)
-      .then(
-        (purged) => {
-          if (purged > 0) log.info({ purged }, 'trash purge: expired entries removed');
-        },
-        (error: unknown) => log.error({ err: error }, 'trash purge failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+    running ??= (async () => {
+      for (const job of jobs) await runJob(job);
+    })().finally(() => {
+      running = undefined;
+    });
     return running;
   };
   return {
     async start() {
       if (timer) return;
-      timer = setInterval(() => void run(), TRASH_PURGE_INTERVAL_MS);
+      timer = setInterval(() => void run(), intervalMs);
       timer.unref();
       await run();
     },
@@ -200,6 +231,7 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
     async (request) => {
       const id = idParam(request.params, 'id', messages.trashEntryNotFound);
+      const actor = await requestActor(services, request);
       return services.writeContent(async (trx) => {
         const entry = await findTrashEntry(trx, id);
         if (!entry) throw entryNotFound();
@@ -207,6 +239,7 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         // Thrown inside: nothing of the attempt is kept.
         if ('sectionInTrash' in outcome) throw new ApiError(409, { detail: messages.restoreSectionFirst(outcome.sectionInTrash) });
         if ('sectionGone' in outcome) throw new ApiError(409, { detail: messages.restoreSectionGone });
+        await logActivity(trx, actor, 'restore', { kind: entry.kind, id: outcome.restored.id, label: entry.label });
         return answerOf(trx, outcome.restored);
       });
     },
@@ -226,7 +259,8 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
     async (request, reply) => {
       const id = idParam(request.params, 'id', messages.trashEntryNotFound);
-      if ((await purgeEntries(services, request.log, [id])) === 0) throw entryNotFound();
+      const actor = await requestActor(services, request);
+      if ((await purgeEntries(services, request.log, [id], actor)) === 0) throw entryNotFound();
       return reply.code(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import { idParam } from '../http/params';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
+import { logActivity, requestActor } from './activity';
 import { checkImageSize, storeImageField } from './image-field';
 
 /** Images for image cells: multipart field `image` -> {url} (requirements §7). */
@@ -21,6 +22,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     if (!errors.image && !form.files.image) errors.image = [messages.required];
     if (hasErrors(errors)) throw badRequest(errors);
     const url = (await storeImageField(services.media, form, 'image')) as string;
+    // Outside writeContent: an upload is no content until a save names it, so the public cache is not told.
+    await logActivity(services.db, await requestActor(services, request), 'upload', { kind: 'image', label: url });
     reply.code(201);
     return { url };
   }

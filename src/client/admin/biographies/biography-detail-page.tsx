@@ -3,6 +3,7 @@ import { paths } from '@/client/app/paths';
 import { useGetBiographyQuery } from '@/client/api/biographies';
 import type { Biography } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { HistoryPanel } from '../history/history-panel';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
@@ -65,6 +66,7 @@ function BiographyDetail({ biography }: { biography: Biography }) {
           />
         </div>
       </section>
+      <HistoryPanel kind="biography" id={biography.id} />
       <p className="kit-back-link">
         <Link to={paths.admin.biographies.getHref()}>Volver a Biografías</Link>
       </p>

@@ -8,6 +8,7 @@ import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
+import { HistoryPanel } from '../history/history-panel';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
 import { DetailList } from '../kit/detail-list';
@@ -104,6 +105,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
         <LayoutGrid layout={publication.layout} />
         {publication.layout.length === 0 && <p className="kit-muted">Esta publicación aún no tiene contenido.</p>}
       </section>
+      <HistoryPanel kind="publication" id={publication.id} />
       <p className="kit-back-link">
         <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
       </p>

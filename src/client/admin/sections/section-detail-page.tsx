@@ -4,6 +4,7 @@ import { useGetSectionQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
 import type { Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { HistoryPanel } from '../history/history-panel';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
@@ -64,6 +65,7 @@ function SectionDetail({ section }: { section: Section }) {
           ]}
         />
       </section>
+      <HistoryPanel kind="section" id={section.id} />
       <p className="kit-back-link">
         <Link to={paths.admin.sections.getHref()}>Volver a Secciones</Link>
       </p>

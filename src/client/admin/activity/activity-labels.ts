@@ -1,0 +1,23 @@
+import type { ActivityActionName, ActivityTargetKindName } from '@/domain/history';
+
+/** Each action of the activity log in the administrator's words. */
+export const ACTION_LABELS: Record<ActivityActionName, string> = {
+  sign_in: 'Inicio de sesión',
+  sign_in_failed: 'Inicio de sesión fallido',
+  sign_out: 'Cierre de sesión',
+  create: 'Creación',
+  update: 'Edición',
+  delete: 'Envío a la papelera',
+  restore: 'Restauración desde la papelera',
+  revision_restore: 'Restauración de una versión',
+  purge: 'Eliminación definitiva',
+  reorder: 'Cambio de orden',
+  upload: 'Subida de imagen',
+};
+
+export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
+  publication: 'Publicación',
+  section: 'Sección',
+  biography: 'Biografía',
+  image: 'Imagen',
+};

@@ -1,0 +1,143 @@
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useListActivityPeopleQuery, useListActivityQuery, type ActivityFilter } from '@/client/api/activity';
+import { ACTIVITY_ACTIONS, type ActivityActionName } from '@/domain/history';
+import type { ActivityEntry } from '@/domain/schemas/activity';
+import { DataTable, type Column } from '../kit/data-table';
+import { Field } from '../kit/field';
+import { formatMoment } from '../kit/format-moment';
+import { EmptyState, LoadError, Loading } from '../kit/load-states';
+import { PageHeader } from '../kit/page-header';
+import { Pager } from '../kit/pager';
+import { readApiFailure } from '../kit/server-errors';
+import { useDocumentTitle } from '../use-document-title';
+import { ACTION_LABELS, TARGET_LABELS } from './activity-labels';
+import './activity.css';
+
+/** Entries per page, newest first. */
+export const ACTIVITY_PAGE_SIZE = 25;
+
+const FILTERS = ['user', 'kind', 'from', 'to'] as const;
+
+/** The log's filters and page live in the address, so a reload, a shared link or the back button keep them. */
+function useActivityAddress() {
+  const [params, setParams] = useSearchParams();
+  const filter: ActivityFilter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]).filter(([, value]) => value));
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const change = (next: Partial<ActivityFilter> & { page?: number }) => {
+    const wanted: Record<string, string | number | undefined> = { ...filter, page: 1, ...next };
+    const address = new URLSearchParams();
+    for (const name of FILTERS) if (wanted[name]) address.set(name, String(wanted[name]));
+    if (Number(wanted.page) > 1) address.set('page', String(wanted.page));
+    setParams(address);
+  };
+  return { filter, page, change, filtered: FILTERS.some((name) => filter[name]) };
+}
+
+/** Where an entry's item can be seen, when it still exists for the log to point at. */
+function itemHref(entry: ActivityEntry): string | undefined {
+  if (entry.target_id === null || entry.action === 'delete' || entry.action === 'purge') return undefined;
+  if (entry.target_kind === 'publication') return paths.admin.publication.getHref(entry.target_id);
+  if (entry.target_kind === 'section') return paths.admin.section.getHref(entry.target_id);
+  if (entry.target_kind === 'biography') return paths.admin.biography.getHref(entry.target_id);
+  return undefined;
+}
+
+/**
+ * /admin/actividad (docs/decisions/132): who did what and when, newest first,
+ * paged by the server and filtered by person, action and days. Failed
+ * sign-ins show the address they came from for 90 days.
+ */
+export function ActivityPage() {
+  useDocumentTitle('Actividad');
+  const { filter, page, change, filtered } = useActivityAddress();
+  const { data, isLoading, isError, isFetching, error, refetch } = useListActivityQuery({ ...filter, page, pageSize: ACTIVITY_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const { data: people = [] } = useListActivityPeopleQuery(undefined, { refetchOnMountOrArgChange: true });
+  const problems = isError ? readApiFailure(error).fieldErrors : {};
+  const entries = data?.results ?? [];
+  const count = data?.count ?? 0;
+  const pageCount = Math.max(1, Math.ceil(count / ACTIVITY_PAGE_SIZE));
+
+  const columns = useMemo<Column<ActivityEntry>[]>(
+    () => [
+      { header: 'Fecha', width: 'minmax(0, 1.1fr)', cell: (entry) => <time dateTime={entry.at}>{formatMoment(entry.at)}</time> },
+      { header: 'Persona', width: 'minmax(0, 0.9fr)', primary: true, cell: (entry) => entry.user ?? <span className="kit-muted">Desconocida</span> },
+      { header: 'Acción', width: 'minmax(0, 1.2fr)', cell: (entry) => ACTION_LABELS[entry.action as ActivityActionName] ?? entry.action },
+      {
+        header: 'Elemento',
+        width: 'minmax(0, 2fr)',
+        cell: (entry) => {
+          const href = itemHref(entry);
+          const label = entry.target_label || '';
+          if (!entry.target_kind && !label) return <span className="kit-muted">—</span>;
+          return (
+            <span className="activity-target">
+              {entry.target_kind && <span className="kit-muted">{TARGET_LABELS[entry.target_kind]}</span>}
+              {label && (href ? <Link to={href}>{label}</Link> : <span>{label}</span>)}
+            </span>
+          );
+        },
+      },
+      { header: 'IP', width: 'minmax(0, 0.9fr)', cell: (entry) => (entry.ip ? <code>{entry.ip}</code> : <span className="kit-muted">—</span>) },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <PageHeader title="Actividad">
+        <p>Quién hizo qué y cuándo: inicios de sesión, cambios, envíos a la papelera y restauraciones. Se conserva un año; las direcciones IP, 90 días.</p>
+      </PageHeader>
+      <form className="activity-filters admin-card" aria-label="Filtrar la actividad" onSubmit={(event) => event.preventDefault()}>
+        <Field label="Persona">
+          {(control) => (
+            <select className="kit-input" {...control} value={filter.user ?? ''} onChange={(event) => change({ user: event.target.value || undefined })}>
+              <option value="">Todas las personas</option>
+              {people.map((person) => (
+                <option key={person} value={person}>
+                  {person}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Acción" error={problems.kind}>
+          {(control) => (
+            <select className="kit-input" {...control} value={filter.kind ?? ''} onChange={(event) => change({ kind: event.target.value || undefined })}>
+              <option value="">Todas las acciones</option>
+              {ACTIVITY_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {ACTION_LABELS[action]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Desde" error={problems.from}>
+          {(control) => <input className="kit-input" type="date" {...control} value={filter.from ?? ''} max={filter.to} onChange={(event) => change({ from: event.target.value || undefined })} />}
+        </Field>
+        <Field label="Hasta" error={problems.to}>
+          {(control) => <input className="kit-input" type="date" {...control} value={filter.to ?? ''} min={filter.from} onChange={(event) => change({ to: event.target.value || undefined })} />}
+        </Field>
+        {filtered && (
+          <button type="button" className="kit-button kit-button-secondary activity-clear" onClick={() => change({ user: undefined, kind: undefined, from: undefined, to: undefined })}>
+            Quitar filtros
+          </button>
+        )}
+      </form>
+      {isLoading ? (
+        <Loading />
+      ) : isError ? (
+        Object.keys(problems).length > 0 ? null : <LoadError message="No se pudo cargar la actividad." onRetry={refetch} retrying={isFetching} />
+      ) : entries.length === 0 ? (
+        <EmptyState message={filtered ? 'No hay actividad que coincida con los filtros.' : 'Todavía no hay actividad registrada.'} />
+      ) : (
+        <>
+          <DataTable caption="Actividad" items={entries} columns={columns} />
+          {pageCount > 1 && <Pager label="Actividad" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'entrada' : 'entradas'}`} onPage={(n) => change({ page: n })} />}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useGetBiographyQuery } from '@/client/api/biographies';
+import { useGetPublicationQuery } from '@/client/api/publications';
+import { useGetRevisionQuery, useRestoreRevisionMutation } from '@/client/api/revisions';
+import { useGetSectionQuery } from '@/client/api/sections';
+import { BiographyCard } from '@/client/ui/biography-card';
+import { formatLongDate } from '@/client/ui/format-date';
+import { LayoutGrid } from '@/client/ui/layout-grid';
+import { PublicationDate } from '@/client/ui/publication-date';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+import type { Biography, Publication, PublicationStatus, Section } from '@/domain/entities';
+import type { RevisionKind } from '@/domain/history';
+import type { RevisionDetail } from '@/domain/schemas/revisions';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DetailList } from '../kit/detail-list';
+import { formatMoment } from '../kit/format-moment';
+import { EmptyState, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { parseId } from '../kit/parse-id';
+import { readApiFailure } from '../kit/server-errors';
+import { StatusBadge } from '../kit/status-badge';
+import { PUBLICATION_STATUS_LABELS } from '../publications/publication-status';
+import { sectionStatus } from '../sections/section-status';
+import { useDocumentTitle } from '../use-document-title';
+import { HISTORY_KINDS } from './history-kinds';
+import './history.css';
+
+/** The item as it is now: what a restore is compared with and sent with. */
+interface Current {
+  label: string;
+  version: number;
+  /** A publication's status, which a restore keeps (docs/decisions/132). */
+  status?: PublicationStatus;
+}
+
+const statusWord = (status: PublicationStatus) => PUBLICATION_STATUS_LABELS[status]?.label ?? status;
+
+/** /admin/publications/{id}/historial/{revisionId} */
+export function PublicationRevisionPage() {
+  const id = parseId(useParams().id);
+  const { data } = useGetPublicationQuery(id ?? 0, { skip: id === null });
+  return <RevisionPage kind="publication" id={id} current={data && { label: data.title, version: data.version, status: data.status }} />;
+}
+
+/** /admin/sections/{id}/historial/{revisionId} */
+export function SectionRevisionPage() {
+  const id = parseId(useParams().id);
+  const { data } = useGetSectionQuery(id ?? 0, { skip: id === null });
+  return <RevisionPage kind="section" id={id} current={data && { label: data.title, version: data.version }} />;
+}
+
+/** /admin/biographies/{id}/historial/{revisionId} */
+export function BiographyRevisionPage() {
+  const id = parseId(useParams().id);
+  const { data } = useGetBiographyQuery(id ?? 0, { skip: id === null });
+  return <RevisionPage kind="biography" id={id} current={data && { label: data.name, version: data.version }} />;
+}
+
+/**
+ * One revision, whole (docs/decisions/132): when and by whom it was saved,
+ * what it changed, and the item as it was, drawn by the public site's own
+ * renderers. 'Restaurar esta versión' makes it current again as a new
+ * revision; for a publication the confirmation says which status it keeps.
+ */
+function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | null; current?: Current }) {
+  const revisionId = parseId(useParams().revisionId);
+  const navigate = useNavigate();
+  const { notify } = useNotices();
+  const { data: revision, isLoading, isError } = useGetRevisionQuery({ kind, id: id ?? 0, revisionId: revisionId ?? 0 }, { skip: id === null || revisionId === null });
+  const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
+  const [confirming, setConfirming] = useState(false);
+  const { detailHref, back } = HISTORY_KINDS[kind];
+  useDocumentTitle(revision ? `Versión ${revision.number}` : 'Historial');
+
+  if (id === null || revisionId === null || isError) {
+    return (
+      <>
+        <PageHeader title="Historial" />
+        <EmptyState message="No se encontró esta versión.">{id !== null && <Link to={detailHref(id)}>{back}</Link>}</EmptyState>
+      </>
+    );
+  }
+  if (isLoading || !revision) return <Loading />;
+
+  const isCurrent = current !== undefined && revision.record.version === current.version;
+  const doRestore = async () => {
+    const result = await restore({ kind, id, revisionId, version: current?.version });
+    setConfirming(false);
+    if ('error' in result) {
+      console.error('No se pudo restaurar la versión', result.error);
+      notify(readApiFailure(result.error).detail ?? `No se pudo restaurar la versión ${revision.number}. Inténtelo de nuevo.`, 'error');
+      return;
+    }
+    notify(`Versión ${revision.number} restaurada: ahora es la actual`);
+    navigate(detailHref(id));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`Versión ${revision.number} de «${current?.label ?? recordLabel(kind, revision)}»`}
+        action={
+          isCurrent ? undefined : (
+            <button type="button" className="kit-button kit-button-primary" disabled={!current} onClick={() => setConfirming(true)}>
+              Restaurar esta versión
+            </button>
+          )
+        }
+      >
+        <p className="revision-meta">
+          Guardada el <time dateTime={revision.created_at}>{formatMoment(revision.created_at)}</time>
+          {revision.author && <> por {revision.author}</>}.{isCurrent && ' Es la versión actual.'}
+        </p>
+      </PageHeader>
+      {revision.summary.length > 0 && (
+        <section className="admin-card revision-changes" aria-label="Cambios de esta versión">
+          <ul className="history-changes">
+            {revision.summary.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="admin-card" aria-labelledby="revision-preview-title">
+        <h2 id="revision-preview-title" className="revision-preview-title">
+          Así era
+        </h2>
+        <RevisionRecord kind={kind} revision={revision} />
+      </section>
+      <p className="kit-back-link">
+        <Link to={detailHref(id)}>{back}</Link>
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        message={`¿Restaurar la versión ${revision.number}?`}
+        detail={
+          current?.status
+            ? `Su contenido volverá a ser el actual, como una versión nueva. La publicación seguirá «${statusWord(current.status)}»: restaurar no cambia su estado.`
+            : 'Su contenido volverá a ser el actual, como una versión nueva; el historial se conserva.'
+        }
+        confirmLabel="Restaurar esta versión"
+        busy={restoring}
+        onConfirm={doRestore}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+const recordLabel = (kind: RevisionKind, revision: RevisionDetail): string =>
+  kind === 'biography' ? (revision.record as Biography).name : (revision.record as Publication | Section).title;
+
+/** The item as it was, as visitors would have seen it. */
+function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: RevisionDetail }) {
+  if (kind === 'biography') return <BiographyCard biography={revision.record as Biography} />;
+  if (kind === 'section') {
+    const section = revision.record as Section;
+    return (
+      <DetailList
+        items={[
+          ['Título', section.title],
+          ['Slug', <code key="slug">{section.slug}</code>],
+          ['Estado', <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>],
+        ]}
+      />
+    );
+  }
+  const publication = revision.record as Publication;
+  return (
+    <article>
+      {publication.featured_image && <ResponsiveImage className="publication-detail-image" src={publication.featured_image} sizes="(min-width: 1024px) 960px, 100vw" alt="" />}
+      {formatLongDate(publication.publish_date) && <PublicationDate className="revision-publication-date" value={publication.publish_date} />}
+      <h3 className="revision-publication-title">{publication.title}</h3>
+      {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
+      <LayoutGrid layout={publication.layout} />
+    </article>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Section } from './entities';
+
+/**
+ * The history of content ('Historial') and the activity log ('Actividad'):
+ * what both halves share (docs/decisions/132-revisions-and-activity-log.md).
+ * The change summary is written here, once, in Spanish: the server stores it
+ * with each revision and the browser shows it as it comes.
+ */
+
+/** The items that keep revisions. */
+export const REVISION_KINDS = ['publication', 'section', 'biography'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** Revisions kept per item: always the newest this many… */
+export const REVISIONS_KEPT = 50;
+/** …and every one younger than this many days, however many there are. */
+export const REVISIONS_KEPT_DAYS = 30;
+
+/** What the activity log records. */
+export const ACTIVITY_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'revision_restore',
+  'purge',
+  'reorder',
+  'upload',
+] as const;
+export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image'] as const;
+export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];
+
+/** Days a sign-in's IP address is kept (personal data): then it is cleared and the entry stays. */
+export const ACTIVITY_IP_KEPT_DAYS = 90;
+
+/** Summaries of revisions that are not plain edits. */
+export const revisionSummaries = {
+  created: 'Creación',
+  /** The state an item had before it kept revisions, recorded when it is first saved. */
+  baseline: 'Versión anterior al historial',
+  unchanged: 'Sin cambios',
+  restored: (number: number): string => `Restaurada la versión ${number}`,
+} as const;
+
+const STATUS_LABELS: Record<PublicationStatus, string> = { draft: 'Borrador', published: 'Publicado', archived: 'Archivado' };
+const statusLabel = (status: string): string => STATUS_LABELS[status as PublicationStatus] ?? status;
+const yesNo = (value: boolean): string => (value ? 'Sí' : 'No');
+
+const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** A cell's content as it matters to a reader: everything but the publication id the server fills in. */
+function cellFingerprint(cell: LayoutCell): string {
+  const { publicationId: _publicationId, ...rest } = cell;
+  return JSON.stringify(Object.keys(rest).sort().map((key) => [key, rest[key as keyof typeof rest]]));
+}
+
+/** Keys that identify rows or cells: their ids when these are unique, else their positions. */
+function keysOf(ids: string[]): string[] {
+  return new Set(ids).size === ids.length ? ids.map((id) => `id:${id}`) : ids.map((_, index) => `at:${index}`);
+}
+
+/**
+ * What changed in a layout, in a short phrase such as 'Diseño: 1 fila
+ * añadida, 2 celdas editadas', or null when nothing a reader would see did.
+ * Rows and cells are followed by their ids (positions when ids repeat): the
+ * cells of an added or removed row count with their row, not on their own; a
+ * cell edited, moved to another place or given another width counts as edited.
+ */
+export function layoutChange(before: Layout, after: Layout): string | null {
+  const rowKeysBefore = keysOf(before.map((row) => row.id));
+  const rowKeysAfter = keysOf(after.map((row) => row.id));
+  const rowsBefore = new Map(rowKeysBefore.map((key, index) => [key, before[index]]));
+  const rowsAfter = new Map(rowKeysAfter.map((key, index) => [key, after[index]]));
+  const rowsAdded = rowKeysAfter.filter((key) => !rowsBefore.has(key)).length;
+  const rowsRemoved = rowKeysBefore.filter((key) => !rowsAfter.has(key)).length;
+  const keptBefore = rowKeysBefore.filter((key) => rowsAfter.has(key));
+  const keptAfter = rowKeysAfter.filter((key) => rowsBefore.has(key));
+  const rowsMoved = keptBefore.some((key, index) => keptAfter[index] !== key);
+
+  // Cells of the rows both layouts hold, placed by row and position.
+  const place = (rowKey: string, index: number) => `${rowKey}#${index}`;
+  const cellsOf = (rows: Map<string, Layout[number]>, keys: string[]) => {
+    const cells = keys.flatMap((rowKey) => rows.get(rowKey)!.cells.map((cell, index) => ({ cell, where: place(rowKey, index) })));
+    const cellKeys = keysOf(cells.map(({ cell }) => cell.id));
+    return new Map(cellKeys.map((key, index) => [key, cells[index]]));
+  };
+  const cellsBefore = cellsOf(rowsBefore, keptBefore);
+  const cellsAfter = cellsOf(rowsAfter, keptAfter);
+  let cellsAdded = 0;
+  let cellsEdited = 0;
+  for (const [key, { cell, where }] of cellsAfter) {
+    const old = cellsBefore.get(key);
+    if (!old) cellsAdded += 1;
+    else if (old.where !== where || cellFingerprint(old.cell) !== cellFingerprint(cell)) cellsEdited += 1;
+  }
+  const cellsRemoved = [...cellsBefore.keys()].filter((key) => !cellsAfter.has(key)).length;
+
+  const parts = [
+    rowsAdded > 0 && counted(rowsAdded, 'fila añadida', 'filas añadidas'),
+    rowsRemoved > 0 && counted(rowsRemoved, 'fila eliminada', 'filas eliminadas'),
+    rowsMoved && 'filas reordenadas',
+    cellsAdded > 0 && counted(cellsAdded, 'celda añadida', 'celdas añadidas'),
+    cellsRemoved > 0 && counted(cellsRemoved, 'celda eliminada', 'celdas eliminadas'),
+    cellsEdited > 0 && counted(cellsEdited, 'celda editada', 'celdas editadas'),
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length > 0 ? `Diseño: ${parts.join(', ')}` : null;
+}
+
+/** One phrase per field that differs, in the order of the form. */
+type Rule<T> = (before: T, after: T) => string | null | false;
+
+const field =
+  <T>(name: keyof T, label: string): Rule<T> =>
+  (before, after) =>
+    before[name] !== after[name] && label;
+
+const flag =
+  <T>(name: keyof T, label: string): Rule<T> =>
+  (before, after) =>
+    before[name] !== after[name] && `${label}: ${yesNo(Boolean(before[name]))} → ${yesNo(Boolean(after[name]))}`;
+
+const PUBLICATION_RULES: Rule<Publication>[] = [
+  field('title', 'Título'),
+  (before, after) => before.section_id !== after.section_id && `Sección: ${before.section.title} → ${after.section.title}`,
+  (before, after) => before.status !== after.status && `Estado: ${statusLabel(before.status)} → ${statusLabel(after.status)}`,
+  field('publish_date', 'Fecha de publicación'),
+  flag('is_featured', 'Destacado'),
+  field('featured_image', 'Imagen destacada'),
+  field('order', 'Orden'),
+  (before, after) => layoutChange(before.layout, after.layout),
+];
+
+const SECTION_RULES: Rule<Section>[] = [field('title', 'Título'), flag('is_active', 'Visible'), field('order', 'Orden')];
+
+const BIOGRAPHY_RULES: Rule<Biography>[] = [
+  field('name', 'Nombre'),
+  field('position', 'Cargo'),
+  field('biography', 'Biografía'),
+  field('email', 'Email'),
+  field('linkedin', 'WEB'),
+  field('photo', 'Foto'),
+  flag('is_active', 'Activo'),
+  field('order', 'Orden'),
+];
+
+function apply<T>(rules: Rule<T>[], before: T, after: T): string[] {
+  return rules.map((rule) => rule(before, after)).filter((phrase): phrase is string => typeof phrase === 'string');
+}
+
+/** The records a revision keeps, by kind: each as its admin GET answers it. */
+export interface RevisionRecords {
+  publication: Publication;
+  section: Section;
+  biography: Biography;
+}
+
+/**
+ * What a save changed, as short Spanish phrases for the history ('Título',
+ * 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida, 2 celdas
+ * editadas'); ['Sin cambios'] when nothing did. Versions and timestamps never
+ * count: every save changes them.
+ */
+export function summarizeChange<K extends RevisionKind>(kind: K, before: RevisionRecords[K], after: RevisionRecords[K]): string[] {
+  let phrases: string[];
+  if (kind === 'publication') phrases = apply(PUBLICATION_RULES, before as Publication, after as Publication);
+  else if (kind === 'section') phrases = apply(SECTION_RULES, before as Section, after as Section);
+  else phrases = apply(BIOGRAPHY_RULES, before as Biography, after as Biography);
+  return phrases.length > 0 ? phrases : [revisionSummaries.unchanged];
+}
+
+/** A restore's summary: which version it brought back, then what that changed. */
+export function summarizeRestore<K extends RevisionKind>(kind: K, restoredNumber: number, before: RevisionRecords[K], after: RevisionRecords[K]): string[] {
+  const changes = summarizeChange(kind, before, after).filter((phrase) => phrase !== revisionSummaries.unchanged);
+  return [revisionSummaries.restored(restoredNumber), ...changes];
+}

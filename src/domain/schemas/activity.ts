@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_KINDS } from '@/domain/history';
+import { PageQuery } from './common';
+
+/**
+ * The activity log ('Actividad', /admin/actividad): who did what and when,
+ * newest first (docs/decisions/132-revisions-and-activity-log.md).
+ */
+
+export const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
+  description:
+    'sign_in, sign_in_failed, sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload',
+});
+
+export const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
+  description: 'Sobre qué: publication, section, biography, image; null para los inicios y cierres de sesión',
+});
+
+export const ActivityEntry = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  user: Type.Union([Type.String(), Type.Null()], {
+    description: 'El usuario; null en un inicio de sesión fallido con un nombre que no es de ningún administrador, y en la purga automática de la papelera',
+  }),
+  action: ActivityAction,
+  target_kind: ActivityTargetKind,
+  target_id: Type.Union([Type.Integer(), Type.Null()]),
+  target_label: Type.String({
+    description: "El título o nombre en ese momento ('' si no hay); en una reordenación, cuántos elementos ('5 secciones'); en una subida, la dirección de la imagen",
+  }),
+  ip: Type.Union([Type.String(), Type.Null()], {
+    description: 'La dirección IP de un inicio de sesión (correcto o fallido); null en lo demás y pasados 90 días',
+  }),
+});
+
+export type ActivityEntry = Static<typeof ActivityEntry>;
+export type ActivityAction = Static<typeof ActivityAction>;
+export type ActivityTargetKind = Static<typeof ActivityTargetKind>;
+
+export const ActivityQuery = Type.Object({
+  ...PageQuery.properties,
+  user: Type.Optional(Type.String({ description: 'Solo lo de este usuario (nombre exacto)' })),
+  kind: Type.Optional(Type.String({ description: `Solo esta acción: ${ACTIVITY_ACTIONS.join(', ')}` })),
+  from: Type.Optional(Type.String({ description: 'Desde este día (AAAA-MM-DD, en la zona horaria del sitio), incluido' })),
+  to: Type.Optional(Type.String({ description: 'Hasta este día (AAAA-MM-DD, en la zona horaria del sitio), incluido' })),
+});
+
+export type ActivityQuery = Static<typeof ActivityQuery>;
+
+/** GET /api/activity/people/: the usernames the log names, for the filter's select. */
+export const ActivityPeople = Type.Array(Type.String(), { description: 'Los usuarios que aparecen en el registro, en orden alfabético' });
+
+export type ActivityPeople = Static<typeof ActivityPeople>;

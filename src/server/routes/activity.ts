@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { FieldErrors } from '@/domain/entities';
+import { ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS, type ActivityActionName, type ActivityTargetKindName } from '@/domain/history';
+import { messages } from '@/domain/messages';
+import { hasErrors, isIsoDate } from '@/domain/validation';
+import { ActivityEntry, ActivityPeople, ActivityQuery } from '@/domain/schemas/activity';
+import { BadRequest, PageOf } from '@/domain/schemas/common';
+import { nowIso, siteTimeZone } from '../clock';
+import { activityUsernames, insertActivity, listActivity, pruneActivity } from '../db/activity-repository';
+import type { DbOrTrx } from '../db/database';
+import type { ActivityRow } from '../db/schema';
+import { badRequest } from '../http/api-error';
+import { readPageRequest, requestUrl, toPage } from '../http/pagination';
+import { optionalAdmin } from '../plugins/auth';
+import type { Services } from '../services';
+
+/**
+ * The activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md):
+ * who did what and when. Content routes write their entry inside their
+ * writeContent transaction (logActivity with the transaction); sign-ins and
+ * uploads write theirs on the plain connection, so that a flood of failed
+ * sign-ins never bumps the public cache's content version.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who is acting: the signed-in administrator (the admin scope has already checked the token). */
+export interface Actor {
+  id: number | null;
+  username: string;
+}
+
+export async function requestActor(services: Services, request: FastifyRequest): Promise<Actor> {
+  const user = await optionalAdmin(services, request);
+  return { id: user?.id ?? null, username: user?.username ?? '' };
+}
+
+export interface ActivityTarget {
+  kind: ActivityTargetKindName;
+  id?: number | null;
+  label?: string;
+}
+
+/**
+ * Writes one entry of the log, now. Pass the content write's transaction, so
+ * that the change and its entry commit or fail together; or the connection,
+ * for what is no content (a sign-in, an upload). `actor` null: nobody known
+ * (the automatic purge, a failed sign-in with an unknown name).
+ */
+export async function logActivity(
+  db: DbOrTrx,
+  actor: Actor | null,
+  action: ActivityActionName,
+  target?: ActivityTarget,
+  ip?: string | null,
+): Promise<void> {
+  await insertActivity(db, { at: nowIso(), user: actor, action, target, ip });
+}
+
+/**
+ * The UTC instant at which a calendar day (YYYY-MM-DD) starts in `timeZone`:
+ * the log's date filters are the site's days, as the administrators live
+ * them, not UTC's.
+ */
+export function startOfDay(date: string, timeZone: string = siteTimeZone()): string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  // How far ahead of UTC the zone's clock is at an instant.
+  const offsetAt = (instant: number): number => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    return wall - Math.floor(instant / 1000) * 1000;
+  };
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  const first = midnightAsUtc - offsetAt(midnightAsUtc);
+  // The offset at the day's start may differ from the one a few hours away (a change of time that night).
+  return new Date(midnightAsUtc - offsetAt(first)).toISOString();
+}
+
+/** The day after a calendar day, YYYY-MM-DD. */
+const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+function toActivityEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    user: row.username,
+    action: row.action as ActivityEntry['action'],
+    target_kind: row.target_kind as ActivityEntry['target_kind'],
+    target_id: row.target_id,
+    target_label: row.target_label,
+    ip: row.ip,
+  };
+}
+
+/**
+ * The log's retention at `now`: entries older than ACTIVITY_RETENTION_DAYS
+ * go, and sign-in addresses older than ACTIVITY_IP_KEPT_DAYS are cleared.
+ * Plain statements, outside writeContent: the public cache is not told.
+ * Several processes may run it at once; it is idempotent.
+ */
+export async function pruneExpiredActivity(services: Services, now: Date = new Date()): Promise<{ deleted: number; cleared: number }> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  return pruneActivity(services.db, before(services.config.activityRetentionDays), before(ACTIVITY_IP_KEPT_DAYS));
+}
+
+/** The retention as a job of the app's upkeep timer (routes/trash.ts scheduleUpkeep). */
+export function activityRetentionJob(services: Services) {
+  return { name: 'activity retention', run: () => pruneExpiredActivity(services) };
+}
+
+/** Admin routes of the log. */
+export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const tags = ['Actividad'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/activity/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Registro de actividad, lo más reciente primero',
+        description:
+          'Quién hizo qué y cuándo: inicios de sesión (también los fallidos, con su IP), creaciones, ediciones, eliminaciones, restauraciones, purgas, reordenaciones y subidas. ' +
+          'Filtros: `user`, `kind` (la acción), `from` y `to` (días AAAA-MM-DD en la zona horaria del sitio, incluidos).',
+        querystring: ActivityQuery,
+        response: { 200: PageOf(ActivityEntry), 400: BadRequest },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const page = readPageRequest(query);
+      const errors: FieldErrors = {};
+      const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+      const username = text(query.user);
+      const action = text(query.kind);
+      if (action !== undefined && !(ACTIVITY_ACTIONS as readonly string[]).includes(action)) errors.kind = [messages.invalidChoice];
+      const from = text(query.from);
+      const to = text(query.to);
+      if (from !== undefined && !isIsoDate(from)) errors.from = [messages.invalidDate];
+      if (to !== undefined && !isIsoDate(to)) errors.to = [messages.invalidDate];
+      if (!errors.from && !errors.to && from !== undefined && to !== undefined && to < from) errors.to = [messages.activityDateOrder];
+      if (hasErrors(errors)) throw badRequest(errors);
+      const { rows, count } = await listActivity(
+        services.db,
+        {
+          username,
+          action,
+          from: from === undefined ? undefined : startOfDay(from),
+          before: to === undefined ? undefined : startOfDay(nextDay(to)),
+        },
+        page.window,
+      );
+      return toPage(page, count, rows.map(toActivityEntry), requestUrl(request));
+    },
+  );
+
+  app.get(
+    '/activity/people/',
+    { schema: { tags, security, summary: 'Los usuarios que aparecen en el registro', response: { 200: ActivityPeople } } },
+    async () => activityUsernames(services.db),
+  );
+};
