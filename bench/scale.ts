@@ -2,9 +2,10 @@
  * Does the site hold up with 10,000 publications and 1,000 biographies? The
  * same requests against a site with 100 publications and 10 biographies and
  * one with 10,000 and 1,000, side by side in one run; the goal is that no
- * figure of the large site is more than twice the small site's.
+ * figure of the large site is more than twice the small site's (the sitemap,
+ * which lists every public address, per address).
  *
- *   npm run bench:scale          (BENCH_REQUESTS=200 per figure, BENCH_SITEMAP_REQUESTS=20,
+ *   npm run bench:scale          (BENCH_REQUESTS=200 per figure, BENCH_SITEMAP_REQUESTS=20 uncached,
  *                                 BENCH_REORDER_REQUESTS=50, BENCH_DURATION=3 s per wrk round,
  *                                 BENCH_ROUNDS=3; BENCH_KEEP=1 keeps the filled databases)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:scale
@@ -22,7 +23,9 @@
  *             page and its last full page (section 'noticias', 12 a page: the
  *             deepest offset with an answer as long as the first's) and one
  *             publication's detail; latency of sequential requests, then
- *             throughput (wrk);
+ *             throughput (wrk); and /sitemap.xml, which the route serves
+ *             from the same cache (latency only: its large answer would
+ *             measure the loopback's bandwidth under wrk);
  *   uncached  PUBLIC_CACHE_MAX_BYTES=1, so that every answer is over an
  *             eighth of the bound and none is kept (cache/public-cache.ts):
  *             the same public requests, /sitemap.xml, the admin list's first
@@ -317,6 +320,20 @@ async function publicFigures(sites: Site[], phase: Figure['phase']): Promise<Fig
   return figures;
 }
 
+/** /sitemap.xml: served from the public cache, or written for every request (fewer of those: each is slow). */
+async function sitemapFigure(sites: Site[], phase: Figure['phase']): Promise<Figure> {
+  const cached = phase === 'cached';
+  const sitemap = await latency(sites, cached ? REQUESTS : SITEMAP_REQUESTS, cached ? 10 : 2, () => ({ path: '/sitemap.xml' }));
+  const locs = { small: 0, large: 0 };
+  const notes: string[] = [];
+  for (const site of sites) {
+    const xml = sitemap.last[site.size.key];
+    locs[site.size.key] = (xml.match(/<loc>/g) ?? []).length;
+    if (xml.includes('<sitemapindex')) notes.push(`${site.size.label}: split into parts`);
+  }
+  return { label: `sitemap.xml (${phase})`, phase, ms: sitemap.ms, bytes: sitemap.bytes, locs, note: notes.join('; ') || undefined };
+}
+
 interface SiteFacts {
   publicCount: number;
   lastFullPage: number;
@@ -338,16 +355,7 @@ async function withSites<T>(prepared: Prepared[], env: Record<string, string>, w
 async function uncachedFigures(sites: Site[]): Promise<Figure[]> {
   for (const site of sites) await signIn(site);
   const figures = await publicFigures(sites, 'uncached');
-
-  const sitemap = await latency(sites, SITEMAP_REQUESTS, 2, () => ({ path: '/sitemap.xml' }));
-  const locs = { small: 0, large: 0 };
-  const notes: string[] = [];
-  for (const site of sites) {
-    const xml = sitemap.last[site.size.key];
-    locs[site.size.key] = (xml.match(/<loc>/g) ?? []).length;
-    if (xml.includes('<sitemapindex')) notes.push(`${site.size.label}: split into parts`);
-  }
-  figures.push({ label: 'sitemap.xml', phase: 'uncached', ms: sitemap.ms, bytes: sitemap.bytes, locs, note: notes.join('; ') || undefined });
+  figures.push(await sitemapFigure(sites, 'uncached'));
 
   const admin = (label: string, address: string) =>
     latency(sites, REQUESTS, 10, (site) => ({ path: address, token: site.token })).then(({ ms, bytes }) =>
@@ -385,6 +393,11 @@ const ms = (value: number) => `${num(value, value < 10 ? 2 : value < 100 ? 1 : 0
 const bytes = (value: number) => (value >= 10_000 ? `${num(value / 1024, value >= 1_000_000 ? 0 : 1)} KiB` : `${num(value)} B`);
 const times = (ratio: number) => `${num(ratio, 2)}×`;
 const verdict = (...ratios: number[]) => (ratios.every((r) => r <= GOAL) ? 'yes' : ratios[0] <= GOAL ? 'median only' : '**no**');
+/**
+ * What a figure's ratio is divided by before it meets the goal: the sitemap lists every
+ * public address, so it is held to the goal per address; anything else as it is.
+ */
+const addressRatio = (f: Figure) => (f.locs ? f.locs.large / f.locs.small : 1);
 
 interface Report {
   engine: string;
@@ -409,7 +422,7 @@ function markdown(report: Report): string {
     const rMedian = median(f.ms.large) / median(f.ms.small);
     const rP95 = p95(f.ms.large) / p95(f.ms.small);
     lines.push(
-      `| ${f.label} | ${bytes(f.bytes.small)} / ${bytes(f.bytes.large)} | ${ms(median(f.ms.small))} / ${ms(p95(f.ms.small))} | ${ms(median(f.ms.large))} / ${ms(p95(f.ms.large))} | ${times(rMedian)} | ${times(rP95)} | ${verdict(rMedian, rP95)} |`,
+      `| ${f.label} | ${bytes(f.bytes.small)} / ${bytes(f.bytes.large)} | ${ms(median(f.ms.small))} / ${ms(p95(f.ms.small))} | ${ms(median(f.ms.large))} / ${ms(p95(f.ms.large))} | ${times(rMedian)} | ${times(rP95)} | ${f.locs ? `per address ${times(rMedian / addressRatio(f))}: ` : ''}${verdict(rMedian / addressRatio(f), rP95 / addressRatio(f))} |`,
     );
   }
   lines.push('', `| ${report.engine}, cached, wrk -c${CONNECTIONS} (median of ${ROUNDS} × ${DURATION} s) | ${small.label}: req/s | ${large.label}: req/s | ${small.label} / ${large.label} | within ${GOAL}× |`, '|---|---:|---:|---:|---|');
@@ -418,18 +431,24 @@ function markdown(report: Report): string {
     const ratio = median(rps.small) / median(rps.large);
     lines.push(`| ${f.label} | ${num(median(rps.small))} | ${num(median(rps.large))} | ${times(ratio)} | ${verdict(ratio)} |`);
   }
-  const sitemap = report.figures.find((figure) => figure.locs);
-  if (sitemap?.locs) {
-    const per = (key: Size['key']) => (median(sitemap.ms[key]) / (sitemap.locs as PerSize<number>)[key]) * 1000;
+  const sitemaps = report.figures.filter((figure) => figure.locs);
+  if (sitemaps.length > 0) {
+    const locs = sitemaps[0].locs as PerSize<number>;
     lines.push(
       '',
       `| ${report.engine}, /sitemap.xml | ${small.label} | ${large.label} | ratio |`,
       '|---|---:|---:|---:|',
-      `| addresses (\`<loc>\`) | ${num(sitemap.locs.small)} | ${num(sitemap.locs.large)} | ${times(sitemap.locs.large / sitemap.locs.small)} |`,
-      `| median time | ${ms(median(sitemap.ms.small))} | ${ms(median(sitemap.ms.large))} | ${times(median(sitemap.ms.large) / median(sitemap.ms.small))} |`,
-      `| per 1,000 addresses | ${ms(per('small'))} | ${ms(per('large'))} | ${times(per('large') / per('small'))} |`,
+      `| addresses (\`<loc>\`) | ${num(locs.small)} | ${num(locs.large)} | ${times(locs.large / locs.small)} |`,
     );
-    if (sitemap.note) lines.push('', `Sitemap: ${sitemap.note}.`);
+    for (const sitemap of sitemaps) {
+      const per = (key: Size['key']) => (median(sitemap.ms[key]) / locs[key]) * 1000;
+      lines.push(
+        `| median time, ${sitemap.phase} | ${ms(median(sitemap.ms.small))} | ${ms(median(sitemap.ms.large))} | ${times(median(sitemap.ms.large) / median(sitemap.ms.small))} |`,
+        `| per 1,000 addresses, ${sitemap.phase} | ${ms(per('small'))} | ${ms(per('large'))} | ${times(per('large') / per('small'))} |`,
+      );
+    }
+    const notes = sitemaps.map((sitemap) => sitemap.note).filter(Boolean);
+    if (notes.length > 0) lines.push('', `Sitemap: ${notes.join('; ')}.`);
   }
   return lines.join('\n');
 }
@@ -443,7 +462,7 @@ function describeRun(report: Report): string {
   return [
     `${report.date}, ${report.engine}; ${report.machine}; Node ${report.node}.`,
     `Small: ${facts(small)}. Large: ${facts(large)}.`,
-    `Requests: ${REQUESTS} sequential per figure (sitemap ${SITEMAP_REQUESTS}, reorder ${REORDER_REQUESTS}), alternating between the two servers.`,
+    `Requests: ${REQUESTS} sequential per figure (uncached sitemap ${SITEMAP_REQUESTS}, reorder ${REORDER_REQUESTS}), alternating between the two servers.`,
     `Other work: before, ${describeOtherWork(report.otherWork.before)}.`,
     `  between the phases, ${describeOtherWork(report.otherWork.between)}.`,
     `  after, ${describeOtherWork(report.otherWork.after)}.`,
@@ -484,7 +503,7 @@ async function main(): Promise<void> {
     }
 
     console.info('Cached phase...');
-    const cached = await withSites(prepared, {}, (sites) => publicFigures(sites, 'cached'));
+    const cached = await withSites(prepared, {}, async (sites) => [...(await publicFigures(sites, 'cached')), await sitemapFigure(sites, 'cached')]);
     const between = await otherWork();
     console.info('Uncached phase (PUBLIC_CACHE_MAX_BYTES=1)...');
     const { uncached, facts } = await withSites(prepared, { PUBLIC_CACHE_MAX_BYTES: '1' }, async (sites) => ({
@@ -509,11 +528,9 @@ async function main(): Promise<void> {
     console.info(describeRun(report));
     console.info('');
     console.info(markdown(report));
-    const misses = report.figures
-      .filter((f) => median(f.ms.large) / median(f.ms.small) > GOAL)
-      .map((f) => (f.locs ? `${f.label} in all (per address ${times(median(f.ms.large) / f.locs.large / (median(f.ms.small) / f.locs.small))})` : f.label));
+    const misses = report.figures.filter((f) => median(f.ms.large) / median(f.ms.small) / addressRatio(f) > GOAL).map((f) => f.label);
     console.info('');
-    console.info(misses.length ? `Over ${GOAL}× (medians): ${misses.join('; ')}` : `Every median within ${GOAL}×.`);
+    console.info(misses.length ? `Over ${GOAL}× (medians; the sitemap per address): ${misses.join('; ')}` : `Every median within ${GOAL}× (the sitemap per address).`);
 
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });

@@ -1,0 +1,419 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { createDatabase, SQLITE_FILE } from '../db/database';
+import { isUploadOriginal } from '../media/media-keys';
+import type { ObjectStore } from '../media/object-store';
+import { describe, readAll, readArchive, syncDirectory } from './archive';
+import { writeCounters } from './counters';
+import { BACKUP_FORMAT_VERSION, checksumOf, entryKind, type Manifest, parseManifest, tableEntry } from './manifest';
+import { archiveProblems, BackupFailure, restoreMessages, schemaProblems } from './messages';
+import { parseNeutralRow, toDriverValue } from './rows';
+import { type AnyDb, codeMigrations, contentRows, currentSchema, type DatabaseKind, kindOf, migrateTo, schemaAt, type SchemaShape, siteTables } from './schema';
+
+/** Where a restore writes: the database (SQLite under dataDir, or DATABASE_URL) and the media backend. */
+export interface RestoreTarget {
+  dataDir: string;
+  databaseUrl?: string;
+  media: ObjectStore;
+}
+
+export interface RestoreOptions {
+  file: string;
+  target: RestoreTarget;
+  /** Replace a target that already holds content. */
+  force?: boolean;
+  print?: (line: string) => void;
+}
+
+export interface RestoreReport {
+  manifest: Manifest;
+  rows: number;
+  /** Media files written, and their bytes. */
+  mediaFiles: number;
+  mediaBytes: number;
+  /** Media files the target already held under the same key with the same size, left as they were. */
+  mediaKept: number;
+  /** Migrations run after the rows went in (the archive was older than the code). */
+  migrated: string[];
+}
+
+/** A manifest lists every media file: generous, yet not a way to fill the memory. */
+const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
+/** Media written to the target at once. */
+const WRITES_AT_ONCE = 4;
+
+interface Verified {
+  manifest: Manifest;
+  /** The tables' files, unpacked to a private temporary folder. */
+  staging: string;
+}
+
+/**
+ * The first pass: reads the whole archive before anything else is done,
+ * hashing every member and unpacking the tables' files (small beside the
+ * media) to a private folder; then checks the manifest against what was read.
+ * Any failure here leaves the target as it was: it has not been opened yet.
+ */
+async function verifyArchive(file: string): Promise<Verified> {
+  const staging = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restauracion-'));
+  try {
+    const read = new Map<string, { size: number; sha256: string }>();
+    const lines = new Map<string, number>();
+    let manifestText: string | undefined;
+    const damaged = (why: string) => new BackupFailure(restoreMessages.damaged(file, why));
+    const foreign = (why: string) => new BackupFailure(restoreMessages.foreign(file, why));
+
+    await readArchive(file, async ({ name, size, stream }) => {
+      const kind = entryKind(name);
+      if (!kind) throw foreign(archiveProblems.unknownMember(name));
+      if (manifestText !== undefined) throw foreign(archiveProblems.afterManifest);
+      if (read.has(name)) throw damaged(archiveProblems.twice(name));
+      if (kind.kind === 'manifest') {
+        if (size > MANIFEST_MAX_BYTES) throw foreign(archiveProblems.manifestTooLarge);
+        manifestText = (await readAll(stream, MANIFEST_MAX_BYTES)).toString('utf8');
+        return;
+      }
+      const hash = crypto.createHash('sha256');
+      let length = 0;
+      let newlines = 0;
+      const out = kind.kind === 'table' ? fs.createWriteStream(path.join(staging, `${kind.table}.jsonl`), { mode: 0o600 }) : undefined;
+      for await (const chunk of stream) {
+        hash.update(chunk);
+        length += chunk.length;
+        if (out) {
+          for (const byte of chunk) if (byte === 0x0a) newlines += 1;
+          if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        }
+      }
+      if (out) {
+        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        lines.set(name, newlines);
+      }
+      read.set(name, { size: length, sha256: hash.digest('hex') });
+    });
+
+    if (manifestText === undefined) throw foreign(read.size === 0 ? archiveProblems.empty : archiveProblems.noManifest);
+    const parsed = parseManifest(manifestText);
+    if ('problem' in parsed) {
+      if (parsed.problem === 'newer') throw new BackupFailure(restoreMessages.formatNewer(file, parsed.found, BACKUP_FORMAT_VERSION));
+      throw parsed.problem === 'foreign' ? foreign(parsed.detail) : damaged(parsed.detail);
+    }
+    const { manifest } = parsed;
+
+    // Every member is the manifest's, with its size and checksum, and nothing is missing.
+    const listed = new Map(manifest.files.map((entry) => [entry.path, entry]));
+    for (const [name, entry] of read) {
+      const expected = listed.get(name);
+      if (!expected) throw damaged(archiveProblems.unlisted(name));
+      if (expected.size !== entry.size || expected.sha256 !== entry.sha256) throw damaged(archiveProblems.checksum(name));
+    }
+    const missing = manifest.files.find((entry) => !read.has(entry.path));
+    if (missing) throw damaged(archiveProblems.missing(missing.path));
+    if (checksumOf(manifest.files) !== manifest.checksum) throw damaged(archiveProblems.overallChecksum);
+
+    // The tables: one file each, with as many rows as the manifest says.
+    const tableFiles = new Set(manifest.tables.map((table) => tableEntry(table.name)));
+    for (const table of manifest.tables) {
+      if (!listed.has(tableEntry(table.name))) throw damaged(archiveProblems.tableFileMissing(table.name));
+      if (lines.get(tableEntry(table.name)) !== table.rows) throw damaged(archiveProblems.rowCount(table.name, table.rows));
+    }
+    const stray = [...lines.keys()].find((name) => !tableFiles.has(name));
+    if (stray) throw damaged(archiveProblems.strayTable(stray));
+    const media = manifest.files.filter((entry) => entryKind(entry.path)?.kind === 'media');
+    if (media.length !== manifest.media.files || media.reduce((sum, entry) => sum + entry.size, 0) !== manifest.media.bytes) {
+      throw damaged(archiveProblems.mediaTotals);
+    }
+    if (manifest.schema.version !== manifest.schema.migrations[manifest.schema.migrations.length - 1]) throw damaged(archiveProblems.versionNotLast);
+    return { manifest, staging };
+  } catch (error) {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The archive's schema against this program's migrations: a newer one is
+ * refused, an older one is fine (the rows go into that schema, then the rest
+ * of the migrations run). Its tables and columns must be those the migrations
+ * make at its version, checked on a throwaway database.
+ */
+async function checkSchema(manifest: Manifest): Promise<SchemaShape> {
+  const code = codeMigrations();
+  const { version, migrations } = manifest.schema;
+  const unknown = migrations.filter((name) => !code.includes(name));
+  if (unknown.length > 0) {
+    const latest = code[code.length - 1];
+    throw new BackupFailure(unknown.every((name) => name > latest) ? restoreMessages.schemaNewer(version, latest) : restoreMessages.schemaUnknown(unknown));
+  }
+  if (migrations.some((name, index) => code[index] !== name)) {
+    throw new BackupFailure(restoreMessages.schemaMismatch(version, schemaProblems.order));
+  }
+  const shape = await schemaAt(version);
+  const archived = new Map(manifest.tables.map((table) => [table.name, table]));
+  for (const [name, table] of shape.tables) {
+    const copy = archived.get(name);
+    if (!copy) throw new BackupFailure(restoreMessages.schemaMismatch(version, schemaProblems.missingTable(name)));
+    const same = copy.columns.length === table.columns.length && table.columns.every((column) => copy.columns.includes(column));
+    if (!same) throw new BackupFailure(restoreMessages.schemaMismatch(version, schemaProblems.columns(name, table.columns)));
+  }
+  const extra = manifest.tables.find((table) => !shape.tables.has(table.name));
+  if (extra) throw new BackupFailure(restoreMessages.schemaMismatch(version, schemaProblems.extraTable(extra.name)));
+  return shape;
+}
+
+const sqliteFileOf = (target: RestoreTarget) => path.join(target.dataDir, SQLITE_FILE);
+
+/** The target database for messages: the SQLite file, or the URL without its password. */
+const databaseLabel = (target: RestoreTarget) => {
+  if (!target.databaseUrl) return sqliteFileOf(target);
+  const url = new URL(target.databaseUrl);
+  url.password = '';
+  return url.toString();
+};
+
+/** The target's database for reading only; undefined for a SQLite file that does not exist yet. */
+function openForInspection(target: RestoreTarget): AnyDb | undefined {
+  if (target.databaseUrl) return createDatabase(target);
+  const file = sqliteFileOf(target);
+  if (!fs.existsSync(file)) return undefined;
+  return new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+}
+
+/** The media files an archive holds, by key, with their sizes. */
+const archivedMedia = (manifest: Manifest) =>
+  new Map(
+    manifest.files.flatMap((entry) => {
+      const kind = entryKind(entry.path);
+      return kind?.kind === 'media' ? [[kind.key, entry.size] as const] : [];
+    }),
+  );
+
+/**
+ * What the target already holds that a restore would overwrite or mix with, for
+ * the message that refuses it; empty when there is nothing. Media files that are
+ * the archive's own (the same key, the same size: upload names are never reused)
+ * do not count, so a site that moves only its database keeps its media where they are.
+ */
+async function targetContents(target: RestoreTarget, seeded: Map<string, number>, archived: Map<string, number>, present: Map<string, number>): Promise<string[]> {
+  const found: string[] = [];
+  const db = openForInspection(target);
+  if (db) {
+    try {
+      const rows = await contentRows(db, seeded);
+      const total = [...rows.values()].reduce((sum, count) => sum + count, 0);
+      if (total > 0) found.push(restoreMessages.targetRows(total, [...rows]));
+    } catch (error) {
+      throw new BackupFailure(restoreMessages.targetUnreachable(databaseLabel(target), (error as Error).message));
+    } finally {
+      await db.destroy();
+    }
+  }
+  let others = 0;
+  for await (const object of target.media.list()) {
+    present.set(object.key, object.size);
+    if (archived.get(object.key) !== object.size) others += 1;
+  }
+  if (others > 0) found.push(restoreMessages.targetMedia(others, target.media.location));
+  return found;
+}
+
+/**
+ * Whether a process (a running site) has the SQLite file open. In WAL mode the
+ * -wal file lives while any connection does: the last one to close checkpoints
+ * and deletes it, so after opening and closing it ourselves it is gone unless
+ * someone else is there. Replacing the file under them would corrupt it.
+ */
+function sqliteInUse(file: string): boolean {
+  if (!fs.existsSync(file) || !fs.existsSync(`${file}-wal`)) return false;
+  const sqlite = new SQLite(file, { fileMustExist: true });
+  try {
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    sqlite.close();
+  }
+  return fs.existsSync(`${file}-wal`);
+}
+
+/** The rows of every table, parents before children, then the id counters. */
+async function loadRows(db: AnyDb, manifest: Manifest, staging: string, shape: SchemaShape): Promise<number> {
+  const kind: DatabaseKind = kindOf(db);
+  const tables = new Map(manifest.tables.map((table) => [table.name, table]));
+  // The archive holds each table whole: rows the migrations wrote (a counter's first row) give way to it.
+  for (const name of [...shape.order].reverse()) await db.deleteFrom(name).execute();
+  let total = 0;
+  for (const name of shape.order) {
+    const { columns } = tables.get(name)!;
+    // Well under both databases' limits on bound values (SQLite 32766, PostgreSQL 65535).
+    const batchSize = Math.max(1, Math.floor(10_000 / Math.max(1, columns.length)));
+    let batch: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await db.insertInto(name).values(batch).execute();
+      total += batch.length;
+      batch = [];
+    };
+    const lines = readline.createInterface({ input: fs.createReadStream(path.join(staging, `${name}.jsonl`)), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const row = parseNeutralRow(line, columns);
+      if (!row) throw new Error(archiveProblems.badRow(name));
+      batch.push(Object.fromEntries(Object.entries(row).map(([column, value]) => [column, toDriverValue(value, kind)])));
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  }
+  await writeCounters(db, await siteTables(db), new Map(manifest.tables.map((table) => [table.name, table.sequence])));
+  return total;
+}
+
+/**
+ * PostgreSQL: one transaction (PostgreSQL's DDL is transactional) drops what
+ * the database held, rebuilds the schema at the archive's version, loads the
+ * rows, sets the sequences and runs the newer migrations. Until it commits,
+ * the database is as it was; if anything fails, it stays so.
+ */
+async function restorePostgres(target: RestoreTarget, manifest: Manifest, staging: string, shape: SchemaShape) {
+  const db: AnyDb = createDatabase(target);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Every table of the site's schema goes, Kysely's bookkeeping with them: the migrator rebuilds it.
+      const schema = await currentSchema(trx);
+      const tables = await trx.introspection.getTables({ withInternalKyselyTables: true });
+      for (const table of tables) if (!table.isView && table.schema === schema) await trx.schema.dropTable(table.name).ifExists().cascade().execute();
+      await migrateTo(trx, manifest.schema.version);
+      const rows = await loadRows(trx, manifest, staging, shape);
+      return { rows, migrated: await migrateTo(trx) };
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * SQLite: the database is built whole in a new file beside the target's
+ * (a hidden folder in DATA_DIR, so the rename stays on one file system), then
+ * fsynced and renamed over it. The old file is replaced at once or not at all.
+ */
+async function restoreSqlite(target: RestoreTarget, manifest: Manifest, staging: string, shape: SchemaShape) {
+  const file = sqliteFileOf(target);
+  const existed = fs.existsSync(target.dataDir);
+  const work = path.join(target.dataDir, `.restauracion-${crypto.randomUUID()}`);
+  try {
+    const db: AnyDb = createDatabase({ dataDir: work });
+    let result: { rows: number; migrated: string[] };
+    try {
+      await migrateTo(db, manifest.schema.version);
+      const rows = await db.transaction().execute((trx) => loadRows(trx, manifest, staging, shape));
+      result = { rows, migrated: await migrateTo(db) };
+    } finally {
+      // Closing the only connection checkpoints the WAL into the file and deletes it.
+      await db.destroy();
+    }
+    const built = path.join(work, SQLITE_FILE);
+    const handle = await fs.promises.open(built, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (sqliteInUse(file)) throw new BackupFailure(restoreMessages.inUse(file));
+    // Left by an old crash with no connection: they belong to the file being replaced.
+    for (const suffix of ['-wal', '-shm', '-journal']) await fs.promises.rm(`${file}${suffix}`, { force: true });
+    await fs.promises.rename(built, file);
+    await syncDirectory(target.dataDir);
+    return result;
+  } catch (error) {
+    if (!existed) await fs.promises.rm(target.dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The second pass: the media, read from the archive again and checked against
+ * the manifest once more (the file could have changed since the first pass),
+ * written a few at a time. Originals wait until every variant before them is
+ * written, as storeImage does. Files the target holds under the same key with
+ * the same size are kept (`keep`), as `npm run media:to-s3` does.
+ */
+async function restoreMedia(file: string, manifest: Manifest, store: ObjectStore, keep: Map<string, number>): Promise<{ files: number; bytes: number; kept: number }> {
+  const listed = new Map(manifest.files.map((entry) => [entry.path, entry]));
+  const pending = new Set<Promise<void>>();
+  const result = { files: 0, bytes: 0, kept: 0 };
+  let originals = false;
+  await readArchive(file, async ({ name, size, stream }) => {
+    const kind = entryKind(name);
+    if (kind?.kind !== 'media') return;
+    if (keep.get(kind.key) === size) {
+      result.kept += 1;
+      return;
+    }
+    const bytes = await readAll(stream);
+    const expected = listed.get(name);
+    const actual = describe(name, bytes);
+    if (!expected || expected.sha256 !== actual.sha256 || expected.size !== actual.size) {
+      throw new BackupFailure(restoreMessages.damaged(file, archiveProblems.changed(name)));
+    }
+    if (!originals && isUploadOriginal(kind.key)) {
+      originals = true;
+      await Promise.all(pending);
+    }
+    while (pending.size >= WRITES_AT_ONCE) await Promise.race(pending);
+    const write = store.write(kind.key, bytes).then(() => {
+      pending.delete(write);
+      result.files += 1;
+      result.bytes += bytes.length;
+    });
+    pending.add(write);
+    write.catch(() => {});
+  });
+  await Promise.all(pending);
+  return result;
+}
+
+
+/**
+ * npm run restore: verifies the whole archive, checks its schema and that the
+ * target is empty (or `force`), then writes the database in one step (a
+ * transaction, or a file renamed into place) and the media after it. Works
+ * across databases: the archive's rows are database-neutral (rows.ts).
+ */
+export async function restoreBackup({ file: requested, target, force = false, print = console.info }: RestoreOptions): Promise<RestoreReport> {
+  const file = path.resolve(requested);
+  const { manifest, staging } = await verifyArchive(file);
+  try {
+    const shape = await checkSchema(manifest);
+    const archivedRows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    print(restoreMessages.verified(file, manifest.created_at, manifest.database.kind, manifest.schema.version, archivedRows, manifest.media.files));
+
+    const present = new Map<string, number>();
+    const contents = await targetContents(target, (await schemaAt()).seeded, archivedMedia(manifest), present);
+    if (contents.length > 0 && !force) throw new BackupFailure(restoreMessages.notEmpty(contents));
+    if (!target.databaseUrl && sqliteInUse(sqliteFileOf(target))) throw new BackupFailure(restoreMessages.inUse(sqliteFileOf(target)));
+
+    let database: { rows: number; migrated: string[] };
+    try {
+      database = target.databaseUrl ? await restorePostgres(target, manifest, staging, shape) : await restoreSqlite(target, manifest, staging, shape);
+    } catch (error) {
+      if (error instanceof BackupFailure) throw error;
+      throw new BackupFailure(restoreMessages.databaseFailed(error instanceof Error ? error.message : String(error)));
+    }
+    print(restoreMessages.databaseDone(databaseLabel(target), database.rows, manifest.tables.length, database.migrated));
+
+    let media: { files: number; bytes: number; kept: number };
+    try {
+      // With --force every file is written again: the point may be to repair them.
+      media = await restoreMedia(file, manifest, target.media, force ? new Map() : present);
+    } catch (error) {
+      throw new BackupFailure(restoreMessages.mediaFailed(error instanceof Error ? error.message : String(error)));
+    }
+    print(restoreMessages.done(media.files, media.bytes, media.kept, target.media.location));
+    return { manifest, rows: database.rows, mediaFiles: media.files, mediaBytes: media.bytes, mediaKept: media.kept, migrated: database.migrated };
+  } finally {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+  }
+}
