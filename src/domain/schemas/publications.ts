@@ -44,7 +44,7 @@ export const PublicationListItem = Type.Object({ ...publicationFields, layout: T
 export const PublicationListQuery = Type.Object({
   ...PageQuery.properties,
   section: Type.Optional(Type.String({ description: 'Solo las publicaciones de esta sección (id)' })),
-  search: Type.Optional(Type.String({ description: 'Parte del título, sin distinguir mayúsculas' })),
+  search: Type.Optional(Type.String({ description: 'Parte del título, sin distinguir mayúsculas ni acentos' })),
   omit: Type.Optional(Type.String({ description: '`layout` para no recibir los diseños' })),
 });
 
