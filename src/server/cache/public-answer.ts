@@ -17,6 +17,15 @@ export interface CachedAnswer {
   headers: Record<string, string | number | string[]>;
   /** The compressed twins of the body, when it is worth compressing. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Each form with its headers as it leaves, and the 304's: made once, so a hit builds nothing. */
+  wire: { identity: Form; br?: Form; gzip?: Form; notModified: Headers };
+}
+
+type Headers = CachedAnswer['headers'];
+
+interface Form {
+  headers: Headers;
+  body: Buffer;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -59,14 +68,27 @@ export async function prepareAnswer(body: Buffer, headers: CachedAnswer['headers
     encoded.br = own(br);
     encoded.gzip = own(gz);
   }
+  const common: Headers = {
+    ...withoutLength(headers),
+    etag: weakEtag(body),
+    'cache-control': options.cacheControl ?? PUBLIC_API_CACHE_CONTROL,
+    vary: 'Accept-Encoding',
+  };
+  const form = (bytes: Buffer, encoding?: Encoding): Form => ({
+    body: bytes,
+    headers: { ...common, 'content-length': bytes.length, ...(encoding ? { 'content-encoding': encoding } : {}) },
+  });
+  // A 304 carries the validators and caching headers, but not the body's type or length.
+  const { 'content-type': _type, ...notModified } = common;
   return {
     body,
     encoded,
-    headers: {
-      ...withoutLength(headers),
-      etag: weakEtag(body),
-      'cache-control': options.cacheControl ?? PUBLIC_API_CACHE_CONTROL,
-      vary: 'Accept-Encoding',
+    headers: common,
+    wire: {
+      identity: form(body),
+      br: encoded.br && form(encoded.br, 'br'),
+      gzip: encoded.gzip && form(encoded.gzip, 'gzip'),
+      notModified,
     },
   };
 }
@@ -86,14 +108,11 @@ export interface Delivery {
 
 /** What one request gets of an answer: 304 when it holds the same one, else the best form it accepts. */
 export function deliver(answer: CachedAnswer, request: IncomingHttpHeaders): Delivery {
-  if (matchesEtag(request['if-none-match'], answer.headers.etag as string)) {
-    // A 304 carries the validators and caching headers, but not the body's type or length.
-    const { 'content-type': _type, ...headers } = answer.headers;
-    return { status: 304, headers };
-  }
-  const encoding = preferredEncoding(request['accept-encoding'], answer.encoded);
-  const body = encoding ? answer.encoded[encoding]! : answer.body;
-  const headers = { ...answer.headers, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) };
+  const ifNoneMatch = request['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, answer.headers.etag as string)) return { status: 304, headers: answer.wire.notModified };
+  const acceptEncoding = request['accept-encoding'];
+  const encoding = acceptEncoding === undefined ? undefined : preferredEncoding(acceptEncoding, answer.encoded);
+  const { headers, body } = (encoding && answer.wire[encoding]) || answer.wire.identity;
   return { status: 200, headers, body };
 }
 
@@ -112,19 +131,31 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  */
 export function preferredEncoding(acceptEncoding: string | undefined, available: CachedAnswer['encoded']): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
+  const weights = encodingWeights(acceptEncoding);
   const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
   let best: Encoding | undefined;
   for (const encoding of ['br', 'gzip'] as const) {
     if (available[encoding] && weightOf(encoding) > 0 && (best === undefined || weightOf(encoding) > weightOf(best))) best = encoding;
   }
   return best;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (a small, bounded memo). */
+const parsedWeights = new Map<string, Map<string, number>>();
+
+function encodingWeights(acceptEncoding: string): Map<string, number> {
+  let weights = parsedWeights.get(acceptEncoding);
+  if (weights) return weights;
+  weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  if (parsedWeights.size >= 64) parsedWeights.clear();
+  parsedWeights.set(acceptEncoding, weights);
+  return weights;
 }
 
 const withoutLength = (headers: CachedAnswer['headers']) => {
