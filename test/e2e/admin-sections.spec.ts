@@ -75,12 +75,16 @@ test('a missing or malformed section: No se encontró la sección', async ({ pag
   expect(await violations(page)).toEqual([]);
 });
 
-test('a section that holds publications is not deleted: the notice gives the count and the row stays', async ({ page }) => {
+test('a section that holds publications is not deleted unless its publications go too: declining keeps the row', async ({ page }) => {
   await page.goto('/admin/sections');
   const row = rowOf(page, 'Noticias');
   await row.getByRole('button', { name: 'Eliminar Noticias' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText(/\d+ publicaci/)).toBeVisible();
+  const second = page.getByRole('dialog', { name: /^La sección «Noticias» contiene \d+ publicaciones\.$/ });
+  await expect(second).toBeVisible();
+  await expect(second.getByRole('button', { name: /^Eliminar con sus \d+ publicaciones$/ })).toBeVisible();
+  await second.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(second).toBeHidden();
   await expect(row).toBeVisible();
   await page.reload();
   await expect(rowOf(page, 'Noticias')).toBeVisible();
