@@ -59,7 +59,7 @@ export function BiographyCard({ biography }: { biography: Biography }) {
           </p>
         )}
         {cut.truncated && (
-          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
+          <button type="button" className="bio-card__more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
             {expanded ? 'Leer menos' : 'Leer más'}
           </button>
         )}
