@@ -84,7 +84,8 @@ describe('the public cache (item 9)', () => {
       if (i % 10 === 0) await server.request('GET', popular);
     }
     expect(cache().size).toBeGreaterThan(10);
-    expect(cache().peek(publicCacheKey(popular) as string)).toBeDefined();
+    // get(), not peek(): peek answers nothing once a version check is due, and on a busy machine a second may have passed.
+    expect(await cache().get(publicCacheKey(popular) as string)).toBeDefined();
   });
 
   it('does not keep an answer larger than its share of the ceiling, and still serves it', async () => {
