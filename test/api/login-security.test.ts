@@ -93,7 +93,8 @@ describe('the login rate limit counts each attempt before the password check', (
     // Per username too: failures counted by one instance lock the username on the other.
     for (let i = 0; i < 10; i++) expect((await signInFrom(first, `127.0.1.${i}`, wrong)).status).toBe(401);
     expect((await signInFrom(second, '127.0.1.0', wrong)).status).toBe(429);
-  });
+    // 300 requests through two instances, each a locked transaction on PostgreSQL: seconds on a shared machine, not Jest's default 5.
+  }, 30_000);
 
   it('keeps its table small: attempts older than the window are swept', async () => {
     const server = await start(limited);
