@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER, REORDER_MAX_ITEMS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
-import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
+import { formData,  startSignedIn, type TestServer } from '../helpers/api-server';
 
 /** The rules of requirements §10.6 and "Ordering and slugs", over HTTP. */
 
@@ -10,11 +10,7 @@ let server: TestServer;
 let token: string;
 let jpeg: Buffer;
 
-beforeAll(async () => {
-  server = await startApiServer();
-  token = await server.adminToken();
-  jpeg = await makeImage('jpeg');
-});
+beforeAll(async () => ({ server, token, jpeg } = await startSignedIn()));
 afterAll(async () => server.close());
 
 const call = (method: string, path: string, json?: unknown) => server.request(method, path, { token, json });

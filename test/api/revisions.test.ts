@@ -5,17 +5,13 @@ import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS, revisionSummaries } from '@/domain
 import { todayIso } from '@/server/clock';
 import { insertRevision } from '@/server/db/revisions-repository';
 import { insertSection } from '@/server/db/sections-repository';
-import { formData, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { formData, makeImage, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
 let token: string;
 let jpeg: Buffer;
 
-beforeAll(async () => {
-  server = await startApiServer();
-  token = await server.adminToken();
-  jpeg = await makeImage('jpeg');
-});
+beforeAll(async () => ({ server, token, jpeg } = await startSignedIn()));
 afterAll(async () => server.close());
 
 const DAY_MS = 86_400_000;

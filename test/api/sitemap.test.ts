@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { todayIso } from '@/server/clock';
-import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
+import { formData, startApiServer, startSignedIn, type TestServer } from '../helpers/api-server';
 
 /**
  * /sitemap.xml as crawlers and caches get it: written once per content
@@ -15,9 +15,7 @@ let jpeg: Buffer;
 let sectionId: number;
 
 beforeAll(async () => {
-  server = await startApiServer();
-  token = await server.adminToken();
-  jpeg = await makeImage();
+  ({ server, token, jpeg } = await startSignedIn());
   const section = await server.request('POST', '/api/sections/', { token, json: { title: 'Noticias' } });
   expect(section.status).toBe(201);
   sectionId = section.body.id;

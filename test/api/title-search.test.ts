@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator } from 'kysely/migration';
 import { createDatabase } from '@/server/db/database';
 import { migrations } from '@/server/db/migrate';
-import { formData, freshDatabase, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
+import { formData, freshDatabase, startApiServer, startSignedIn, type TestServer } from '../helpers/api-server';
 
 /**
  * The admin list's title search (GET /api/publications/?search=): any case,
@@ -18,9 +18,7 @@ let jpeg: Buffer;
 let sectionId: number;
 
 beforeAll(async () => {
-  server = await startApiServer();
-  token = await server.adminToken();
-  jpeg = await makeImage();
+  ({ server, token, jpeg } = await startSignedIn());
   const section = await server.request('POST', '/api/sections/', { token, json: { title: 'Búsquedas' } });
   expect(section.status).toBe(201);
   sectionId = section.body.id;

@@ -6,17 +6,13 @@ import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { todayIso } from '@/server/clock';
 import { purgeExpiredTrash } from '@/server/routes/trash';
-import { formData, freshDatabase, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { formData, freshDatabase, startApiServer, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
 let token: string;
 let jpeg: Buffer;
 
-beforeAll(async () => {
-  server = await startApiServer();
-  token = await server.adminToken();
-  jpeg = await makeImage('jpeg');
-});
+beforeAll(async () => ({ server, token, jpeg } = await startSignedIn()));
 afterAll(async () => server.close());
 
 const DAY_MS = 86_400_000;

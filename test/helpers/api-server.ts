@@ -184,3 +184,14 @@ export function formData(fields: Record<string, string>, files: Record<string, {
   }
   return form;
 }
+
+/**
+ * The start most API test files share: a fresh server, the test admin's
+ * access token and a small JPEG to upload.
+ *
+ *   beforeAll(async () => ({ server, token, jpeg } = await startSignedIn()));
+ */
+export async function startSignedIn(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; token: string; jpeg: Buffer }> {
+  const server = await startApiServer(overrides);
+  return { server, token: await server.adminToken(), jpeg: await makeImage('jpeg') };
+}
