@@ -33,7 +33,7 @@ test('a new biography starts active with order 2; email and web are email and UR
   expect(screen.getByRole('spinbutton', { name: 'Orden' })).toHaveValue(2);
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
   expect(screen.getByRole('textbox', { name: 'WEB' })).toHaveAttribute('type', 'url');
-  expect(screen.getByLabelText(/^Foto/)).toHaveAttribute('accept', 'image/*');
+  expect(screen.getByLabelText(/^Foto/)).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
 });
 
 test('the counter follows typing, and typing past 3000 characters is ignored', async () => {
@@ -94,12 +94,17 @@ test('removing the photo hides the preview and can be undone', async () => {
   expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toBeVisible();
 });
 
-test('a file that is not an image is refused with the domain message', async () => {
+test.each([
+  ['a text file', 'notas.txt', 'text/plain'],
+  ['an SVG, an image the site does not take', 'logo.svg', 'image/svg+xml'],
+  ['a BMP', 'foto.bmp', 'image/bmp'],
+])('%s is refused with the domain message, and nothing is chosen', async (_, name, type) => {
   open('/admin/biographies/new');
   // As if the browser's file picker had been told to show every file.
   const user = userEvent.setup({ applyAccept: false });
-  await user.upload(screen.getByLabelText(/^Foto/), new File(['hola'], 'notas.txt', { type: 'text/plain' }));
-  expect(await screen.findByText(messages.notAnImage)).toBeVisible();
+  await user.upload(screen.getByLabelText(/^Foto/), new File(['hola'], name, { type }));
+  expect(await screen.findByText(messages.imageTypeNotAllowed)).toBeVisible();
+  expect(screen.queryByText(name)).not.toBeInTheDocument();
 });
 
 test('a missing biography: No se encontró la biografía', async () => {

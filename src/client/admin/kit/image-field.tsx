@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ImageChange } from '@/client/api/image-change';
-import { FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
-import { messages } from '@/domain/messages';
+import { checkImageFile, IMAGE_ACCEPT } from '@/domain/images';
 import { Field } from './field';
 
 export interface ImageFieldProps {
@@ -23,8 +22,8 @@ export interface ImageFieldProps {
 
 /**
  * An image input with a preview of the chosen file or of the stored image and
- * a button to remove it. It accepts image files only and at most 5 MB (the
- * server checks again, by content); its value says what the save must do:
+ * a button to remove it. It accepts JPG, PNG, GIF and WEBP files of at most
+ * 5 MB, by the domain's rule (the server checks again, by content); its value says what the save must do:
  * keep, replace or remove (api/image-change.ts). Use it through
  * react-hook-form's <Controller>.
  */
@@ -38,14 +37,9 @@ export function ImageField({ label, currentUrl, value, onChange, error, hint, re
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    if (!chosen.type.startsWith('image/')) {
-      setLocalError(messages.notAnImage);
-    } else if (chosen.size > FEATURED_IMAGE_MAX_BYTES) {
-      setLocalError(messages.imageTooLarge);
-    } else {
-      setLocalError(null);
-      onChange({ kind: 'replace', file: chosen });
-    }
+    const refusal = checkImageFile(chosen);
+    setLocalError(refusal);
+    if (!refusal) onChange({ kind: 'replace', file: chosen });
     // The same file can be chosen again after removing it.
     if (input.current) input.current.value = '';
   };
@@ -63,7 +57,7 @@ export function ImageField({ label, currentUrl, value, onChange, error, hint, re
               ref={input}
               className="kit-file-input"
               type="file"
-              accept="image/*"
+              accept={IMAGE_ACCEPT}
               {...control}
               onChange={(event) => choose(event.target.files?.[0])}
             />
