@@ -14,24 +14,30 @@ export function SignOutButton() {
   const username = useAppSelector(selectUser)?.username;
   const signOut = useSignOut();
   const [drafts, setDrafts] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+
+  const leave = () => {
+    setLeaving(true);
+    void signOut();
+  };
 
   const start = () => {
     // A form's last keystrokes are written first, so that they are counted (and removed) too.
     writePendingDrafts();
     const count = username ? draftKeysOf(username).length : 0;
-    if (count === 0) signOut();
+    if (count === 0) leave();
     else setDrafts(count);
   };
 
   const confirm = () => {
     if (username) removeDraftsOf(username);
     setDrafts(0);
-    signOut();
+    leave();
   };
 
   return (
     <>
-      <button type="button" className="admin-signout" onClick={start}>
+      <button type="button" className="admin-signout" onClick={start} disabled={leaving} aria-busy={leaving}>
         Cerrar sesión
       </button>
       <ConfirmDialog

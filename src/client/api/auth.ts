@@ -1,5 +1,6 @@
 import type { TokenPair } from '@/domain/entities';
 import { signedIn } from '@/client/session/session-slice';
+import { apiBase } from './base-query';
 import { baseApi } from './base-api';
 
 export interface Credentials {
@@ -21,15 +22,35 @@ export const authApi = baseApi.injectEndpoints({
         }
       },
     }),
-    /**
-     * Sign-out on the server too (DECISIONS "Sessions"): the refresh token and
-     * its whole family stop working, so a copy of it left in this browser is
-     * worth nothing.
-     */
-    revokeSession: build.mutation<unknown, { refresh: string }>({
-      query: (body) => ({ url: '/token/blacklist/', method: 'POST', body }),
-    }),
   }),
 });
 
 export const { useLoginMutation } = authApi;
+
+/** How long a sign-out waits for the server before the browser forgets the session anyway. */
+export const REVOKE_WAIT_MS = 2000;
+
+/**
+ * Sign-out on the server too (DECISIONS "Sessions"): the refresh token and its
+ * whole family stop working, so a copy of it left in this browser is worth
+ * nothing. A plain request, outside RTK Query: the sign-out resets the API
+ * state right after, which aborts every running mutation, and this request must
+ * still leave. `keepalive` lets it finish even when the page goes away; the
+ * caller waits for it at most REVOKE_WAIT_MS, and a failure (offline, server
+ * down) does not keep anyone signed in here.
+ */
+export async function revokeSessionOnServer(refresh: string): Promise<void> {
+  const sent = fetch(`${apiBase()}/token/blacklist/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh }),
+    keepalive: true,
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOKE_WAIT_MS)));
+  await Promise.race([sent, bound]);
+  clearTimeout(timer);
+}
