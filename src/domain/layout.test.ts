@@ -87,7 +87,7 @@ describe('parseLayout', () => {
     ['content that is not text', [{ cells: [{ type: 'text', content: 42 }] }], 'layout[0].cells[0].content', messages.invalidLayout],
     ['a row wider than four columns', [{ cells: [{ type: 'text', columnSpan: 3 }, { type: 'image', columnSpan: 2 }] }], 'layout[0]', messages.layoutTooWide],
   ])('refuses %s', (_name, value, path, message) => {
-    expect(parseLayout(value)).toEqual({ problem: { path, message } });
+    expect(parseLayout(value)).toMatchObject({ problem: { path, message } });
   });
 });
 

@@ -40,9 +40,31 @@ export function spanForNewCell(row: LayoutRow): { span: number } | { error: stri
   return free === 0 ? { error: messages.rowFull } : { span: free };
 }
 
+/** What is wrong with a layout and where: `row` and `cell` (zero-based) when it concerns one. */
 export interface LayoutProblem {
   path: string;
   message: string;
+  row?: number;
+  cell?: number;
+}
+
+/**
+ * A layout problem as the editor reads it and the server sends it (the
+ * `layout` field's message): 'Fila 2, celda 1: Introduzca una URL válida.',
+ * or the bare message when it concerns the whole layout. readLayoutErrorText
+ * reads the place back, so the editor can mark the cell the server means.
+ */
+export function layoutErrorText({ message, row, cell }: Pick<LayoutProblem, 'message' | 'row' | 'cell'>): string {
+  if (row === undefined) return message;
+  return `Fila ${row + 1}${cell === undefined ? '' : `, celda ${cell + 1}`}: ${message}`;
+}
+
+const PLACED_ERROR = /^Fila (\d+)(?:, celda (\d+))?: ([\s\S]+)$/;
+
+export function readLayoutErrorText(text: string): Pick<LayoutProblem, 'message' | 'row' | 'cell'> {
+  const placed = PLACED_ERROR.exec(text);
+  if (!placed) return { message: text };
+  return { message: placed[3], row: Number(placed[1]) - 1, ...(placed[2] === undefined ? {} : { cell: Number(placed[2]) - 1 }) };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -59,17 +81,18 @@ export function parseLayout(value: unknown): { layout: Layout } | { problem: Lay
   const layout: Layout = [];
   for (const [r, row] of value.entries()) {
     const at = `layout[${r}]`;
-    if (!isRecord(row) || !Array.isArray(row.cells)) return { problem: { path: at, message: messages.invalidLayout } };
+    if (!isRecord(row) || !Array.isArray(row.cells)) return { problem: { path: at, message: messages.invalidLayout, row: r } };
     const cells: LayoutCell[] = [];
     for (const [c, cell] of row.cells.entries()) {
       const cellAt = `${at}.cells[${c}]`;
-      if (!isRecord(cell)) return { problem: { path: cellAt, message: messages.invalidLayout } };
-      if (!isCellType(cell.type)) return { problem: { path: `${cellAt}.type`, message: messages.invalidCellType } };
+      const place = { row: r, cell: c };
+      if (!isRecord(cell)) return { problem: { path: cellAt, message: messages.invalidLayout, ...place } };
+      if (!isCellType(cell.type)) return { problem: { path: `${cellAt}.type`, message: messages.invalidCellType, ...place } };
       if (cell.content !== undefined && cell.content !== null && typeof cell.content !== 'string') {
-        return { problem: { path: `${cellAt}.content`, message: messages.invalidLayout } };
+        return { problem: { path: `${cellAt}.content`, message: messages.invalidLayout, ...place } };
       }
       if (cell.columnSpan !== undefined && !isValidColumnSpan(cell.columnSpan)) {
-        return { problem: { path: `${cellAt}.columnSpan`, message: messages.invalidColumnSpan } };
+        return { problem: { path: `${cellAt}.columnSpan`, message: messages.invalidColumnSpan, ...place } };
       }
       cells.push({
         id: cell.id === undefined || cell.id === null ? `cell-${r}-${c}` : String(cell.id),
@@ -81,7 +104,7 @@ export function parseLayout(value: unknown): { layout: Layout } | { problem: Lay
       });
     }
     const parsedRow: LayoutRow = { id: row.id === undefined || row.id === null ? `row-${r}` : String(row.id), cells };
-    if (usedColumns(parsedRow) > LAYOUT_COLUMNS) return { problem: { path: at, message: messages.layoutTooWide } };
+    if (usedColumns(parsedRow) > LAYOUT_COLUMNS) return { problem: { path: at, message: messages.layoutTooWide, row: r } };
     layout.push(parsedRow);
   }
   return { layout };

@@ -1,6 +1,6 @@
 import { FIELD_LIMITS } from './limits';
 import {
-  checkLayoutLimits,
+  checkLayoutCells,
   hasDataUri,
   hasErrors,
   isOrder,
@@ -15,6 +15,10 @@ import {
   validateSection,
 } from './validation';
 import { messages } from './messages';
+import { layoutErrorText, readLayoutErrorText } from './layout';
+import type { Layout } from './entities';
+
+const messageOf = (layout: Layout) => checkLayoutCells(layout)?.message;
 
 describe('validateLogin', () => {
   it('asks for both fields', () => {
@@ -164,12 +168,27 @@ describe('size limits', () => {
 
   it('limits layouts to 200 rows, text cells to 100000 characters and cell addresses to 2048', () => {
     const row = (content: string, type: 'text' | 'image' = 'text') => ({ id: 'r', cells: [{ id: 'c', type, content }] });
-    expect(checkLayoutLimits(Array.from({ length: FIELD_LIMITS.layoutRows }, () => row('<p>a</p>')))).toBeNull();
-    expect(checkLayoutLimits(Array.from({ length: FIELD_LIMITS.layoutRows + 1 }, () => row('<p>a</p>')))).toBe(messages.layoutTooManyRows);
-    expect(checkLayoutLimits([row(long(100_000))])).toBeNull();
-    expect(checkLayoutLimits([row(long(100_001))])).toBe(messages.textCellTooLong);
-    expect(checkLayoutLimits([row(`https://a.es/${long(2035)}`, 'image')])).toBeNull();
-    expect(checkLayoutLimits([row(`https://a.es/${long(2036)}`, 'image')])).toBe(messages.cellUrlTooLong);
+    expect(checkLayoutCells(Array.from({ length: FIELD_LIMITS.layoutRows }, () => row('<p>a</p>')))).toBeNull();
+    expect(messageOf(Array.from({ length: FIELD_LIMITS.layoutRows + 1 }, () => row('<p>a</p>')))).toBe(messages.layoutTooManyRows);
+    expect(checkLayoutCells([row(long(100_000))])).toBeNull();
+    expect(messageOf([row(long(100_001))])).toBe(messages.textCellTooLong);
+    expect(checkLayoutCells([row(`https://a.es/${long(2035)}`, 'image')])).toBeNull();
+    expect(messageOf([row(`https://a.es/${long(2036)}`, 'image')])).toBe(messages.cellUrlTooLong);
+  });
+
+  it('says which row and cell a problem is in, and the editor reads the place back from the words', () => {
+    const video = (content: string) => ({ id: content, type: 'video' as const, content });
+    const layout = [
+      { id: 'r1', cells: [video('https://youtu.be/a')] },
+      { id: 'r2', cells: [video('https://youtu.be/b'), video('youtube punto com')] },
+    ];
+    const problem = checkLayoutCells(layout);
+    expect(problem).toMatchObject({ row: 1, cell: 1, message: messages.invalidUrl });
+    expect(layoutErrorText(problem!)).toBe('Fila 2, celda 2: Introduzca una URL válida.');
+    expect(readLayoutErrorText('Fila 2, celda 2: Introduzca una URL válida.')).toEqual({ row: 1, cell: 1, message: messages.invalidUrl });
+    expect(readLayoutErrorText(`Fila 3: ${messages.layoutTooWide}`)).toEqual({ row: 2, message: messages.layoutTooWide });
+    expect(readLayoutErrorText(messages.layoutTooManyRows)).toEqual({ message: messages.layoutTooManyRows });
+    expect(checkLayoutCells([{ id: 'r', cells: [{ id: 'i', type: 'image', content: '/media/images/a.jpg' }] }])).toBeNull();
   });
 
   it('refuses data: URIs in rich text, however they are written', () => {
@@ -195,10 +214,8 @@ describe('size limits', () => {
 
   it('says a pasted image must be uploaded even when it also makes the cell too long', () => {
     const pasted = `<img src="data:image/png;base64,${'A'.repeat(FIELD_LIMITS.textCell)}">`;
-    expect(checkLayoutLimits([{ id: 'r', cells: [{ id: 'c', type: 'text', content: pasted }] }])).toBe(messages.richTextDataUri);
-    expect(checkLayoutLimits([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(
-      messages.richTextDataUri,
-    );
+    expect(messageOf([{ id: 'r', cells: [{ id: 'c', type: 'text', content: pasted }] }])).toBe(messages.richTextDataUri);
+    expect(messageOf([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(messages.richTextDataUri);
   });
 });
 

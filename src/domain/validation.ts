@@ -1,5 +1,6 @@
 import { PUBLICATION_STATUSES, type FieldErrors, type Layout, type PublicationStatus, type ReorderItem } from './entities';
 import { BIOGRAPHY_MAX_LENGTH, FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
+import type { LayoutProblem } from './layout';
 import { messages } from './messages';
 
 /**
@@ -196,22 +197,38 @@ export function hasDataUri(html: string): boolean {
   return false;
 }
 
+/** An address an image or video cell may point at: http(s), or (images) a path on this host. */
+export function isSafeCellUrl(value: string, { allowHostRelative }: { allowHostRelative: boolean }): boolean {
+  if (value === '') return true;
+  if (allowHostRelative && value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The size and content limits of a layout whose shape is already sound
+ * The size and content rules of a layout whose shape is already sound
  * (domain/layout.ts parseLayout): at most 200 rows, text cells without data:
- * URIs and up to 100,000 characters, cell addresses up to 2,048 characters.
- * Answers the message for the layout field, or null.
+ * URIs and up to 100,000 characters, cell addresses up to 2,048 characters
+ * and safe (isSafeCellUrl). Answers the first problem with the row and cell
+ * it is in (layoutErrorText words it), or null.
  */
-export function checkLayoutLimits(layout: Layout): string | null {
-  if (layout.length > FIELD_LIMITS.layoutRows) return messages.layoutTooManyRows;
-  for (const row of layout) {
-    for (const cell of row.cells) {
-      if (cell.type === 'text') {
+export function checkLayoutCells(layout: Layout): LayoutProblem | null {
+  if (layout.length > FIELD_LIMITS.layoutRows) return { path: 'layout', message: messages.layoutTooManyRows };
+  for (const [row, { cells }] of layout.entries()) {
+    for (const [cell, { type, content }] of cells.entries()) {
+      const problem = (message: string): LayoutProblem => ({ path: `layout[${row}].cells[${cell}].content`, message, row, cell });
+      if (type === 'text') {
         // data: first: a pasted image is what usually makes a cell too long, and this message says what to do.
-        if (hasDataUri(cell.content)) return messages.richTextDataUri;
-        if (cell.content.length > FIELD_LIMITS.textCell) return messages.textCellTooLong;
-      } else if (cell.content.trim().length > FIELD_LIMITS.url) {
-        return messages.cellUrlTooLong;
+        if (hasDataUri(content)) return problem(messages.richTextDataUri);
+        if (content.length > FIELD_LIMITS.textCell) return problem(messages.textCellTooLong);
+      } else {
+        const address = content.trim();
+        if (address.length > FIELD_LIMITS.url) return problem(messages.cellUrlTooLong);
+        if (!isSafeCellUrl(address, { allowHostRelative: type === 'image' })) return problem(messages.invalidUrl);
       }
     }
   }

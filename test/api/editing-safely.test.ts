@@ -184,8 +184,8 @@ describe('size limits', () => {
     const cases: [Record<string, string>, Record<string, string[]>][] = [
       [{ title: 't'.repeat(201) }, { title: [messages.tooLong(200)] }],
       [{ title: 'Filas', layout: JSON.stringify(Array.from({ length: 201 }, () => row('<p>x</p>'))) }, { layout: [messages.layoutTooManyRows] }],
-      [{ title: 'Texto', layout: JSON.stringify([row(`<p>${'x'.repeat(100_000)}</p>`)]) }, { layout: [messages.textCellTooLong] }],
-      [{ title: 'Imagen', layout: JSON.stringify([row(`https://a.es/${'x'.repeat(2040)}`, 'image')]) }, { layout: [messages.cellUrlTooLong] }],
+      [{ title: 'Texto', layout: JSON.stringify([row(`<p>${'x'.repeat(100_000)}</p>`)]) }, { layout: [`Fila 1, celda 1: ${messages.textCellTooLong}`] }],
+      [{ title: 'Imagen', layout: JSON.stringify([row(`https://a.es/${'x'.repeat(2040)}`, 'image')]) }, { layout: [`Fila 1, celda 1: ${messages.cellUrlTooLong}`] }],
     ];
     for (const [fields, errors] of cases) {
       const reply = await send('POST', '/api/publications/', { ...base, ...fields }, image);
@@ -207,7 +207,7 @@ describe('size limits', () => {
       { featured_image: { bytes: jpeg } },
     );
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ layout: [messages.richTextDataUri] });
+    expect(reply.body).toEqual({ layout: [`Fila 1, celda 1: ${messages.richTextDataUri}`] });
   });
 });
 

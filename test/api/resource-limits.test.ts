@@ -160,10 +160,10 @@ describe('size limits (item 10)', () => {
         { title: 'Pegada', section_id: String(sectionId), publish_date: '2025-01-01', layout: JSON.stringify([textRow(html)]) },
         { featured_image: { bytes: jpeg } },
       );
-      expect(reply).toMatchObject({ status: 400, body: { layout: [messages.richTextDataUri] } });
+      expect(reply).toMatchObject({ status: 400, body: { layout: [`Fila 1, celda 1: ${messages.richTextDataUri}`] } });
     }
     const json = await call('PATCH', `/api/publications/${publicationIds[0]}/`, { layout: [textRow(pasted)] });
-    expect(json).toMatchObject({ status: 400, body: { layout: [messages.richTextDataUri] } });
+    expect(json).toMatchObject({ status: 400, body: { layout: [`Fila 1, celda 1: ${messages.richTextDataUri}`] } });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { isSafeCellUrl, readLayout } from './layout-input';
+import { isSafeCellUrl } from '@/domain/validation';
+import { readLayout } from './layout-input';
 
 describe('readLayout', () => {
   const read = (value: unknown) => {
@@ -20,10 +21,14 @@ describe('readLayout', () => {
     expect(layout?.[0].cells[0].content).toBe('<p>a</p>');
   });
 
-  it('reports broken JSON, domain problems and unsafe URLs on the layout field', () => {
+  it('reports broken JSON, domain problems and unsafe URLs on the layout field, naming the row and cell', () => {
     expect(read('[').errors).toEqual({ layout: [messages.invalidLayout] });
-    expect(read([{ cells: [{ type: 'text', columnSpan: 0 }] }]).errors).toEqual({ layout: [messages.invalidColumnSpan] });
-    expect(read([{ cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]).errors).toEqual({ layout: [messages.invalidUrl] });
+    expect(read([{ cells: [{ type: 'text', columnSpan: 0 }] }]).errors).toEqual({ layout: [`Fila 1, celda 1: ${messages.invalidColumnSpan}`] });
+    const video = { type: 'video', content: 'https://youtu.be/abc' };
+    expect(read([{ cells: [video] }, { cells: [video, { type: 'video', content: 'no es una dirección' }] }]).errors).toEqual({
+      layout: ['Fila 2, celda 2: Introduzca una URL válida.'],
+    });
+    expect(read([{ cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]).errors).toEqual({ layout: [`Fila 1, celda 1: ${messages.invalidUrl}`] });
   });
 });
 
