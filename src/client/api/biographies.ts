@@ -32,12 +32,17 @@ const LIST = { type: 'Biography' as const, id: 'LIST' };
 // The public faculty page shows biographies too: any change refreshes it.
 const PUBLIC = { type: 'PublicBiography' as const, id: 'LIST' };
 
-/** Admin biographies (requirements §7): all of them, page_size=1000&all=true, remaining pages fetched. */
+/**
+ * Admin biographies (requirements §7): all of them, page_size=1000&all=true,
+ * remaining pages fetched; with a search term ('Buscar por nombre'), those
+ * whose name holds it, as the server folds accents and case. The whole list
+ * is the query without an argument (undefined), which reorders patch.
+ */
 export const biographiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listBiographies: build.query<Biography[], void>({
-      queryFn: (_arg, _api, _extra, baseQuery) =>
-        fetchAllPages<Biography>(baseQuery, '/biographies/', { page_size: ADMIN_BIOGRAPHY_PAGE_SIZE, all: true }),
+    listBiographies: build.query<Biography[], string | void>({
+      queryFn: (search, _api, _extra, baseQuery) =>
+        fetchAllPages<Biography>(baseQuery, '/biographies/', { page_size: ADMIN_BIOGRAPHY_PAGE_SIZE, all: true, ...(search ? { search } : {}) }),
       providesTags: (biographies = []) => [LIST, ...biographies.map(({ id }) => biographyTag(id))],
     }),
     getBiography: build.query<Biography, Id>({

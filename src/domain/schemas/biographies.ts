@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FIELD_LIMITS } from '@/domain/limits';
-import { OrderField, Timestamps, Version } from './common';
+import { OrderField, PageQuery, Timestamps, Version } from './common';
 
 export const Biography = Type.Object({
   id: Type.Integer(),
@@ -31,3 +31,9 @@ export const BiographyBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The admin list's query: a page, and 'Buscar por nombre'. */
+export const BiographyListQuery = Type.Object({
+  ...PageQuery.properties,
+  search: Type.Optional(Type.String({ description: 'Parte del nombre, sin distinguir mayúsculas ni acentos' })),
+});

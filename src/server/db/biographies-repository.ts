@@ -1,13 +1,27 @@
+import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
+import { containsSearchKey } from './search-pattern';
 import type { BiographyRow, BiographyUpdate, NewBiographyRow } from './schema';
 
-export async function listBiographies(db: DbOrTrx, options: { activeOnly: boolean; window?: RowRange }): Promise<Slice<BiographyRow>> {
+export interface BiographyListOptions {
+  activeOnly: boolean;
+  /** Part of the name, in any case, with or without accents: looked for in name_search (searchKey). */
+  search?: string;
+  window?: RowRange;
+}
+
+export async function listBiographies(db: DbOrTrx, options: BiographyListOptions): Promise<Slice<BiographyRow>> {
   let query = db.selectFrom('biographies').selectAll().orderBy('order').orderBy('id');
   let total = db.selectFrom('biographies').select((eb) => eb.fn.countAll().as('count'));
   if (options.activeOnly) {
     query = query.where('is_active', '=', 1);
     total = total.where('is_active', '=', 1);
+  }
+  const { search } = options;
+  if (search) {
+    query = query.where((eb) => containsSearchKey(eb.ref('name_search'), search));
+    total = total.where((eb) => containsSearchKey(eb.ref('name_search'), search));
   }
   if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
@@ -18,15 +32,21 @@ export async function findBiography(db: DbOrTrx, id: number): Promise<BiographyR
   return db.selectFrom('biographies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Inserts with the name's search key, computed here whatever the row carries (a row back from the trash may hold an older one, or none). */
 export async function insertBiography(db: DbOrTrx, row: NewBiographyRow): Promise<BiographyRow> {
-  return db.insertInto('biographies').values(row).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('biographies')
+    .values({ ...row, name_search: searchKey(row.name) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** An edit: writes the patch and bumps the version (a reorder goes through db/ordering.ts and does not). */
+/** An edit: writes the patch and bumps the version (a reorder goes through db/ordering.ts and does not). A new name gets its search key. */
 export async function updateBiography(db: DbOrTrx, id: number, patch: BiographyUpdate): Promise<BiographyRow | undefined> {
+  const { name_search: _key, ...fields } = patch;
   return db
     .updateTable('biographies')
-    .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+    .set((eb) => ({ ...fields, ...(fields.name !== undefined && { name_search: searchKey(fields.name) }), version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

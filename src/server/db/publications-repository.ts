@@ -1,5 +1,6 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { searchKey } from '@/domain/search';
+import { containsSearchKey } from './search-pattern';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
 import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } from './schema';
@@ -50,9 +51,6 @@ async function inListOrder<Tables extends keyof Database>(
   return rows.where('publications.id', 'in', ids(window)).execute();
 }
 
-/** LIKE's wildcards taken literally, with backslash as the escape character. */
-const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface PublicationListOptions {
   sectionId?: number;
   /** Part of the title, in any case, with or without accents (searchKey). */
@@ -68,13 +66,13 @@ export interface PublicationListOptions {
  * from publications_order_search without reading the rows.
  */
 export async function listPublications(db: DbOrTrx, options: PublicationListOptions): Promise<Slice<PublicationWithSection>> {
-  const pattern = options.search ? `%${likeLiteral(searchKey(options.search))}%` : undefined;
+  const { search } = options;
   // Columns of publications alone: every publication has a section (a foreign key), so the
   // join adds nothing to which rows match, and the count and the ids leave it out.
   const filter: Filter<never> = (eb) =>
     eb.and([
       ...(options.sectionId === undefined ? [] : [eb('publications.section_id', '=', options.sectionId)]),
-      ...(pattern === undefined ? [] : [sql<boolean>`${eb.ref('publications.title_search')} like ${pattern} escape '\\'`]),
+      ...(search ? [containsSearchKey(eb.ref('publications.title_search'), search)] : []),
     ]);
   const ids = (window: RowRange) =>
     db.selectFrom('publications').select('publications.id').where(filter).orderBy('publications.order').orderBy('publications.id').limit(window.limit).offset(window.offset);

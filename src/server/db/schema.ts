@@ -75,6 +75,11 @@ export interface BiographiesTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /**
+   * searchKey(name) (domain/search.ts), what 'Buscar por nombre' looks in.
+   * The repository writes it with every name (insertBiography, updateBiography).
+   */
+  name_search: Generated<string>;
 }
 
 /**

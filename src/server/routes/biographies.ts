@@ -13,8 +13,8 @@ import { readBoolean, readInteger, readText, readVersion } from '../http/form-fi
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography } from '../http/serializers';
-import { Biography, BiographyBody } from '@/domain/schemas/biographies';
-import { BadRequest, Detail, EditConflictOf, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
+import { Biography, BiographyBody, BiographyListQuery } from '@/domain/schemas/biographies';
+import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { checkImageSize, storeImageField } from './image-field';
@@ -51,10 +51,19 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get(
     '/biographies/',
-    { schema: { tags, security, summary: 'Todas las biografías, activas o no', querystring: PageQuery, response: { 200: PageOf(Biography) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Todas las biografías, activas o no; `search` busca una parte del nombre',
+        querystring: BiographyListQuery,
+        response: { 200: PageOf(Biography) },
+      },
+    },
     async (request) => {
     const page = readPageRequest(request.query);
-    const { rows, count } = await listBiographies(db, { activeOnly: false, window: page.window });
+    const search = request.query.search?.trim() || undefined;
+    const { rows, count } = await listBiographies(db, { activeOnly: false, search, window: page.window });
     return toPage(page, count, rows.map(toBiography), requestUrl(request));
     },
   );

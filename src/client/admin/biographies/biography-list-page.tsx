@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
 import { biographiesApi, useDeleteBiographyMutation, useListBiographiesQuery, useReorderBiographiesMutation } from '@/client/api/biographies';
@@ -8,6 +8,7 @@ import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
 import { DataTable, type Column } from '../kit/data-table';
+import { Field } from '../kit/field';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
@@ -33,7 +34,10 @@ export function BiographyListPage() {
   useDocumentTitle('Biografías');
   const dispatch = useAppDispatch();
   const { notify } = useNotices();
-  const { data: biographies, isLoading, isError, isFetching, refetch } = useListBiographiesQuery();
+  // 'Buscar por nombre' lives in the address (?q=, as in the publication list), so a reload or the back button keeps it.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q')?.trim() || undefined;
+  const { data: biographies, isLoading, isError, isFetching, refetch } = useListBiographiesQuery(search);
   const [reorderBiographies] = useReorderBiographiesMutation();
   const [deleteBiography, { isLoading: deleting }] = useDeleteBiographyMutation();
   const [target, setTarget] = useState<Row | null>(null);
@@ -63,9 +67,15 @@ export function BiographyListPage() {
       setTarget(null);
       return;
     }
-    dispatch(biographiesApi.util.updateQueryData('listBiographies', undefined, (draft) => draft.filter((b) => b.id !== target.id)));
+    dispatch(biographiesApi.util.updateQueryData('listBiographies', search, (draft) => draft.filter((b) => b.id !== target.id)));
     notify(`Biografía de ${target.name} eliminada`);
     setTarget(null);
+  };
+
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    setParams(term ? { q: term } : {});
   };
 
   return (
@@ -80,16 +90,26 @@ export function BiographyListPage() {
       >
         <p>El orden de esta lista es el del cuerpo docente en el sitio público.</p>
       </PageHeader>
+      <form role="search" aria-label="Buscar biografías" className="biography-search admin-card" onSubmit={submitSearch}>
+        <Field label="Buscar por nombre" hint={search ? 'Mientras busca, la lista muestra solo lo encontrado y no se puede reordenar.' : undefined}>
+          {(control) => <input className="kit-input" type="search" name="q" defaultValue={search ?? ''} key={search ?? ''} {...control} />}
+        </Field>
+        <button type="submit" className="kit-button kit-button-secondary">
+          Buscar
+        </button>
+      </form>
       {isLoading ? (
         <Loading />
       ) : isError ? (
         <LoadError message={messages.loadBiographiesFailed} onRetry={refetch} retrying={isFetching} />
+      ) : !biographies?.length && search ? (
+        <EmptyState message="No hay biografías que coincidan." />
       ) : !biographies?.length ? (
         <EmptyState message="No se encontraron biografías">
           <Link to={paths.admin.biographyNew.getHref()}>Crear la primera biografía</Link>
         </EmptyState>
       ) : (
-        <DataTable caption="Biografías" items={biographies} columns={columns} actions={actions} reorder={reorder} pageSize={PAGE_SIZE} />
+        <DataTable caption="Biografías" items={biographies} columns={columns} actions={actions} reorder={search ? undefined : reorder} pageSize={PAGE_SIZE} />
       )}
       <ConfirmDialog
         open={target !== null}
