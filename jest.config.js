@@ -37,6 +37,9 @@ const config = {
       // jsdom plus Node's fetch, so RTK Query can reach a real test server.
       testEnvironment: '<rootDir>/test/helpers/jsdom-with-fetch-environment.ts',
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+      // The real API for the data-flow tests runs in a Node process of its own (test/helpers/real-api-server.ts).
+      globalSetup: '<rootDir>/test/helpers/real-api-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/real-api-global-teardown.ts',
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/jsdom-setup.ts'],
     },
     {

@@ -1,5 +1,5 @@
 import type { Biography, Publication, Section } from '@/domain/entities';
-import type { TestHandler } from './http-test-server';
+import type { TestHandler } from './fault-injecting-server';
 
 /** Content as the admin API answers it, for the admin component tests. */
 export const sectionFixture = (id: number, overrides: Partial<Section> = {}): Section => ({

@@ -10,9 +10,9 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig, type ServerConfig } from '@/server/config';
 import { migrateToLatest } from '@/server/db/migrate';
 import type { Services } from '@/server/services';
+import { TEST_ADMIN, TEST_SECRET } from './api-server-constants';
 
-export const TEST_ADMIN = { username: 'admin', password: 'clave-de-pruebas' };
-export const TEST_SECRET = 'secreto-de-pruebas-api';
+export { TEST_ADMIN, TEST_SECRET };
 
 /**
  * A fresh database for one test file: a temporary SQLite file, or, when
@@ -55,7 +55,7 @@ export async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () 
 }
 
 /** A stand-in for the built SPA (dist/client), so SPA tests do not depend on a webpack build. */
-async function fakeClientBuild(dir: string): Promise<void> {
+export async function fakeClientBuild(dir: string): Promise<void> {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
   // The two documents of the build: the public site's and the admin panel's.
   for (const [file, entry] of [['index.html', 'main'], ['admin.html', 'admin']]) {

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { messages } from '@/domain/messages';
-import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
+import { setApiHost } from '@/client/api/base-query';
+import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { startFaultInjectingServer, type FaultInjectingServer } from '../../../../test/helpers/fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { SectionFormPage } from './section-form-page';
 
-const apiServer = withApiTestServer();
+const api = withRealApi();
 
 const routes = [
   { path: '/admin/sections', element: <h1>Lista de secciones</h1> },
@@ -14,8 +15,15 @@ const routes = [
   { path: '/admin/sections/edit/:id', element: <SectionFormPage /> },
 ].map((route) => ({ ...route, element: <NoticesProvider>{route.element}</NoticesProvider> }));
 
-const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: signedInSession() } });
-const writes = () => apiServer().requests.filter((r) => r.method !== 'GET');
+const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: api.session() } });
+const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET');
+const stored = async (id: number) => (await api.request('GET', `/api/sections/${id}/`)).body;
+/** Another administrator's save, straight to the server. */
+const savedElsewhere = async (id: number, fields: Record<string, unknown>) => {
+  const reply = await api.request('PATCH', `/api/sections/${id}/`, { json: fields });
+  expect(reply.status).toBe(200);
+  return reply.body;
+};
 
 test('a new section needs a title: the form says so and sends nothing', async () => {
   const { user } = open('/admin/sections/new');
@@ -23,94 +31,100 @@ test('a new section needs a title: the form says so and sends nothing', async ()
   expect(await screen.findByText(messages.required)).toBeVisible();
   expect(screen.getByRole('textbox', { name: /^Título/ })).toHaveAccessibleDescription(messages.required);
   expect(screen.getByRole('textbox', { name: /^Título/ })).toBeInvalid();
-  expect(apiServer().requests).toHaveLength(0);
+  expect(await api.requests()).toHaveLength(0);
 });
 
-test('saving shows Guardando... on a disabled button, sends title and visibility, and goes back to the list', async () => {
-  apiServer().setHandler(() => ({ status: 201, body: sectionFixture(9, { title: 'Seminarios', is_active: false }), delay: 150 }));
+test('saving creates the section with its title and visibility on the server, and goes back to the list', async () => {
+  const name = api.unique('Seminarios');
   const { user, router } = open('/admin/sections/new');
-  await user.type(screen.getByRole('textbox', { name: /^Título/ }), 'Seminarios');
+  await user.type(screen.getByRole('textbox', { name: /^Título/ }), name);
   await user.click(screen.getByRole('checkbox', { name: 'Visible' }));
   await user.click(screen.getByRole('button', { name: 'Crear sección' }));
 
-  expect(await screen.findByRole('button', { name: messages.saving })).toBeDisabled();
   expect(await screen.findByRole('heading', { name: 'Lista de secciones' })).toBeVisible();
   expect(router.state.location.pathname).toBe('/admin/sections');
-  expect(screen.getByText('Sección «Seminarios» guardada')).toBeVisible();
-  const [post] = writes();
-  expect(post.method).toBe('POST');
-  expect(JSON.parse(post.body)).toEqual({ title: 'Seminarios', is_active: false });
+  expect(screen.getByText(`Sección «${name}» guardada`)).toBeVisible();
+  const [post] = await writes();
+  expect(post).toMatchObject({ method: 'POST', url: '/api/sections/', status: 201 });
+  const { results } = (await api.request('GET', '/api/sections/?page_size=100')).body;
+  expect(results.filter((s: { title: string }) => s.title === name)).toEqual([expect.objectContaining({ title: name, is_active: false })]);
 });
 
-test('a failed save says so and keeps what was typed; server field errors sit next to their field', async () => {
-  apiServer().setHandler(() => ({ status: 500, body: { detail: 'Error interno' } }));
-  const { user } = open('/admin/sections/new');
-  const title = screen.getByRole('textbox', { name: /^Título/ });
-  await user.type(title, 'Jornadas');
-  await user.click(screen.getByRole('button', { name: 'Crear sección' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
-  expect(title).toHaveValue('Jornadas');
+describe('answers the real server cannot be made to give', () => {
+  let faulty: FaultInjectingServer;
+  beforeEach(async () => {
+    faulty = await startFaultInjectingServer(() => ({ status: 500, body: { detail: 'Error interno' }, delay: 150 }));
+    setApiHost(faulty.origin);
+  });
+  afterEach(async () => {
+    setApiHost(api.origin);
+    await faulty.close();
+  });
 
-  apiServer().setHandler(() => ({ status: 400, body: { title: ['Asegúrese de que este campo no tenga más de 100 caracteres.'] } }));
-  await user.click(screen.getByRole('button', { name: 'Crear sección' }));
-  await waitFor(() => expect(title).toHaveAccessibleDescription('Asegúrese de que este campo no tenga más de 100 caracteres.'));
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
+  // A 5xx, a slow answer, and a field error that the form's own check (the domain rule the server shares) lets through.
+  test('saving shows Guardando... on a disabled button; a failed save says so and keeps what was typed; field errors sit next to their field', async () => {
+    const { user } = open('/admin/sections/new');
+    const title = screen.getByRole('textbox', { name: /^Título/ });
+    await user.type(title, 'Jornadas');
+    await user.click(screen.getByRole('button', { name: 'Crear sección' }));
+    expect(await screen.findByRole('button', { name: messages.saving })).toBeDisabled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
+    expect(title).toHaveValue('Jornadas');
+
+    faulty.setHandler(() => ({ status: 400, body: { title: ['Asegúrese de que este campo no tenga más de 100 caracteres.'] } }));
+    await user.click(screen.getByRole('button', { name: 'Crear sección' }));
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Asegúrese de que este campo no tenga más de 100 caracteres.'));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
+  });
 });
 
 test('editing sends the order and version it loaded; a stale save keeps the typing and lets the administrator choose', async () => {
-  const loaded = { ...sectionFixture(4, { title: 'Revista', order: 7 }), version: 3 };
-  const current = { ...sectionFixture(4, { title: 'Revista científica', order: 7 }), version: 4 };
-  apiServer().setHandler((request) => {
-    if (request.method === 'GET') return { body: loaded };
-    const { version } = JSON.parse(request.body);
-    return version === 3
-      ? { status: 409, body: { detail: 'Otra persona guardó esta sección mientras usted la editaba.', current } }
-      : { body: { ...current, title: JSON.parse(request.body).title, version: 5 } };
-  });
-  const { user, router } = open('/admin/sections/edit/4');
+  const section = await api.create('sections', { title: api.unique('Revista'), order: 7 });
+  const { user, router } = open(`/admin/sections/edit/${section.id}`);
   const title = await screen.findByRole('textbox', { name: /^Título/ });
-  expect(title).toHaveValue('Revista');
+  expect(title).toHaveValue(section.title);
+  const current = await savedElsewhere(section.id, { title: 'Revista científica' });
+
   await user.clear(title);
   await user.type(title, 'Revista del Máster');
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(messages.saveSectionFailed);
-  expect(alert).toHaveTextContent('Otra persona guardó esta sección mientras usted la editaba.');
+  // Another person's save, or (the same account, as here) the administrator's own in another tab.
+  expect(alert).toHaveTextContent(/guardó .*mientras/);
   expect(title).toHaveValue('Revista del Máster');
-  expect(JSON.parse(writes()[0].body)).toEqual({ title: 'Revista del Máster', is_active: true, order: 7, version: 3 });
+  expect(await stored(section.id)).toMatchObject({ title: 'Revista científica', version: current.version });
 
   // Loading the saved version shows it...
   await user.click(screen.getByRole('button', { name: 'Cargar la versión guardada' }));
   expect(title).toHaveValue('Revista científica');
-  // ...and saving over it sends the current version.
+  // ...and saving over it is accepted, with the order untouched.
   await user.clear(title);
   await user.type(title, 'Revista del Máster');
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sections'));
-  expect(JSON.parse(writes()[1].body)).toEqual({ title: 'Revista del Máster', is_active: true, order: 7, version: 4 });
+  expect(await stored(section.id)).toMatchObject({ title: 'Revista del Máster', order: 7, is_active: true, version: current.version + 1 });
+  expect((await writes()).map((r) => [r.status, JSON.parse(r.body)])).toEqual([
+    [409, { title: 'Revista del Máster', is_active: true, order: 7, version: section.version }],
+    [200, { title: 'Revista del Máster', is_active: true, order: 7, version: current.version }],
+  ]);
 });
 
-test('"Guardar mis cambios igualmente" resends what was typed with the current version', async () => {
-  const current = { ...sectionFixture(4, { title: 'Revista científica' }), version: 8 };
-  apiServer().setHandler((request) => {
-    if (request.method === 'GET') return { body: { ...sectionFixture(4, { title: 'Revista' }), version: 7 } };
-    return JSON.parse(request.body).version === 7 ? { status: 409, body: { detail: 'Conflicto', current } } : { body: { ...current, version: 9 } };
-  });
-  const { user, router } = open('/admin/sections/edit/4');
+test('"Guardar mis cambios igualmente" saves what was typed over the version saved meanwhile', async () => {
+  const section = await api.create('sections', { title: api.unique('Revista') });
+  const { user, router } = open(`/admin/sections/edit/${section.id}`);
   const title = await screen.findByRole('textbox', { name: /^Título/ });
+  await savedElsewhere(section.id, { title: 'Revista científica', is_active: false });
   await user.type(title, ' 2027');
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
   await user.click(await screen.findByRole('button', { name: 'Guardar mis cambios igualmente' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sections'));
-  expect(writes().map((r) => JSON.parse(r.body))).toEqual([
-    { title: 'Revista 2027', is_active: true, order: 4, version: 7 },
-    { title: 'Revista 2027', is_active: true, order: 4, version: 8 },
-  ]);
+  expect(await stored(section.id)).toMatchObject({ title: `${section.title} 2027`, is_active: true });
+  expect((await writes()).map((r) => r.status)).toEqual([409, 200]);
 });
 
-test('a missing or malformed id: No se encontró la sección', async () => {
-  apiServer().setHandler(() => ({ status: 404, body: { detail: messages.sectionNotFoundDetail } }));
-  open('/admin/sections/edit/999');
+test.each([['999'], ['abc']])('a missing or malformed id (%s): No se encontró la sección', async (id) => {
+  open(`/admin/sections/edit/${id}`);
   expect(await screen.findByText(messages.sectionNotFoundDetail)).toBeVisible();
 });

@@ -1,0 +1,174 @@
+/**
+ * The Node process that runs the real API for the client tests (started by
+ * real-api-global-setup.ts with tsx; client tests reach it through
+ * real-api-server.ts). Client tests run under jsdom, where the server's own
+ * modules (better-sqlite3, sharp, undici's streams) do not belong, so the
+ * servers live here and the tests talk to them over HTTP, as the browser does.
+ *
+ * It prepares one template once: a migrated SQLite database with the test
+ * admin, signed in. Each server it hands out is `buildApp` on a copy of that
+ * file, so it starts empty, with a valid token pair, in a fraction of the time
+ * migrations and a password hash would take. One spare server is kept built
+ * ahead, so a test file rarely waits for one.
+ *
+ * Control routes (on 127.0.0.1; the port is written to $REAL_API_DIR/port once ready):
+ *   POST   /servers                  -> { id, origin, access, refresh }
+ *   GET    /servers/:id/requests     -> every request that server received, in order
+ *   DELETE /servers/:id              -> closes it and deletes its files
+ *   GET    /image/:format            -> a small real image (jpeg, png, gif, webp) made by sharp
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { buildApp } from '@/server/app';
+import { ensureAdmin } from '@/server/auth/ensure-admin';
+import { loadConfig } from '@/server/config';
+import { SQLITE_FILE } from '@/server/db/database';
+import { migrateToLatest } from '@/server/db/migrate';
+import { fakeClientBuild, makeImage, TEST_ADMIN, TEST_SECRET } from './api-server';
+
+/** What the control route answers for each request a server received. */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, e.g. /api/sections/?page=2 */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  /** The body as the server parsed it, as JSON text; empty for multipart bodies and bodiless requests. */
+  body: string;
+  /** The status the server answered. */
+  status?: number;
+}
+
+interface Running {
+  origin: string;
+  dataDir: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}
+
+async function main(): Promise<void> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'client-tests-api-'));
+  // One fake SPA build for every server: they only read it.
+  const clientDir = path.join(root, 'client');
+  await fakeClientBuild(clientDir);
+
+  const configFor = (dataDir: string) => ({
+    // The template's access token must outlast a whole run (5 minutes by default).
+    ...loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT_MAX: '1000', ACCESS_TOKEN_LIFETIME: '7200' }),
+    // Always a SQLite file of its own, even when the shell names a PostgreSQL database.
+    databaseUrl: undefined,
+  });
+
+  async function startServer(dataDir: string): Promise<Running> {
+    const { app } = await buildApp(configFor(dataDir), { logger: false });
+    const requests: RecordedRequest[] = [];
+    const byRaw = new WeakMap<IncomingMessage, RecordedRequest>();
+    // Recorded on the socket's side, so that answers the public cache gives before Fastify runs are seen too.
+    app.server.prependListener('request', (req: IncomingMessage, res: http.ServerResponse) => {
+      // The tests' own seeding and checking (real-api-server.ts's `request`) is not what the app sent.
+      if (req.headers['x-test-harness'] !== undefined) return;
+      const record: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: '' };
+      requests.push(record);
+      byRaw.set(req, record);
+      res.on('finish', () => (record.status = res.statusCode));
+    });
+    app.addHook('preHandler', async (request) => {
+      const record = byRaw.get(request.raw);
+      if (!record || request.body === undefined) return;
+      record.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      dataDir,
+      requests,
+      close: async () => {
+        await app.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  // The template: migrated, with the admin, signed in once (the refresh token's family lives in the file).
+  const templateDir = path.join(root, 'template');
+  const template = await buildApp(configFor(templateDir), { logger: false });
+  await migrateToLatest(template.services.db);
+  await ensureAdmin(template.services.db, TEST_ADMIN.username, TEST_ADMIN.password);
+  const signIn = await template.app.inject({ method: 'POST', url: '/api/token/', payload: TEST_ADMIN });
+  if (signIn.statusCode !== 200) throw new Error(`template sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const tokens = signIn.json() as { access: string; refresh: string };
+  await template.app.close();
+
+  let made = 0;
+  async function freshServer(): Promise<Running> {
+    const dataDir = path.join(root, `server-${++made}`);
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.copyFile(path.join(templateDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
+    return startServer(dataDir);
+  }
+
+  const servers = new Map<string, Running>();
+  let spare: Promise<Running> = freshServer();
+  const takeServer = async () => {
+    const server = await spare;
+    spare = freshServer();
+    return server;
+  };
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+
+  const control = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const route = async () => {
+      if (req.method === 'POST' && url === '/servers') {
+        const server = await takeServer();
+        const id = path.basename(server.dataDir);
+        servers.set(id, server);
+        return json(res, 201, { id, origin: server.origin, ...tokens });
+      }
+      const image = /^\/image\/(jpeg|png|gif|webp)$/.exec(url);
+      if (req.method === 'GET' && image) {
+        const bytes = await makeImage(image[1] as 'jpeg');
+        return res.writeHead(200, { 'Content-Type': `image/${image[1]}` }).end(bytes);
+      }
+      const match = /^\/servers\/([^/]+)(\/requests)?$/.exec(url);
+      const server = match && servers.get(match[1]);
+      if (!match || !server) return json(res, 404, { detail: `no such control route or server: ${req.method} ${url}` });
+      if (req.method === 'GET' && match[2]) return json(res, 200, server.requests);
+      if (req.method === 'DELETE' && !match[2]) {
+        servers.delete(match[1]);
+        await server.close();
+        return json(res, 200, {});
+      }
+      return json(res, 405, { detail: 'method not allowed' });
+    };
+    route().catch((error: unknown) => json(res, 500, { detail: String((error as Error)?.stack ?? error) }));
+  });
+
+  const shutDown = async () => {
+    control.close();
+    await Promise.allSettled([...servers.values(), await spare].map((server) => server.close()));
+    await fs.rm(root, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+  // The parent (Jest) gone without a word: do not outlive it.
+  process.on('disconnect', shutDown);
+
+  control.listen(0, '127.0.0.1', async () => {
+    // Written whole, then renamed: a reader never sees half a port.
+    const portFile = path.join(process.env.REAL_API_DIR ?? root, 'port');
+    await fs.writeFile(`${portFile}.tmp`, String((control.address() as AddressInfo).port));
+    await fs.rename(`${portFile}.tmp`, portFile);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,196 @@
+/**
+ * The real API server for client tests: `buildApp` on a SQLite database of the
+ * test file's own, started in a Node process beside Jest (real-api-process.ts,
+ * started by real-api-global-setup.ts for the 'client' project).
+ *
+ * Usage, at the top level of a client test file:
+ *
+ *   const api = withRealApi();   // one server for the file, empty but for the admin
+ *
+ *   test('...', async () => {
+ *     const section = await api.create('sections', { title: api.unique('Seminarios') });
+ *     renderRoutes(routes, { preloadedState: { session: api.session() } });   // signed in with real tokens
+ *     ...user acts...
+ *     // what the server now holds, not what the client sent:
+ *     expect((await api.request('GET', `/api/sections/${section.id}/`)).body.title).toBe('...');
+ *     // and, where the request itself matters, what the app sent during this test:
+ *     const writes = (await api.requests()).filter((r) => r.method !== 'GET');
+ *   });
+ *
+ * Tests of one file share its server, so each test makes its own records (with
+ * `unique` names when a list shows them all) rather than counting on an empty
+ * database; a file whose tests need a list of their own calls
+ * `withRealApi({ per: 'test' })` (each server costs about 0.15 s).
+ * The admin's token pair is valid on every server; a test that ends that session
+ * (sign-out) should call `api.signIn()` for another pair, or run last.
+ *
+ * What the real server cannot be made to do (time out, fail with a 5xx, drop
+ * the connection) is fault-injecting-server.ts's job, not this file's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getApiHost, setApiHost } from '@/client/api/base-query';
+import type { RecordedRequest } from './real-api-process';
+import { TEST_ADMIN } from './api-server-constants';
+
+export type { RecordedRequest };
+
+export interface ApiReply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface ApiRequestOptions {
+  json?: unknown;
+  form?: FormData;
+  /** Another access token, or null for an anonymous request; the admin's by default. */
+  token?: string | null;
+}
+
+type Collection = 'sections' | 'publications' | 'biographies';
+
+let controlOrigin: Promise<string> | undefined;
+
+/** The control address of the real API's process, once it has said it is ready. */
+function control(): Promise<string> {
+  controlOrigin ??= (async () => {
+    const dir = process.env.REAL_API_DIR;
+    if (!dir) throw new Error('withRealApi: REAL_API_DIR is unset; the client project of jest.config.js starts the real API in its globalSetup.');
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (fs.existsSync(path.join(dir, 'port'))) return `http://127.0.0.1:${fs.readFileSync(path.join(dir, 'port'), 'utf8')}`;
+      if (fs.existsSync(path.join(dir, 'exit')) || Date.now() > deadline) {
+        const log = fs.existsSync(path.join(dir, 'log')) ? fs.readFileSync(path.join(dir, 'log'), 'utf8') : '';
+        throw new Error(`The real API's process did not start:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return controlOrigin;
+}
+
+async function controlCall(method: string, pathName: string) {
+  const response = await fetch(`${await control()}${pathName}`, { method });
+  if (!response.ok) throw new Error(`real API control ${method} ${pathName}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+interface Started {
+  id: string;
+  origin: string;
+  access: string;
+  refresh: string;
+}
+
+export interface RealApi {
+  /** e.g. http://127.0.0.1:41234; the app's API host points here during the file's tests. */
+  readonly origin: string;
+  /** The test admin's tokens, valid on this server until a test ends their session. */
+  readonly tokens: { access: string; refresh: string };
+  /** Preloaded state for a store signed in as the test admin: `{ session: api.session() }`. */
+  session(): { restored: true; user: { access: string; refresh: string; username: string } };
+  /** Signs in through the API (the real password check, ~0.3 s) for a token pair of its own. */
+  signIn(): Promise<{ access: string; refresh: string }>;
+  /** A request to this server, as the admin unless `token` says otherwise; JSON answers parsed. */
+  request(method: string, pathName: string, options?: ApiRequestOptions): Promise<ApiReply>;
+  /** Creates a record through the admin API (JSON, no image) and returns it as the server stored it. */
+  create(collection: Collection, fields: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A name no other test of the file uses: `unique('Noticias')` → 'Noticias 3'. */
+  unique(prefix: string): string;
+  /**
+   * The requests the app sent this server during the current test, in order, with the
+   * status it answered (bodies as the server parsed them, JSON text); `request`'s own are left out.
+   */
+  requests(): Promise<RecordedRequest[]>;
+  /** A small real image (sharp-made) the server's image checks accept. */
+  image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array>;
+}
+
+/**
+ * Registers the hooks that start a real server for the calling file (or for
+ * each test, with `per: 'test'`), point the app's API host at it and close it
+ * afterwards. Call once at the top level of a test file.
+ */
+export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): RealApi {
+  let started: Started | undefined;
+  let previousHost = '';
+  let names = 0;
+  const current = () => {
+    if (!started) throw new Error('withRealApi: the server exists only inside the tests of the file.');
+    return started;
+  };
+
+  const start = async () => {
+    started = (await (await controlCall('POST', '/servers')).json()) as Started;
+    previousHost = getApiHost();
+    setApiHost(started.origin);
+  };
+  const stop = async () => {
+    if (!started) return;
+    setApiHost(previousHost);
+    const { id } = started;
+    started = undefined;
+    await controlCall('DELETE', `/servers/${id}`);
+  };
+  const received = async () => (await (await controlCall('GET', `/servers/${current().id}/requests`)).json()) as RecordedRequest[];
+  // What the tests before this one caused is not this test's business.
+  let earlier = 0;
+  if (per === 'file') {
+    beforeAll(start, 60_000);
+    beforeEach(async () => {
+      earlier = (await received()).length;
+    });
+    afterAll(stop);
+  } else {
+    beforeEach(start, 60_000);
+    afterEach(stop);
+  }
+
+  const request = async (method: string, pathName: string, { json, form, token }: ApiRequestOptions = {}): Promise<ApiReply> => {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Test-Harness': '1' };
+    const bearer = token === undefined ? current().access : token;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    let body: BodyInit | undefined;
+    if (json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form) body = form;
+    const response = await fetch(`${current().origin}${pathName}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+    return { status: response.status, body: isJson && text ? JSON.parse(text) : text };
+  };
+
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get tokens() {
+      const { access, refresh } = current();
+      return { access, refresh };
+    },
+    session() {
+      const { access, refresh } = current();
+      return { restored: true, user: { access, refresh, username: TEST_ADMIN.username } };
+    },
+    async signIn() {
+      const reply = await request('POST', '/api/token/', { json: TEST_ADMIN, token: null });
+      if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      return { access: reply.body.access, refresh: reply.body.refresh };
+    },
+    request,
+    async create(collection, fields) {
+      const reply = await request('POST', `/api/${collection}/`, { json: fields });
+      if (reply.status !== 201) throw new Error(`creating in ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      return reply.body;
+    },
+    unique: (prefix) => `${prefix} ${++names}`,
+    async requests() {
+      return (await received()).slice(earlier);
+    },
+    async image(format = 'png') {
+      return new Uint8Array(await (await controlCall('GET', `/image/${format}`)).arrayBuffer());
+    },
+  };
+}
