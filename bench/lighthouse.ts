@@ -2,8 +2,11 @@
  * Lighthouse on the public site (issue 4 goals: performance ≥ 95,
  * accessibility 100, best practices 100, SEO 100).
  *
- *   npm run build && npx tsx bench/lighthouse.ts            (mobile: Lighthouse's default, a throttled phone)
- *   npx tsx bench/lighthouse.ts --desktop                     (the desktop preset)
+ *   npm run bench:lighthouse                 (mobile: Lighthouse's default, a throttled phone)
+ *   npm run bench:lighthouse -- --desktop    (the desktop preset)
+ *
+ * Lighthouse is not in the product's install: it has its own package in bench/
+ * (package.json and lock), which that script installs into bench/node_modules.
  *
  * Starts the real server on the demo content (bench/site-server.ts); then
  * bench/lighthouse-audit.mjs (plain node) launches Debian's Chromium through
@@ -20,7 +23,7 @@ import { ROOT, firstPublicationPath, startSiteServer } from './site-server';
 
 const desktop = process.argv.includes('--desktop');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-const LIGHTHOUSE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+const LIGHTHOUSE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
 
 interface PageResult {
   url: string;
