@@ -75,6 +75,13 @@ export const messages = {
   /** A save that started from an older version than the stored one (409). */
   editConflict:
     'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',
+  /** The same, when the version that came first was saved by the same person (another tab, docs/decisions/145). */
+  editConflictYours: (kind: 'publication' | 'section' | 'biography'): string =>
+    `Usted guardó esta ${{ publication: 'publicación', section: 'sección', biography: 'biografía' }[kind]} en otra pestaña mientras editaba aquí. Revise la versión actual antes de volver a guardar.`,
+  /** An Idempotency-Key header that is empty, too long or not printable ASCII (400). */
+  invalidIdempotencyKey: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles.',
+  /** An Idempotency-Key already used for another request (422). */
+  idempotencyKeyReused: 'Esta Idempotency-Key ya se usó para otra petición. Envíe una clave nueva con cada intento de guardar.',
   /** Deleting a section that still holds publications (409). */
   sectionHasPublications: (count: number): string =>
     `No se puede eliminar la sección porque contiene ${count} ${count === 1 ? 'publicación' : 'publicaciones'}.`,

@@ -27,6 +27,7 @@ import { summaryRoutes } from './routes/summary';
 import { scheduleUpkeep, trashPurgeJob, trashRoutes } from './routes/trash';
 import { activityRetentionJob, activityRoutes } from './routes/activity';
 import { revisionRoutes } from './routes/revisions';
+import { keptAnswersJob } from './routes/idempotency';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -93,7 +94,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
-  const upkeep = scheduleUpkeep([trashPurgeJob(services, app.log), activityRetentionJob(services)], app.log);
+  const upkeep = scheduleUpkeep([trashPurgeJob(services, app.log), activityRetentionJob(services), keptAnswersJob(services)], app.log);
   app.addHook('onReady', () => upkeep.start());
   app.addHook('onClose', async () => {
     await upkeep.stop();

@@ -65,7 +65,7 @@ describe('version', () => {
     const late = await call('PATCH', `/api/sections/${section.id}/`, { title: 'Segunda', version: 1 });
     expect(late.status).toBe(409);
     const current = (await call('GET', `/api/sections/${section.id}/`)).body;
-    expect(late.body).toEqual({ detail: messages.editConflict, current });
+    expect(late.body).toEqual({ detail: messages.editConflictYours('section'), current });
     expect(current).toMatchObject({ title: 'Primera', version: 2 });
   });
 
@@ -76,7 +76,7 @@ describe('version', () => {
     const images = await imageCount();
     const stale = await send('PATCH', `/api/publications/${publication.id}/`, { title: 'Tarde', version: '1' }, { featured_image: { bytes: jpeg } });
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe(messages.editConflict);
+    expect(stale.body.detail).toBe(messages.editConflictYours('publication'));
     expect(stale.body.current).toEqual((await call('GET', `/api/publications/${publication.id}/`)).body);
     expect(stale.body.current).toMatchObject({ title: 'Editada', version: 2, featured_image: publication.featured_image });
     expect(await imageCount()).toBe(images);
@@ -87,7 +87,7 @@ describe('version', () => {
     await send('PATCH', `/api/biographies/${biography.id}/`, { name: 'Ana María' });
     const stale = await send('PATCH', `/api/biographies/${biography.id}/`, { name: 'Ana Belén', version: '1' });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ detail: messages.editConflict, current: (await call('GET', `/api/biographies/${biography.id}/`)).body });
+    expect(stale.body).toEqual({ detail: messages.editConflictYours('biography'), current: (await call('GET', `/api/biographies/${biography.id}/`)).body });
     expect(stale.body.current.name).toBe('Ana María');
   });
 

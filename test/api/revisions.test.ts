@@ -149,7 +149,7 @@ describe("a publication's history", () => {
     // Another save came first: 409 with the current record, nothing restored.
     const stale = await call('POST', `/api/publications/${id}/revisions/${list[1].id}/restore/`, { version: v3.version });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ detail: messages.editConflict, current: restored.body });
+    expect(stale.body).toEqual({ detail: messages.editConflictYours('publication'), current: restored.body });
     const malformed = await call('POST', `/api/publications/${id}/revisions/${list[1].id}/restore/`, { version: 'x' });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ version: [messages.invalidInteger] });

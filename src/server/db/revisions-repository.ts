@@ -124,3 +124,21 @@ export async function deleteRevisionsOf(trx: DbOrTrx, kind: RevisionKind, itemId
   if (rows.length > 0) await trx.deleteFrom('revisions').where('kind', '=', kind).where('item_id', '=', itemId).execute();
   return rows.map((row) => row.data);
 }
+
+/**
+ * Who saved an item's `version`: the author of its newest revision when that
+ * revision holds this version, else null (unknown: the version moved without
+ * a revision, as a restore from the trash moves it, or its author is unknown).
+ */
+export async function authorOfVersion(db: DbOrTrx, kind: RevisionKind, itemId: number, version: number): Promise<number | null> {
+  const newest = await db
+    .selectFrom('revisions')
+    .select(['author_id', 'data'])
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest || newest.author_id === null) return null;
+  return (JSON.parse(newest.data) as { version?: unknown }).version === version ? newest.author_id : null;
+}

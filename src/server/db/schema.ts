@@ -170,6 +170,25 @@ export interface ActivityTable {
   ip: string | null;
 }
 
+/**
+ * The answer of a save that carried an Idempotency-Key, kept a short time per
+ * user (docs/decisions/145-a-save-goes-out-once.md): the same key again is
+ * answered with it instead of saving twice.
+ */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  method: string;
+  /** The request's path (no query). */
+  path: string;
+  status: number;
+  /** The answer's body as JSON text. */
+  answer: string;
+  /** Unix milliseconds. */
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -181,6 +200,7 @@ export interface Database {
   trash: TrashTable;
   revisions: RevisionsTable;
   activity: ActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -21,6 +21,4 @@ export const badRequest = (errors: FieldErrors) => new ApiError(400, errors);
 export const badRequestDetail = (detail: string) => new ApiError(400, { detail });
 export const notFound = (detail: string = messages.notFound) => new ApiError(404, { detail });
 export const notAuthenticated = () => new ApiError(401, { detail: messages.notAuthenticated });
-/** 409: the save started from `version` n but the record moved on; `current` is the record as GET answers it. */
-export const editConflict = (current: unknown) => new ApiError(409, { detail: messages.editConflict, current });
 export const invalidToken = () => new ApiError(401, { detail: messages.invalidToken, code: 'token_not_valid' });

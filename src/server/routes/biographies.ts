@@ -17,6 +17,7 @@ import { Biography, BiographyBody, BiographyListQuery } from '@/domain/schemas/b
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
+import { saveAttemptOf, writeSave } from './idempotency';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
 import { logActivity, requestActor } from './activity';
@@ -43,7 +44,7 @@ async function readBiographyInput(request: Parameters<typeof readForm>[0], parti
 export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const biographyNotFound = () => notFound(messages.biographyNotFound);
-  const editable = { notFound: biographyNotFound, toJson: toBiography };
+  const editable = { kind: 'biography' as const, notFound: biographyNotFound, toJson: toBiography };
   const tags = ['Biografías'];
   const security = [{ bearer: [] }];
   // Multipart (requirements §7, with a `photo` file) goes through http/form.ts with the same names.
@@ -90,11 +91,12 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request, reply) => {
+    const actor = await requestActor(services, request);
+    const attempt = await saveAttemptOf(services, request, actor);
     const input = await readBiographyInput(request, false);
     const photo = await storeImageField(services.media, input.form, 'photo');
-    const actor = await requestActor(services, request);
     const now = nowIso();
-    const biography = await services.writeContent(async (trx) => {
+    const biography = await writeSave(services, attempt, 201, async (trx) => {
       const created = await insertBiography(trx, {
         name: input.name as string,
         position: input.position as string,
@@ -108,9 +110,9 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         updated_at: now,
       });
       await recordSave(trx, { kind: 'biography', after: toBiography(created), actor });
-      return created;
+      return toBiography(created);
     });
-    return reply.code(201).send(toBiography(biography));
+    return reply.code(201).send(biography);
     },
   );
 
@@ -129,14 +131,15 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     },
     async (request) => {
     const id = idParam(request.params, 'id', messages.biographyNotFound);
-    checkEditable(await findBiography(db, id), undefined, editable);
+    const actor = await requestActor(services, request);
+    const attempt = await saveAttemptOf(services, request, actor);
+    await checkEditable(db, await findBiography(db, id), undefined, editable);
     const input = await readBiographyInput(request, true);
     // Asked before the upload is stored, so that a stale save leaves no file behind.
-    checkEditable(await findBiography(db, id), input.version, editable);
+    await checkEditable(db, await findBiography(db, id), input.version, editable, actor);
     const photo = await storeImageField(services.media, input.form, 'photo');
-    const actor = await requestActor(services, request);
-    const biography = await services.writeContent(async (trx) => {
-      const before = checkEditable(await findBiography(trx, id), input.version, editable);
+    return writeSave(services, attempt, 200, async (trx) => {
+      const before = await checkEditable(trx, await findBiography(trx, id), input.version, editable, actor);
       const updated = await updateBiography(trx, id, {
         ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
@@ -146,11 +149,10 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
         updated_at: nowIso(),
       });
-      if (updated) await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
-      return updated;
+      if (!updated) throw biographyNotFound();
+      await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
+      return toBiography(updated);
     });
-    if (!biography) throw biographyNotFound();
-    return toBiography(biography);
     },
   );
 

@@ -1,4 +1,16 @@
-import { editConflict, type ApiError } from '../http/api-error';
+import type { RevisionKind } from '@/domain/history';
+import { messages } from '@/domain/messages';
+import type { DbOrTrx } from '../db/database';
+import { authorOfVersion } from '../db/revisions-repository';
+import { ApiError } from '../http/api-error';
+import type { Actor } from './activity';
+
+/** What an edit of one kind answers when it cannot go ahead. */
+export interface EditAnswers<Row> {
+  kind: RevisionKind;
+  notFound: () => ApiError;
+  toJson: (row: Row) => unknown;
+}
 
 /**
  * The check of an edit (requirements §10.6): the record exists,
@@ -6,13 +18,21 @@ import { editConflict, type ApiError } from '../http/api-error';
  * stored one; else 409 with the record as GET /{id}/ answers it. Routes run it
  * before costly work (storing an upload) and again inside writeContent, under
  * the write lock, where it decides: two saves from one version cannot both win.
+ *
+ * The 409 never blames another person for the editor's own save: when the
+ * stored version was saved by `actor` (its revision says so), the detail says
+ * they saved it in another tab (docs/decisions/145-a-save-goes-out-once.md).
  */
-export function checkEditable<Row extends { version: number }>(
+export async function checkEditable<Row extends { id: number; version: number }>(
+  db: DbOrTrx,
   row: Row | undefined,
   sentVersion: number | undefined,
-  answers: { notFound: () => ApiError; toJson: (row: Row) => unknown },
-): Row {
+  answers: EditAnswers<Row>,
+  actor?: Actor,
+): Promise<Row> {
   if (!row) throw answers.notFound();
-  if (sentVersion !== undefined && sentVersion !== row.version) throw editConflict(answers.toJson(row));
-  return row;
+  if (sentVersion === undefined || sentVersion === row.version) return row;
+  const savedBy = actor?.id == null ? null : await authorOfVersion(db, answers.kind, row.id, row.version);
+  const detail = savedBy !== null && savedBy === actor?.id ? messages.editConflictYours(answers.kind) : messages.editConflict;
+  throw new ApiError(409, { detail, current: answers.toJson(row) });
 }

@@ -26,6 +26,7 @@ import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/s
 import { Publication, PublicationBody, PublicationListItem, PublicationListQuery } from '@/domain/schemas/publications';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
+import { saveAttemptOf, writeSave } from './idempotency';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
 import { logActivity, requestActor } from './activity';
@@ -90,7 +91,7 @@ async function readPublicationInput(services: Services, request: FastifyRequest,
 export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const publicationNotFound = () => notFound(messages.publicationNotFound);
-  const editable = { notFound: publicationNotFound, toJson: toPublication };
+  const editable = { kind: 'publication' as const, notFound: publicationNotFound, toJson: toPublication };
   const tags = ['Publicaciones'];
   const security = [{ bearer: [] }];
   // Multipart (requirements §7: featured_image as a file, layout as JSON text) goes through http/form.ts with the same names.
@@ -149,11 +150,12 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
     },
     async (request, reply) => {
+    const actor = await requestActor(services, request);
+    const attempt = await saveAttemptOf(services, request, actor);
     const input = await readPublicationInput(services, request, false);
     const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
-    const actor = await requestActor(services, request);
     const now = nowIso();
-    const row = await services.writeContent(async (trx) => {
+    const publication = await writeSave(services, attempt, 201, async (trx) => {
       const created = await insertPublication(trx, {
         title: input.title as string,
         section_id: input.sectionId as number,
@@ -169,9 +171,9 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       });
       // Its first revision and its entry in the log, in the same transaction.
       await recordSave(trx, { kind: 'publication', after: toPublication(created), actor });
-      return created;
+      return toPublication(created);
     });
-    return reply.code(201).send(toPublication(row));
+    return reply.code(201).send(publication);
     },
   );
 
@@ -190,14 +192,15 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     },
     async (request) => {
     const id = idParam(request.params, 'id', messages.publicationNotFound);
-    checkEditable(await findPublication(db, id), undefined, editable);
+    const actor = await requestActor(services, request);
+    const attempt = await saveAttemptOf(services, request, actor);
+    await checkEditable(db, await findPublication(db, id), undefined, editable);
     const input = await readPublicationInput(services, request, true);
     // Asked before the upload is stored, so that a stale save leaves no file behind.
-    checkEditable(await findPublication(db, id), input.version, editable);
+    await checkEditable(db, await findPublication(db, id), input.version, editable, actor);
     const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
-    const actor = await requestActor(services, request);
-    const row = await services.writeContent(async (trx) => {
-      const before = checkEditable(await findPublication(trx, id), input.version, editable);
+    return writeSave(services, attempt, 200, async (trx) => {
+      const before = await checkEditable(trx, await findPublication(trx, id), input.version, editable, actor);
       const updated = await updatePublication(trx, id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.sectionId !== undefined && { section_id: input.sectionId }),
@@ -210,11 +213,10 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         ...(featuredImage !== undefined && { featured_image: featuredImage }),
         updated_at: nowIso(),
       });
-      if (updated) await recordSave(trx, { kind: 'publication', before: toPublication(before), after: toPublication(updated), actor });
-      return updated;
+      if (!updated) throw publicationNotFound();
+      await recordSave(trx, { kind: 'publication', before: toPublication(before), after: toPublication(updated), actor });
+      return toPublication(updated);
     });
-    if (!row) throw publicationNotFound();
-    return toPublication(row);
     },
   );
 

@@ -41,6 +41,7 @@ import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
 import { logActivity, requestActor, type Actor } from './activity';
 import { checkEditable } from './edit-guard';
+import { saveAttemptOf, writeSave } from './idempotency';
 
 /**
  * The history of publications, sections and biographies ('Historial',
@@ -111,7 +112,7 @@ interface HistoryOf<K extends RevisionKind> {
   notFound: string;
   record: TSchema;
   detail: TSchema;
-  find(db: DbOrTrx, id: number): Promise<{ version: number } | undefined>;
+  find(db: DbOrTrx, id: number): Promise<{ id: number; version: number } | undefined>;
   toJson(row: never): RevisionRecords[K];
   /**
    * Makes the item's content the revision's, keeping what a restore never
@@ -205,12 +206,12 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     const itemNotFound = () => notFound(notFoundMessage);
     const revisionNotFound = () => notFound(messages.revisionNotFound);
     const toJson = history.toJson as (row: unknown) => RevisionRecords[RevisionKind];
-    const editable = { notFound: itemNotFound, toJson };
+    const editable = { kind, notFound: itemNotFound, toJson };
 
     /** The item's id, after checking that it exists (a deleted one does not). */
     const existingItem = async (params: unknown, trx: DbOrTrx = db) => {
       const id = idParam(params, 'id', notFoundMessage);
-      return { id, row: checkEditable(await history.find(trx, id), undefined, editable) };
+      return { id, row: await checkEditable(trx, await history.find(trx, id), undefined, editable) };
     };
     const revisionOf = async (trx: DbOrTrx, params: unknown, id: number) => {
       const revision = await findRevision(trx, kind, id, idParam(params, 'revisionId', messages.revisionNotFound));
@@ -284,16 +285,17 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         },
       },
       async (request) => {
+        const actor = await requestActor(services, request);
+        const attempt = await saveAttemptOf(services, request, actor);
         const { id } = await existingItem(request.params);
         await revisionOf(db, request.params, id);
         const errors: FieldErrors = {};
         const version = readVersion((await readForm(request, [])).fields, errors);
         if (hasErrors(errors)) throw badRequest(errors);
-        const actor = await requestActor(services, request);
-        return services.writeContent(async (trx) => {
+        return writeSave(services, attempt, 200, async (trx) => {
           const { row } = await existingItem(request.params, trx);
           const revision = await revisionOf(trx, request.params, id);
-          checkEditable(row, version, editable);
+          await checkEditable(trx, row, version, editable, actor);
           const before = toJson(row);
           const after = await history.restore(trx, id, JSON.parse(revision.data) as RevisionRecords[RevisionKind], nowIso());
           if (!after) throw itemNotFound();

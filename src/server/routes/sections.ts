@@ -21,6 +21,7 @@ import { Section, SectionBody, SectionInUse } from '@/domain/schemas/sections';
 import { SectionDeleteQuery } from '@/domain/schemas/trash';
 import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
+import { saveAttemptOf, writeSave } from './idempotency';
 import { registerReorderRoute } from './reorder';
 import { logActivity, requestActor } from './activity';
 import { recordSave } from './revisions';
@@ -44,7 +45,7 @@ async function readSectionInput(request: FastifyRequest, partial: boolean) {
 export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const sectionNotFound = () => notFound(messages.sectionNotFoundDetail);
-  const editable = { notFound: sectionNotFound, toJson: toSection };
+  const editable = { kind: 'section' as const, notFound: sectionNotFound, toJson: toSection };
 
   const tags = ['Secciones'];
   const security = [{ bearer: [] }];
@@ -68,10 +69,11 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     '/sections/',
     { schema: { tags, security, summary: 'Crea una sección (al final de la lista)', body, response: { 201: Section, 400: BadRequest } } },
     async (request, reply) => {
+    const actor = await requestActor(services, request);
+    const attempt = await saveAttemptOf(services, request, actor);
     const input = await readSectionInput(request, false);
     const title = input.title as string;
-    const actor = await requestActor(services, request);
-    const section = await services.writeContent(async (trx) => {
+    const section = await writeSave(services, attempt, 201, async (trx) => {
       const base = slugify(title);
       const now = nowIso();
       const created = await insertSection(trx, {
@@ -83,9 +85,9 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         updated_at: now,
       });
       await recordSave(trx, { kind: 'section', after: toSection(created), actor });
-      return created;
+      return toSection(created);
     });
-    return reply.code(201).send(toSection(section));
+    return reply.code(201).send(section);
     },
   );
 
@@ -104,22 +106,22 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     async (request) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
-    checkEditable(await findSection(db, id), undefined, editable);
-    const input = await readSectionInput(request, true);
     const actor = await requestActor(services, request);
-    const section = await services.writeContent(async (trx) => {
-      const before = checkEditable(await findSection(trx, id), input.version, editable);
+    const attempt = await saveAttemptOf(services, request, actor);
+    await checkEditable(db, await findSection(db, id), undefined, editable);
+    const input = await readSectionInput(request, true);
+    return writeSave(services, attempt, 200, async (trx) => {
+      const before = await checkEditable(trx, await findSection(trx, id), input.version, editable, actor);
       const updated = await updateSection(trx, id, {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
         ...(input.order !== undefined && { order: input.order }),
         updated_at: nowIso(),
       });
-      if (updated) await recordSave(trx, { kind: 'section', before: toSection(before), after: toSection(updated), actor });
-      return updated;
+      if (!updated) throw sectionNotFound();
+      await recordSave(trx, { kind: 'section', before: toSection(before), after: toSection(updated), actor });
+      return toSection(updated);
     });
-    if (!section) throw sectionNotFound();
-    return toSection(section);
     },
   );
 
@@ -139,13 +141,13 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     async (request, reply) => {
     const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
-    checkEditable(await findSection(db, id), undefined, editable);
+    await checkEditable(db, await findSection(db, id), undefined, editable);
     const errors: FieldErrors = {};
     const confirmed = readInteger(request.query, 'with_publications', errors);
     if (hasErrors(errors)) throw badRequest(errors);
     const actor = await requestActor(services, request);
     await services.writeContent(async (trx) => {
-      const section = checkEditable(await findSection(trx, id), undefined, editable);
+      const section = await checkEditable(trx, await findSection(trx, id), undefined, editable);
       // Publications go only with a confirmation of exactly how many there are now,
       // counted under the write lock: a confirmation given for 3 never deletes 4.
       const count = await countPublicationsInSection(trx, id);

@@ -25,6 +25,7 @@ import { idParam } from '../http/params';
 import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
 import { logActivity, requestActor, type Actor } from './activity';
+import { saveAttemptOf, writeSave } from './idempotency';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { RestoredItem, TrashEntry } from '@/domain/schemas/trash';
 
@@ -232,7 +233,8 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     async (request) => {
       const id = idParam(request.params, 'id', messages.trashEntryNotFound);
       const actor = await requestActor(services, request);
-      return services.writeContent(async (trx) => {
+      const attempt = await saveAttemptOf(services, request, actor);
+      return writeSave(services, attempt, 200, async (trx) => {
         const entry = await findTrashEntry(trx, id);
         if (!entry) throw entryNotFound();
         const outcome = await restoreTrashEntry(trx, entry, nowIso());
