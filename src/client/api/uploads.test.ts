@@ -3,37 +3,59 @@
  */
 // Node's environment: its fetch serialises Node's FormData (jsdom's is a different class).
 import { setupStore } from '@/client/app/store';
-import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
+import { withRealApi } from '../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 import { uploadsApi } from './uploads';
 
-const server = withApiTestServer();
-const signedIn = () => setupStore({ session: { restored: true, user: { access: 'tok', refresh: 'ref', username: 'ana' } } });
-const image = () => new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+const api = withRealApi();
+const signedIn = () => setupStore({ session: api.session() });
+const png = async () => new Blob([await api.image('png')], { type: 'image/png' });
 
-test('uploads to the publication when it exists, as multipart field image, and completes a relative url with the API host', async () => {
-  server().setHandler(() => ({ status: 201, body: { url: '/media/cells/a.png' } }));
-  const store = signedIn();
-  const url = await store.dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: image(), filename: 'a.png', publicationId: 7 })).unwrap();
+test('uploads to the publication when it exists, as multipart field image, and completes the relative url the server gives with the API host', async () => {
+  const publication = await api.create('publications', { title: api.unique('Jornada') });
+  const url = await signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: await png(), filename: 'a.png', publicationId: publication.id })).unwrap();
 
-  expect(url).toBe(`${server().origin}/media/cells/a.png`);
-  const [request] = server().requests;
-  expect(request.method).toBe('POST');
-  expect(request.url).toBe('/api/publications/7/upload_cell_image/');
-  expect(request.headers.authorization).toBe('Bearer tok');
-  expect(request.body).toMatch(/name="image"; filename="a.png"/);
+  const [request] = await api.requests();
+  expect(request).toMatchObject({ method: 'POST', url: `/api/publications/${publication.id}/upload_cell_image/`, status: 201 });
+  expect(request.headers.authorization).toBe(`Bearer ${api.tokens.access}`);
+  expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  expect(url.startsWith(`${api.origin}/media/`)).toBe(true);
+  const served = await fetch(url);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
 });
 
-test('uploads to /upload-image/ before the publication exists, and keeps an absolute url', async () => {
-  server().setHandler(() => ({ status: 201, body: { url: 'https://cdn.example.org/b.png' } }));
-  const url = await signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: image() })).unwrap();
-  expect(url).toBe('https://cdn.example.org/b.png');
-  expect(server().requests[0].url).toBe('/api/upload-image/');
+test('uploads to /upload-image/ before the publication exists', async () => {
+  const url = await signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: await png() })).unwrap();
+  expect((await api.requests()).map((r) => [r.url, r.status])).toEqual([['/api/upload-image/', 201]]);
+  expect(url.startsWith(`${api.origin}/media/`)).toBe(true);
+  expect((await fetch(url)).status).toBe(200);
 });
 
-test('an answer without url is a failure', async () => {
-  server().setHandler(() => ({ status: 201, body: {} }));
-  await expect(signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: image() })).unwrap()).rejects.toEqual({
-    status: 'CUSTOM_ERROR',
-    error: 'Error al subir la imagen',
+test('a file that is not an image is refused by the server, and the upload fails with its answer', async () => {
+  const text = new Blob(['no soy una imagen'], { type: 'image/png' });
+  await expect(signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: text, filename: 'falsa.png' })).unwrap()).rejects.toMatchObject({
+    status: 400,
+    data: { image: [expect.any(String)] },
+  });
+});
+
+describe('answers the real server cannot be made to give', () => {
+  const server = withFaultInjectingServer();
+
+  // Media in a bucket or CDN (MEDIA_PUBLIC_URL) is not this test server's setup.
+  test('keeps an absolute url', async () => {
+    server().setHandler(() => ({ status: 201, body: { url: 'https://cdn.example.org/b.png' } }));
+    const url = await signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: await png() })).unwrap();
+    expect(url).toBe('https://cdn.example.org/b.png');
+    expect(server().requests[0].url).toBe('/api/upload-image/');
+  });
+
+  test('an answer without url is a failure', async () => {
+    server().setHandler(() => ({ status: 201, body: {} }));
+    await expect(signedIn().dispatch(uploadsApi.endpoints.uploadCellImage.initiate({ file: await png() })).unwrap()).rejects.toEqual({
+      status: 'CUSTOM_ERROR',
+      error: 'Error al subir la imagen',
+    });
   });
 });

@@ -1,27 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { messages } from '@/domain/messages';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
 import type { RootState } from '@/client/app/store';
 import { selectUser } from './session-slice';
 import { SESSION_STORAGE_KEY } from './session-storage';
 import { LoginPage } from './login-page';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import { setApiHost } from '@/client/api/base-query';
+import { TEST_ADMIN } from '../../../test/helpers/api-server-constants';
+import { withRealApi } from '../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
 
-let server: TestServer;
-let previousHost: string;
+const api = withRealApi();
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await startTestServer(() => ({ body: { access: 'access-1', refresh: 'refresh-1' } }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+beforeEach(() => localStorage.clear());
 
 const signedOut = { session: { restored: true, user: null } };
 
@@ -60,7 +51,7 @@ test.each([
   if (password) await user.type(passwordField(), password);
   await user.click(submitButton());
   expect(await screen.findByRole('alert')).toHaveTextContent(messages.completeAllFields);
-  expect(server.requests).toHaveLength(0);
+  expect(await api.requests()).toHaveLength(0);
 });
 
 test('editing any field clears the error', async () => {
@@ -76,73 +67,95 @@ test('editing any field clears the error', async () => {
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('while signing in, the button reads Iniciando sesión... and it and the fields are disabled', async () => {
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  server.setHandler(async () => {
-    await answered;
-    return { status: 401, body: { detail: 'No active account' } };
-  });
-  const { user } = renderLogin();
-  await user.type(usernameField(), 'admin');
-  await user.type(passwordField(), 'secreto');
-  await user.click(submitButton());
-
-  expect(await screen.findByRole('button', { name: 'Iniciando sesión...' })).toBeDisabled();
-  expect(usernameField()).toBeDisabled();
-  expect(passwordField()).toBeDisabled();
-  answer();
-  expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-  expect(usernameField()).toBeEnabled();
-});
-
-test.each([
-  [401, messages.invalidCredentials],
-  [400, messages.invalidCredentials],
-  [500, messages.loginFailed],
-  [503, messages.loginFailed],
-  [429, messages.tooManyAttempts],
-])('a %i answer shows its message in the alert box and clears the password', async (status, message) => {
-  server.setHandler(() => ({ status, body: { detail: 'x' } }));
+test('a wrong password: the server says 401, the alert says so and the password is cleared', async () => {
   const { user, store } = renderLogin();
-  await user.type(usernameField(), 'admin');
+  await user.type(usernameField(), TEST_ADMIN.username);
   await user.type(passwordField(), 'equivocada');
   await user.click(submitButton());
 
-  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
   expect(passwordField()).toHaveValue('');
-  expect(usernameField()).toHaveValue('admin');
+  expect(usernameField()).toHaveValue(TEST_ADMIN.username);
   await waitFor(() => expect(passwordField()).toHaveFocus());
   expect(selectUser(store.getState())).toBeNull();
   expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  expect((await api.requests()).map((r) => [r.url, r.status])).toEqual([['/api/token/', 401]]);
 });
 
-test('when the server cannot be reached, the generic failure is shown', async () => {
-  await server.close();
-  const { user } = renderLogin();
-  await user.type(usernameField(), 'admin');
-  await user.type(passwordField(), 'secreto');
-  await user.click(submitButton());
-  expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
-  server = await startTestServer(() => ({ body: {} }));
-});
-
-test('the right credentials start the session and go to /admin', async () => {
+test('the right credentials start a session the server accepts, and go to /admin', async () => {
   const { user, store, router } = renderLogin();
-  await user.type(usernameField(), 'admin');
-  await user.type(passwordField(), 'secreto');
+  await user.type(usernameField(), TEST_ADMIN.username);
+  await user.type(passwordField(), TEST_ADMIN.password);
   await user.click(submitButton());
 
   expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/admin');
-  const [request] = server.requests;
-  expect(request.url).toBe('/api/token/');
-  expect(request.method).toBe('POST');
-  expect(JSON.parse(request.body)).toEqual({ username: 'admin', password: 'secreto' });
+  const [request] = await api.requests();
+  expect(request).toMatchObject({ method: 'POST', url: '/api/token/', status: 200 });
+  expect(JSON.parse(request.body)).toEqual(TEST_ADMIN);
   expect(request.headers.authorization).toBeUndefined();
-  const session = { access: 'access-1', refresh: 'refresh-1', username: 'admin' };
-  expect(selectUser(store.getState())).toEqual(session);
+  const session = selectUser(store.getState())!;
+  expect(session).toEqual({ access: expect.any(String), refresh: expect.any(String), username: TEST_ADMIN.username });
   expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toEqual(session);
+  // The tokens it keeps are the server's: the admin API and the refresh accept them.
+  expect((await api.request('GET', '/api/summary/', { token: session.access })).status).toBe(200);
+  expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: session.refresh }, token: null })).status).toBe(200);
+});
+
+describe('answers the real server cannot be made to give', () => {
+  const server = withFaultInjectingServer();
+
+  test('while signing in, the button reads Iniciando sesión... and it and the fields are disabled', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server().setHandler(async () => {
+      await answered;
+      return { status: 401, body: { detail: 'No active account' } };
+    });
+    const { user } = renderLogin();
+    await user.type(usernameField(), 'admin');
+    await user.type(passwordField(), 'secreto');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('button', { name: 'Iniciando sesión...' })).toBeDisabled();
+    expect(usernameField()).toBeDisabled();
+    expect(passwordField()).toBeDisabled();
+    answer();
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+    expect(usernameField()).toBeEnabled();
+  });
+
+  // 400 needs a body the form never sends; 429 a thousand failures; 5xx a broken server.
+  test.each([
+    [400, messages.invalidCredentials],
+    [500, messages.loginFailed],
+    [503, messages.loginFailed],
+    [429, messages.tooManyAttempts],
+  ])('a %i answer shows its message in the alert box and clears the password', async (status, message) => {
+    server().setHandler(() => ({ status, body: { detail: 'x' } }));
+    const { user, store } = renderLogin();
+    await user.type(usernameField(), 'admin');
+    await user.type(passwordField(), 'equivocada');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(passwordField()).toHaveValue('');
+    expect(usernameField()).toHaveValue('admin');
+    await waitFor(() => expect(passwordField()).toHaveFocus());
+    expect(selectUser(store.getState())).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('when the server cannot be reached, the generic failure is shown', async () => {
+    const gone = server().origin;
+    await server().close();
+    setApiHost(gone);
+    const { user } = renderLogin();
+    await user.type(usernameField(), 'admin');
+    await user.type(passwordField(), 'secreto');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
+  });
 });
 
 test('a signed-in visitor goes straight on to /admin', async () => {
