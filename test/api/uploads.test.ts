@@ -73,6 +73,28 @@ describe('POST /api/upload-image/', () => {
   });
 });
 
+describe('an image the server fails to make', () => {
+  it('bytes that pass the checks but do not decode are the caller\'s: 400 on the field', async () => {
+    const whole = await makeImage('png');
+    const reply = await upload('/api/upload-image/', { image: { bytes: whole.subarray(0, Math.floor(whole.length / 2)), type: 'image/png', name: 'a.png' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ image: [messages.notAnImage] });
+  });
+
+  it('a fault of the server (out of memory) is a 500 with the generic message, not a refusal of the image', async () => {
+    const bytes = await makeImage('png');
+    const toBuffer = jest.spyOn(sharp.prototype, 'toBuffer').mockRejectedValueOnce(new Error('vips_malloc: out of memory -- size == 2147483648'));
+    try {
+      const reply = await upload('/api/upload-image/', { image: { bytes, type: 'image/png', name: 'a.png' } });
+      expect(reply.status).toBe(500);
+      expect(reply.body).toEqual({ detail: messages.serverError });
+    } finally {
+      toBuffer.mockRestore();
+    }
+    expect((await upload('/api/upload-image/', { image: { bytes, type: 'image/png', name: 'a.png' } })).status).toBe(201);
+  });
+});
+
 describe('POST /api/publications/{id}/upload_cell_image/', () => {
   it('stores an image for an existing publication and answers 404 for an unknown one', async () => {
     const section = (await server.request('POST', '/api/sections/', { token, json: { title: 'Media' } })).body;

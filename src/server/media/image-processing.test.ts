@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { gifClaiming, pngClaiming } from '../../../test/helpers/crafted-images';
-import { ImageRejected, inspectImage, processImage } from './image-processing';
+import { ImageProcessingFailed, ImageRejected, imageFailure, inspectImage, processImage } from './image-processing';
 
 const rejection = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: Error) => (error instanceof ImageRejected ? error.message : `other: ${error.message}`));
 
@@ -36,5 +36,43 @@ describe('processImage', () => {
 
   it('refuses a header that passed but data that does not decode', async () => {
     expect(await rejection(processImage(await inspectImage(pngClaiming(100, 100))))).toBe(messages.notAnImage);
+  });
+});
+
+describe('imageFailure: bad input or a fault of ours', () => {
+  const solid = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
+    sharp({ create: { width: 60, height: 40, channels: 3, background: '#3c6e9f' } })
+      .toFormat(format)
+      .toBuffer();
+
+  it.each(['png', 'jpeg', 'gif', 'webp'] as const)('a %s cut short or with bytes overwritten is bad input: 400, not an image', async (format) => {
+    const whole = await solid(format);
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const scrambled = Buffer.from(whole);
+    for (let i = 40; i < scrambled.length; i += 7) scrambled[i] ^= 0xff;
+    for (const bytes of [cut, scrambled]) {
+      const outcome = await rejection(inspectImage(bytes).then(processImage));
+      expect(outcome).toBe(messages.notAnImage);
+    }
+  });
+
+  it('a failure to allocate is the server\'s fault, kept as the cause', () => {
+    const cause = new Error('vips_malloc: out of memory -- size == 2147483648');
+    const failure = imageFailure(cause);
+    expect(failure).toBeInstanceOf(ImageProcessingFailed);
+    expect(failure.cause).toBe(cause);
+    expect(imageFailure(new Error('pngload_buffer: out of memory'))).toBeInstanceOf(ImageProcessingFailed);
+  });
+
+  it('an error outside decoding (a broken library, a full disk) is the server\'s fault too', async () => {
+    const inspected = await inspectImage(await solid('png'));
+    const toBuffer = jest.spyOn(sharp.prototype, 'toBuffer').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    try {
+      const failure = await processImage(inspected).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ImageProcessingFailed);
+      expect((failure as Error).cause).toEqual(new Error('ENOSPC: no space left on device'));
+    } finally {
+      toBuffer.mockRestore();
+    }
   });
 });

@@ -5,6 +5,28 @@ import { messages } from '@/domain/messages';
 
 export class ImageRejected extends Error {}
 
+/** A fault while making an image that is not the image's own: out of memory, a broken library, a full disk. */
+export class ImageProcessingFailed extends Error {}
+
+// libvips names the loader that refused the bytes (pngload_buffer, VipsJpeg, gifload_buffer,
+// webp2vips...) or says the header is corrupt. A failure to allocate is none of that, even
+// when a loader reports it: the bytes may be fine and the machine short of memory.
+const DECODE_FAILURE = /input buffer|corrupt|load(?:_buffer)?:|vipsjpeg|vipspng|webp2vips|webp:|unsupported image format|end of (?:stream|jpeg)|unable to (?:parse|read)|invalid frame|exceeds pixel limit/i;
+const ALLOCATION_FAILURE = /memory|alloc/i;
+
+/**
+ * Bad input or a fault of ours? Bytes that fail to decode once they passed the
+ * content checks are the caller's (a 400 on the field, ImageRejected); any
+ * other error, an allocation failure first of all, is the server's: it goes on
+ * as ImageProcessingFailed with the original as its cause, to be logged and
+ * answered with a 500.
+ */
+export function imageFailure(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (DECODE_FAILURE.test(message) && !ALLOCATION_FAILURE.test(message)) return new ImageRejected(messages.notAnImage);
+  return new ImageProcessingFailed(`processing an uploaded image failed: ${message}`, { cause: error });
+}
+
 /** Uploaded bytes that passed inspectImage: an allowed type, within the pixel budget. */
 export interface InspectedImage {
   bytes: Buffer;
@@ -44,8 +66,8 @@ export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
   try {
     // No pixel limit for the header: sharp's own would answer "not an image" for a bomb we want to name.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejected(messages.notAnImage);
+  } catch (error) {
+    throw imageFailure(error);
   }
   const { width, height } = metadata;
   if (!width || !height) throw new ImageRejected(messages.notAnImage);
@@ -79,7 +101,7 @@ export async function processImage({ bytes, type, orientation }: InspectedImage)
       variants.push({ width, bytes: await input().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer() });
     }
     return { extension, original, variants };
-  } catch {
-    throw new ImageRejected(messages.notAnImage);
+  } catch (error) {
+    throw imageFailure(error);
   }
 }
