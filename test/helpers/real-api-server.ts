@@ -108,7 +108,7 @@ export interface RealApi {
    */
   requests(): Promise<RecordedRequest[]>;
   /** A small real image (sharp-made) the server's image checks accept. */
-  image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array>;
+  image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /**
@@ -188,7 +188,7 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
       let reply: ApiReply;
       if (collection === 'publications') {
         const form = new FormData();
-        const all = { publish_date: '2026-01-15', status: 'published', layout: [], ...fields };
+        const all: Record<string, unknown> = { publish_date: '2026-01-15', status: 'published', layout: [], ...fields };
         if (all.section_id === undefined) all.section_id = (await this.create('sections', { title: this.unique('Sección') })).id;
         for (const [name, value] of Object.entries(all)) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
         if (!('featured_image' in fields)) form.append('featured_image', new Blob([await this.image('png')], { type: 'image/png' }), 'portada.png');
