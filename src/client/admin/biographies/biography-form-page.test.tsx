@@ -1,22 +1,38 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BIOGRAPHY_MAX_LENGTH } from '@/domain/limits';
 import { messages } from '@/domain/messages';
-import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { biographyFixture } from '../../../../test/helpers/admin-fixtures';
+import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { NoticesProvider } from '../kit/notices';
 import { BiographyFormPage } from './biography-form-page';
 
-const apiServer = withApiTestServer();
+const api = withRealApi();
+
+beforeEach(() => {
+  // jsdom has no object URLs; the photo's preview only needs an address.
+  URL.createObjectURL = jest.fn(() => 'blob:vista-previa');
+  URL.revokeObjectURL = jest.fn();
+});
 
 const routes = [
+  { path: '/admin/biographies', element: <h1>Lista de biografías</h1> },
   { path: '/admin/biographies/new', element: <BiographyFormPage /> },
   { path: '/admin/biographies/edit/:id', element: <BiographyFormPage /> },
 ].map((route) => ({ ...route, element: <NoticesProvider>{route.element}</NoticesProvider> }));
 
-const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: signedInSession() } });
+const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: api.session() } });
 const biographyText = () => screen.getByRole('textbox', { name: /^Biografía/ });
+const stored = async (id: number) => (await api.request('GET', `/api/biographies/${id}/`)).body;
+/** A biography made through the API, with a real photo. */
+async function biographyWithPhoto(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ position: 'Profesora', biography: 'Biografía.', ...fields })) form.append(name, value);
+  form.append('photo', new File([await api.image('jpeg')], 'ana.jpg', { type: 'image/jpeg' }));
+  const reply = await api.request('POST', '/api/biographies/', { form });
+  expect(reply.status).toBe(201);
+  return reply.body;
+}
 
 test('name, position and biography are required: the messages show and nothing is sent', async () => {
   const { user } = open('/admin/biographies/new');
@@ -24,7 +40,7 @@ test('name, position and biography are required: the messages show and nothing i
   expect(await screen.findByRole('textbox', { name: /^Nombre/ })).toHaveAccessibleDescription(messages.required);
   expect(screen.getByRole('textbox', { name: /^Cargo/ })).toHaveAccessibleDescription(messages.required);
   expect(biographyText()).toHaveAccessibleDescription(`0/${BIOGRAPHY_MAX_LENGTH} caracteres ${messages.required}`);
-  expect(apiServer().requests).toHaveLength(0);
+  expect(await api.requests()).toHaveLength(0);
 });
 
 test('a new biography starts active with order 2; email and web are email and URL inputs', () => {
@@ -70,28 +86,54 @@ test('a bad email or web address is refused before sending, with the domain mess
   await user.click(screen.getByRole('button', { name: 'Crear biografía' }));
   expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(messages.invalidEmail);
   expect(screen.getByRole('textbox', { name: 'WEB' })).toHaveAccessibleDescription(expect.stringContaining(messages.invalidUrl));
-  expect(apiServer().requests).toHaveLength(0);
+  expect(await api.requests()).toHaveLength(0);
 });
 
 test('editing shows Cargando... and then the biography in the form, photo included', async () => {
-  apiServer().setHandler(() => ({ body: biographyFixture(3, { name: 'Ana Pérez', photo: '/media/ana.jpg', is_active: false, order: 5 }), delay: 100 }));
-  open('/admin/biographies/edit/3');
+  const biography = await biographyWithPhoto({ name: api.unique('Ana Pérez'), is_active: 'false', order: '5' });
+  open(`/admin/biographies/edit/${biography.id}`);
   expect(screen.getByText(messages.loading)).toBeVisible();
-  expect(await screen.findByRole('textbox', { name: /^Nombre/ })).toHaveValue('Ana Pérez');
+  expect(await screen.findByRole('textbox', { name: /^Nombre/ })).toHaveValue(biography.name);
   expect(screen.getByRole('checkbox', { name: 'Activo' })).not.toBeChecked();
   expect(screen.getByRole('spinbutton', { name: 'Orden' })).toHaveValue(5);
-  expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toHaveAttribute('src', '/media/ana.jpg');
+  expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toHaveAttribute('src', biography.photo);
   expect(screen.getByRole('button', { name: 'Quitar foto' })).toBeVisible();
 });
 
-test('removing the photo hides the preview and can be undone', async () => {
-  apiServer().setHandler(() => ({ body: biographyFixture(3, { photo: '/media/ana.jpg' }) }));
-  const { user } = open('/admin/biographies/edit/3');
+test('removing the photo hides the preview and can be undone; saving without it removes it on the server', async () => {
+  const biography = await biographyWithPhoto({ name: api.unique('Ana Pérez') });
+  const { user, router } = open(`/admin/biographies/edit/${biography.id}`);
   await user.click(await screen.findByRole('button', { name: 'Quitar foto' }));
   expect(screen.queryByRole('img', { name: 'Vista previa de la foto' })).not.toBeInTheDocument();
   expect(screen.getByText('Sin imagen')).toBeVisible();
   await user.click(screen.getByRole('button', { name: 'Deshacer' }));
   expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toBeVisible();
+  expect(await stored(biography.id)).toMatchObject({ photo: biography.photo });
+
+  await user.click(screen.getByRole('button', { name: 'Quitar foto' }));
+  await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/biographies'));
+  expect(await stored(biography.id)).toMatchObject({ name: biography.name, photo: null, version: biography.version + 1 });
+});
+
+test('a new biography is saved on the server with its fields and photo, and the list follows', async () => {
+  const name = api.unique('Lucía Gómez');
+  const { user, router } = open('/admin/biographies/new');
+  await user.type(screen.getByRole('textbox', { name: /^Nombre/ }), name);
+  await user.type(screen.getByRole('textbox', { name: /^Cargo/ }), 'Coordinadora');
+  await user.type(biographyText(), 'Doctora en Psicología.');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'lucia@example.org');
+  await user.upload(screen.getByLabelText(/^Foto/), new File([await api.image('png')], 'lucia.png', { type: 'image/png' }));
+  await user.click(screen.getByRole('button', { name: 'Crear biografía' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/biographies'));
+  const [post] = (await api.requests()).filter((r) => r.method === 'POST');
+  expect(post).toMatchObject({ url: '/api/biographies/', status: 201 });
+  const { results } = (await api.request('GET', '/api/biographies/?page_size=1000&all=true')).body;
+  const saved = results.find((b: { name: string }) => b.name === name);
+  expect(saved).toMatchObject({ position: 'Coordinadora', biography: 'Doctora en Psicología.', email: 'lucia@example.org', is_active: true });
+  expect(saved.photo).toMatch(/\/media\/.+\.png$/);
+  expect((await fetch(saved.photo.startsWith('http') ? saved.photo : `${api.origin}${saved.photo}`)).status).toBe(200);
 });
 
 test.each([
@@ -108,7 +150,6 @@ test.each([
 });
 
 test('a missing biography: No se encontró la biografía', async () => {
-  apiServer().setHandler(() => ({ status: 404, body: { detail: messages.biographyNotFound } }));
-  open('/admin/biographies/edit/77');
+  open('/admin/biographies/edit/7777');
   expect(await screen.findByText(messages.biographyNotFound)).toBeVisible();
 });
