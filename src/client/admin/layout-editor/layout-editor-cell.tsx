@@ -2,16 +2,16 @@ import { memo, useId } from 'react';
 import { Draggable } from '@hello-pangea/dnd';
 import { CELL_TYPES, type CellType, type Id, type LayoutCell } from '@/domain/entities';
 import { LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from '@/domain/limits';
-import { spanOf } from '@/domain/layout';
-import { useAppDispatch } from '@/client/app/hooks';
+import { layoutErrorText, spanOf } from '@/domain/layout';
+import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import { layoutCellProps } from '@/client/ui/layout-grid';
-import { layoutEditorActions } from './layout-editor-slice';
+import { TYPE_LABELS, cellElementId, useCellCommands } from './layout-editor-context';
+import { layoutEditorActions, selectLayoutErrors } from './layout-editor-slice';
 import { focusControl } from './focus-control';
 import { TextCellEditor } from './text-cell-editor';
 import { ImageCellEditor } from './image-cell-editor';
 import { VideoCellEditor } from './video-cell-editor';
 
-const TYPE_LABELS: Record<CellType, string> = { text: 'Texto', image: 'Imagen', video: 'Vídeo' };
 const SPANS = Array.from({ length: LAYOUT_COLUMNS - MIN_COLUMN_SPAN + 1 }, (_, i) => MIN_COLUMN_SPAN + i);
 
 export interface LayoutEditorCellProps {
@@ -28,14 +28,20 @@ export interface LayoutEditorCellProps {
 
 /**
  * One cell in the editor: a grid cell of the public renderer, with its type,
- * span, moves (drag handle and buttons) and the editor for its content.
+ * span, moves (drag handle and buttons) and the editor for its content. A
+ * type change that would lose content asks first (the editor's dialog); a
+ * problem the server found in the cell is shown in it and marks it.
  */
 export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEditorCellProps) {
   const { cell, index, rowId, rowIndex, cellCount, previousRowId, nextRowId, publicationId } = props;
   const dispatch = useAppDispatch();
   const typeId = useId();
   const spanId = useId();
+  const errorId = useId();
+  const { changeType } = useCellCommands();
   const name = `la celda ${index + 1} de la fila ${rowIndex + 1}`;
+  // A string, so that an error elsewhere does not re-render this cell.
+  const error = useAppSelector((state) => selectLayoutErrors(state).find((e) => e.cellId === cell.id)?.message);
 
   /** Moves the cell, then keeps the keyboard on the button that moved it (the cell may now live in another row). */
   const move = (toRowId: string | undefined, toIndex: number, action: string) => {
@@ -58,12 +64,15 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
           <div
             ref={provided.innerRef}
             {...provided.draggableProps}
-            className={`${grid.className} layout-editor-cell${snapshot.isDragging ? ' is-dragging' : ''}`}
+            id={cellElementId(cell.id)}
+            className={`${grid.className} layout-editor-cell${snapshot.isDragging ? ' is-dragging' : ''}${error ? ' has-error' : ''}`}
             style={{ ...grid.style, ...provided.draggableProps.style }}
             data-span={grid['data-span']}
             data-cell-id={cell.id}
             role="group"
             aria-label={`Celda ${index + 1} de la fila ${rowIndex + 1}`}
+            // The group's description carries the error (aria-invalid is for fields, not groups).
+            aria-describedby={error ? errorId : undefined}
             tabIndex={-1}
           >
             <div className="layout-editor-cell-bar">
@@ -75,7 +84,8 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
                 <select
                   id={typeId}
                   value={cell.type}
-                  onChange={(event) => dispatch(layoutEditorActions.cellTypeChanged({ cellId: cell.id, type: event.target.value as CellType }))}
+                  // Asks first when content would be lost (a ↓ on the select changes it at once).
+                  onChange={(event) => changeType(cell.id, event.target.value as CellType)}
                 >
                   {CELL_TYPES.map((type) => (
                     <option key={type} value={type}>
@@ -125,6 +135,11 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
                 </button>
               </div>
             </div>
+            {error && (
+              <p id={errorId} className="layout-editor-error">
+                {layoutErrorText({ row: rowIndex, cell: index, message: error })}
+              </p>
+            )}
             {cell.type === 'text' && <TextCellEditor cell={cell} name={name} publicationId={publicationId} />}
             {cell.type === 'image' && <ImageCellEditor cell={cell} publicationId={publicationId} />}
             {cell.type === 'video' && <VideoCellEditor cell={cell} />}

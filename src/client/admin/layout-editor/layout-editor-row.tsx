@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import type { Id, LayoutRow } from '@/domain/entities';
-import { useAppDispatch } from '@/client/app/hooks';
-import { layoutEditorActions, type LayoutRefusal } from './layout-editor-slice';
+import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
+import { layoutErrorText } from '@/domain/layout';
+import { layoutEditorActions, selectLayoutErrors, type LayoutRefusal } from './layout-editor-slice';
+import { rowElementId } from './layout-editor-context';
 import { focusControl } from './focus-control';
 import { LayoutEditorCell } from './layout-editor-cell';
 
@@ -25,6 +27,9 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
   const dispatch = useAppDispatch();
   const number = index + 1;
   const headingId = `layout-row-${row.id}`;
+  const errorId = `layout-row-error-${row.id}`;
+  // The server's error about the whole row (its columns), if any: a string, so other rows do not re-render.
+  const error = useAppSelector((state) => selectLayoutErrors(state).find((e) => e.rowId === row.id && e.cellId === null)?.message);
 
   const moveRow = (toIndex: number, action: string) => {
     if (toIndex < 0 || toIndex >= rowCount) return;
@@ -38,8 +43,10 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
         <section
           ref={provided.innerRef}
           {...provided.draggableProps}
-          className={`layout-editor-row${snapshot.isDragging ? ' is-dragging' : ''}`}
+          id={rowElementId(row.id)}
+          className={`layout-editor-row${snapshot.isDragging ? ' is-dragging' : ''}${error ? ' has-error' : ''}`}
           aria-labelledby={headingId}
+          aria-describedby={error ? errorId : undefined}
           data-row-id={row.id}
           tabIndex={-1}
         >
@@ -68,6 +75,11 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
               </button>
             </div>
           </header>
+          {error && (
+            <p id={errorId} className="layout-editor-error">
+              {layoutErrorText({ row: index, message: error })}
+            </p>
+          )}
           {refusal && (
             <p key={refusal.seq} role="alert" className="layout-editor-error">
               {refusal.message}

@@ -1,6 +1,6 @@
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
-import { layoutEditorActions as actions, selectEditedLayout, selectEditingCellId, selectRefusal } from './layout-editor-slice';
+import { layoutEditorActions as actions, placeLayoutError, selectEditedLayout, selectEditingCellId, selectLayoutErrors, selectRefusal } from './layout-editor-slice';
 
 const layout = (): Layout => [
   { id: 'r1', cells: [{ id: 'a', type: 'text', content: '<p>Hola</p>', columnSpan: 3 }] },
@@ -29,7 +29,7 @@ test('a new cell takes the remaining columns and opens its text editor; a full r
   expect(selectEditingCellId(store.getState())).toBe(added.id);
 
   store.dispatch(actions.cellAdded('r1'));
-  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'No hay espacio disponible en esta fila' });
+  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'Fila 1: No hay espacio disponible en esta fila' });
   expect(spans()[0]).toBe(`a:3 ${added.id}:1`);
 });
 
@@ -37,7 +37,7 @@ test('a span that would make the row exceed four columns is refused and nothing 
   const { store, spans, refusal } = editorWith();
   store.dispatch(actions.cellAdded('r2'));
   store.dispatch(actions.cellSpanChanged({ cellId: 'b', span: 3 }));
-  expect(refusal()).toMatchObject({ rowId: 'r2', message: 'El total de columnas no puede exceder 4' });
+  expect(refusal()).toMatchObject({ rowId: 'r2', message: 'Fila 2, celda 1: El total de columnas no puede exceder 4' });
   expect(spans()[1]).toMatch(/^b:2 \S+:2$/);
 
   // The next accepted change clears the message; the same refusal twice is told twice.
@@ -55,10 +55,10 @@ test("changing a cell's type clears its content", () => {
   expect(selectEditedLayout(store.getState())[1].cells[0]).toEqual({ id: 'b', type: 'image', content: '', columnSpan: 2 });
 });
 
-test('cells move between rows when the target row has room, otherwise the move is refused', () => {
+test('cells move between rows when the target row has room, otherwise the move is refused on that row, naming the cell and the row', () => {
   const { store, spans, refusal } = editorWith();
   store.dispatch(actions.cellMoved({ cellId: 'a', toRowId: 'r2', toIndex: 0 }));
-  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'El total de columnas no puede exceder 4' });
+  expect(refusal()).toMatchObject({ rowId: 'r2', message: 'Fila 1, celda 1: no cabe en la fila 2. El total de columnas no puede exceder 4.' });
   expect(spans()).toEqual(['a:3', 'b:2']);
 
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 1 }));
@@ -91,4 +91,21 @@ test('typing into one cell keeps every other row as it was (rows that did not ch
   const after = selectEditedLayout(store.getState());
   expect(after[0].cells[0].content).toBe('<p>Adiós</p>');
   expect(after[1]).toBe(before[1]);
+});
+
+test("the server's layout errors go on the cells they name, follow them when rows move, and leave when the cell is edited", () => {
+  const { store } = editorWith();
+  store.dispatch(actions.layoutErrorsReceived(['Fila 2, celda 1: Introduzca una URL válida.', 'Fila 1: El total de columnas no puede exceder 4', 'El diseño no es válido.']));
+  const placed = () => selectLayoutErrors(store.getState()).map((error) => placeLayoutError(selectEditedLayout(store.getState()), error).text);
+  expect(selectLayoutErrors(store.getState())).toEqual([
+    { rowId: 'r2', cellId: 'b', message: 'Introduzca una URL válida.' },
+    { rowId: 'r1', cellId: null, message: 'El total de columnas no puede exceder 4' },
+    { rowId: null, cellId: null, message: 'El diseño no es válido.' },
+  ]);
+  store.dispatch(actions.rowMoved({ rowId: 'r2', toIndex: 0 }));
+  expect(placed()).toEqual(['Fila 1, celda 1: Introduzca una URL válida.', 'Fila 2: El total de columnas no puede exceder 4', 'El diseño no es válido.']);
+  store.dispatch(actions.cellContentChanged({ cellId: 'b', content: 'https://youtu.be/bien' }));
+  expect(placed()).toEqual(['Fila 2: El total de columnas no puede exceder 4', 'El diseño no es válido.']);
+  store.dispatch(actions.layoutLoaded(layout()));
+  expect(placed()).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { CellType, Layout } from '@/domain/entities';
+import type { CellType, Layout, LayoutCell } from '@/domain/entities';
 import {
   addCell,
   addRow,
@@ -7,7 +7,9 @@ import {
   changeCellType,
   duplicateRow,
   findCell,
+  layoutErrorText,
   moveCell,
+  readLayoutErrorText,
   moveRow,
   removeCell,
   removeRow,
@@ -15,9 +17,13 @@ import {
   type LayoutChange,
 } from '@/domain/layout';
 import { rootReducer } from '@/client/app/store';
-import { emptyHistory, recordStep, sameStructure, travel, type HistoryDirection, type LayoutHistory } from './layout-history';
+import { emptyHistory, recordStep, recordTyping, sameStructure, travel, type HistoryDirection, type LayoutHistory, type Typing } from './layout-history';
 
-/** The last change the rules refused: its Spanish message, shown on the row it concerns. */
+/**
+ * The last change the rules refused, shown on the row it concerns (for a cell
+ * moved into a full row, the row it did not fit in). Its message names the
+ * cell and rows ('Fila 2, celda 1: no cabe en la fila 1. …').
+ */
 export interface LayoutRefusal {
   rowId: string;
   message: string;
@@ -26,11 +32,29 @@ export interface LayoutRefusal {
 }
 
 /**
+ * A problem the server found in the layout when saving: on a cell (or a whole
+ * row), kept by id so it stays on its cell when rows move, until that cell
+ * changes or the layout is loaded again. `message` is the bare rule
+ * ('Introduzca una URL válida.'); selectLayoutErrors says where it is now.
+ */
+export interface LayoutError {
+  /** null: the whole layout. */
+  rowId: string | null;
+  cellId: string | null;
+  message: string;
+}
+
+/** A layout error as shown: its words name the row and cell where it is now ('Fila 2, celda 1: …'). */
+export interface PlacedLayoutError extends LayoutError {
+  text: string;
+}
+
+/**
  * The publication's row/cell layout while it is being edited (requirements §4, §5).
  * The rules live in src/domain/layout.ts; this slice applies them and keeps
  * what the screen needs besides: the last refusal, the text cell whose
- * rich-text editor is open, and the undo history of structural changes
- * (layout-history.ts says what is a step and how content survives undo).
+ * rich-text editor is open, the undo history (layout-history.ts says what is
+ * a step), and the problems the server found in the layout when saving.
  */
 export interface LayoutEditorState {
   rows: Layout;
@@ -38,9 +62,10 @@ export interface LayoutEditorState {
   /** At most one rich-text editor at a time: the others show their rendered HTML. */
   editingCellId: string | null;
   history: LayoutHistory;
+  errors: LayoutError[];
 }
 
-const initialState: LayoutEditorState = { rows: [], refusal: null, editingCellId: null, history: emptyHistory() };
+const initialState: LayoutEditorState = { rows: [], refusal: null, editingCellId: null, history: emptyHistory(), errors: [] };
 
 /** What each structural change is called when undone or redone ("Deshecho: añadir fila"). */
 const CHANGES = {
@@ -53,6 +78,10 @@ const CHANGES = {
   cellSpanChanged: 'cambiar las columnas de una celda',
   cellTypeChanged: 'cambiar el tipo de una celda',
   cellMoved: 'mover celda',
+  text: 'escribir texto',
+  image: 'cambiar la imagen',
+  video: 'escribir el enlace del vídeo',
+  alt: 'escribir el texto alternativo',
 } as const;
 
 /**
@@ -69,24 +98,59 @@ const rowIdOfCell = (rows: Layout, cellId: string): string => {
   return at ? rows[at.rowIndex].id : '';
 };
 
+/** Drops the server's errors about cells that are gone or that `changedCellId` just changed. */
+function forgetErrors(state: LayoutEditorState, changedCellId?: string): void {
+  if (state.errors.length === 0) return;
+  state.errors = state.errors.filter(({ rowId, cellId }) =>
+    cellId === null ? rowId === null || state.rows.some((row) => row.id === rowId) : cellId !== changedCellId && findCell(state.rows, cellId) !== undefined,
+  );
+}
+
 /**
  * Puts a structural change in place: one step in the history, unless it
  * changed nothing (a row moved onto its own place, a type chosen again).
  */
-function set(state: LayoutEditorState, rows: Layout, change: string): void {
+function set(state: LayoutEditorState, rows: Layout, change: string, cellId?: string): void {
   state.refusal = null;
   if (sameStructure(state.rows, rows)) return;
   state.history = recordStep(state.history, state.rows, change);
   state.rows = rows;
+  forgetErrors(state, cellId);
 }
 
-/** Applies a change the rules may refuse: the new rows, or the refusal on `rowId` (which is no step). */
-function apply(state: LayoutEditorState, outcome: LayoutChange, rowId: string, change: string): void {
+/** Applies a change the rules may refuse: the new rows, or the refusal (which is no step). */
+function apply(state: LayoutEditorState, outcome: LayoutChange, refused: Omit<LayoutRefusal, 'seq'>, change: string, cellId?: string): void {
   if ('error' in outcome) {
-    state.refusal = { rowId, message: outcome.error, seq: (state.refusal?.seq ?? 0) + 1 };
+    state.refusal = { ...refused, seq: (state.refusal?.seq ?? 0) + 1 };
   } else {
-    set(state, outcome.layout, change);
+    set(state, outcome.layout, change, cellId);
   }
+}
+
+/** Where a cell is, for messages: 'Fila 2, celda 1: …' (1-based, as shown). */
+const placeOf = (rows: Layout, cellId: string) => {
+  const at = findCell(rows, cellId);
+  return at ? { row: at.rowIndex, cell: at.cellIndex } : {};
+};
+
+/**
+ * Typing in a cell's field: a step of its own, or part of the step of the
+ * keystrokes just before it (layout-history.ts). An image chosen is a step of
+ * its own, never merged.
+ */
+function type(state: LayoutEditorState, cellId: string, patch: Partial<Pick<LayoutCell, 'content' | 'alt'>>, at: number): void {
+  const found = findCell(state.rows, cellId);
+  if (!found) return;
+  const cell = state.rows[found.rowIndex].cells[found.cellIndex];
+  const field: Typing['field'] = patch.alt === undefined ? 'content' : 'alt';
+  if (cell[field] === patch[field]) return;
+  const change = field === 'alt' ? CHANGES.alt : CHANGES[cell.type];
+  const before = state.rows;
+  state.rows = updateCell(before, cellId, patch);
+  state.history =
+    cell.type === 'image' && field === 'content' ? recordStep(state.history, before, change) : recordTyping(state.history, before, change, { cellId, field, at });
+  state.refusal = null;
+  forgetErrors(state, cellId);
 }
 
 /** Undo or redo; the rich-text editor closes when its cell is no longer a text cell. */
@@ -96,6 +160,7 @@ function travelThroughHistory(state: LayoutEditorState, direction: HistoryDirect
   state.rows = moved.rows;
   state.history = moved.history;
   state.refusal = null;
+  forgetErrors(state);
   const editing = state.editingCellId === null ? null : findCell(moved.rows, state.editingCellId);
   if (!editing || moved.rows[editing.rowIndex].cells[editing.cellIndex].type !== 'text') state.editingCellId = null;
 }
@@ -122,7 +187,9 @@ export const layoutEditorSlice = createSlice({
     cellAdded: {
       reducer: (state, action: PayloadAction<{ rowId: string; cellId: string }>) => {
         const { rowId, cellId } = action.payload;
-        apply(state, addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' }), rowId, CHANGES.cellAdded);
+        const row = state.rows.findIndex((r) => r.id === rowId);
+        const outcome = addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' });
+        apply(state, outcome, { rowId, message: 'error' in outcome ? layoutErrorText({ row, message: outcome.error }) : '' }, CHANGES.cellAdded);
         if (!state.refusal) state.editingCellId = cellId;
       },
       prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),
@@ -130,22 +197,50 @@ export const layoutEditorSlice = createSlice({
     cellRemoved: (state, action: PayloadAction<{ cellId: string }>) => set(state, removeCell(rowsOf(state), action.payload.cellId), CHANGES.cellRemoved),
     cellSpanChanged: (state, action: PayloadAction<{ cellId: string; span: number }>) => {
       const rows = rowsOf(state);
-      apply(state, changeCellSpan(rows, action.payload.cellId, action.payload.span), rowIdOfCell(rows, action.payload.cellId), CHANGES.cellSpanChanged);
+      const { cellId, span } = action.payload;
+      const outcome = changeCellSpan(rows, cellId, span);
+      const message = 'error' in outcome ? layoutErrorText({ ...placeOf(rows, cellId), message: outcome.error }) : '';
+      apply(state, outcome, { rowId: rowIdOfCell(rows, cellId), message }, CHANGES.cellSpanChanged, cellId);
     },
     cellTypeChanged: (state, action: PayloadAction<{ cellId: string; type: CellType }>) =>
-      set(state, changeCellType(rowsOf(state), action.payload.cellId, action.payload.type), CHANGES.cellTypeChanged),
-    /** Content is typing, not structure: no history step (TinyMCE keeps its own). */
-    cellContentChanged: (state, action: PayloadAction<{ cellId: string; content: string }>) => {
-      state.rows = updateCell(rowsOf(state), action.payload.cellId, { content: action.payload.content });
+      set(state, changeCellType(rowsOf(state), action.payload.cellId, action.payload.type), CHANGES.cellTypeChanged, action.payload.cellId),
+    /** Typing is a step too, keystrokes coalesced (layout-history.ts); `at` says when, for that. */
+    cellContentChanged: {
+      reducer: (state, action: PayloadAction<{ cellId: string; content: string; at: number }>) =>
+        type(state, action.payload.cellId, { content: action.payload.content }, action.payload.at),
+      prepare: (payload: { cellId: string; content: string }) => ({ payload: { ...payload, at: Date.now() } }),
     },
-    cellAltChanged: (state, action: PayloadAction<{ cellId: string; alt: string }>) => {
-      state.rows = updateCell(rowsOf(state), action.payload.cellId, { alt: action.payload.alt });
+    cellAltChanged: {
+      reducer: (state, action: PayloadAction<{ cellId: string; alt: string; at: number }>) =>
+        type(state, action.payload.cellId, { alt: action.payload.alt }, action.payload.at),
+      prepare: (payload: { cellId: string; alt: string }) => ({ payload: { ...payload, at: Date.now() } }),
     },
-    /** Moves a cell within its row or into another; refusals show on the row it came from. */
+    /**
+     * Moves a cell within its row or into another. A refusal shows on the row
+     * it would not fit in, naming the cell and that row.
+     */
     cellMoved: (state, action: PayloadAction<{ cellId: string; toRowId: string; toIndex: number }>) => {
       const rows = rowsOf(state);
       const { cellId, toRowId, toIndex } = action.payload;
-      apply(state, moveCell(rows, cellId, toRowId, toIndex), rowIdOfCell(rows, cellId), CHANGES.cellMoved);
+      const outcome = moveCell(rows, cellId, toRowId, toIndex);
+      const target = rows.findIndex((row) => row.id === toRowId);
+      const message = 'error' in outcome ? layoutErrorText({ ...placeOf(rows, cellId), message: `no cabe en la fila ${target + 1}. ${outcome.error}.` }) : '';
+      apply(state, outcome, { rowId: toRowId, message }, CHANGES.cellMoved);
+    },
+    /**
+     * The server refused the layout: its messages ('Fila 2, celda 1: …', see
+     * domain/layout.ts layoutErrorText) go on the cells they name, as the
+     * layout stands now (the one that was sent, unless edited meanwhile).
+     */
+    layoutErrorsReceived: (state, action: PayloadAction<string[]>) => {
+      state.errors = action.payload.map((text) => {
+        const { row, cell, message } = readLayoutErrorText(text);
+        const rowAt = row === undefined ? undefined : state.rows[row];
+        const cellAt = cell === undefined ? undefined : rowAt?.cells[cell];
+        // A place that no longer exists: the message stays, on the whole layout.
+        if (!rowAt || (cell !== undefined && !cellAt)) return { rowId: null, cellId: null, message: text };
+        return { rowId: rowAt.id, cellId: cellAt?.id ?? null, message };
+      });
     },
     textEditingStarted: (state, action: PayloadAction<{ cellId: string | null }>) => {
       state.editingCellId = action.payload.cellId;
@@ -153,13 +248,14 @@ export const layoutEditorSlice = createSlice({
     refusalDismissed: (state) => {
       state.refusal = null;
     },
-    /** Takes back the last structural change, keeping what was typed since (layout-history.ts). */
+    /** Takes back the last step, structural or typing (layout-history.ts). */
     undone: (state) => travelThroughHistory(state, 'undo'),
     redone: (state) => travelThroughHistory(state, 'redo'),
   },
   selectors: {
     selectRows: (state) => state.rows,
     selectRefusal: (state) => state.refusal,
+    selectErrors: (state) => state.errors,
     selectEditingCellId: (state) => state.editingCellId,
     /** What undo would take back ("añadir fila"), or null when there is nothing to undo. */
     selectUndoChange: (state) => state.history.past.at(-1)?.change ?? null,
@@ -182,4 +278,19 @@ export const injectedLayoutEditorSlice = layoutEditorSlice.injectInto(rootReduce
 export const layoutEditorActions = layoutEditorSlice.actions;
 
 /** The layout as it stands (what the publication form sends as `layout`). */
-export const { selectRows: selectEditedLayout, selectRefusal, selectEditingCellId, selectUndoChange, selectRedoChange } = injectedLayoutEditorSlice.selectors;
+export const {
+  selectRows: selectEditedLayout,
+  selectRefusal,
+  selectEditingCellId,
+  selectUndoChange,
+  selectRedoChange,
+  selectErrors: selectLayoutErrors,
+} = injectedLayoutEditorSlice.selectors;
+
+/** Where an error is now, in words ('Fila 2, celda 1: Introduzca una URL válida.'). */
+export function placeLayoutError(rows: Layout, error: LayoutError): PlacedLayoutError {
+  const row = rows.findIndex((r) => r.id === error.rowId);
+  if (row < 0) return { ...error, text: error.message };
+  const cell = error.cellId === null ? undefined : rows[row].cells.findIndex((c) => c.id === error.cellId);
+  return { ...error, text: layoutErrorText({ row, cell, message: error.message }) };
+}

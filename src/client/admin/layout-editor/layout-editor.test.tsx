@@ -1,9 +1,10 @@
+import '../../../../test/helpers/dialog-polyfill';
 import { act, screen, within } from '@testing-library/react';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
 import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
 import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { LayoutEditor } from './layout-editor';
+import { LayoutEditor, LayoutErrorLinks } from './layout-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 
 const server = withApiTestServer();
@@ -40,10 +41,10 @@ test('shows each row in the public grid: text rendered as HTML, the video as a 1
 test('a full row refuses a new cell and a wider span, with the Spanish messages, and changes nothing', async () => {
   const { user, layout: current } = renderEditor();
   await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
-  expect(within(row(1)).getByRole('alert')).toHaveTextContent('No hay espacio disponible en esta fila');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 1: No hay espacio disponible en esta fila');
 
   await user.selectOptions(within(cell(1, 1)).getByLabelText('Columnas'), '3');
-  expect(within(row(1)).getByRole('alert')).toHaveTextContent('El total de columnas no puede exceder 4');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 1, celda 1: El total de columnas no puede exceder 4');
   expect(within(cell(1, 1)).getByLabelText('Columnas')).toHaveValue('2');
   expect(current()[0].cells.map((c) => c.columnSpan)).toEqual([2, 2]);
 });
@@ -58,19 +59,84 @@ test('a new cell takes the remaining column', async () => {
   expect(await within(cell(2, 2)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
 });
 
-test("changing a video cell's type clears its address and its preview", async () => {
+test("changing the type of a cell that holds content asks first; cancelling keeps it, confirming clears it, is announced, and Deshacer brings it back", async () => {
   const { user, layout: current } = renderEditor();
-  await user.selectOptions(within(cell(1, 2)).getByLabelText('Tipo'), 'image');
+  const type = within(cell(1, 2)).getByLabelText('Tipo');
+  await user.selectOptions(type, 'image');
+  // Nothing changed yet: the question, with the safe choice focused.
+  const dialog = screen.getByRole('dialog', { name: '¿Cambiar a Imagen?' });
+  expect(dialog).toHaveAccessibleDescription('Se perderá el enlace del vídeo de esta celda.');
+  expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+  expect(current()[0].cells[1]).toMatchObject({ type: 'video', content: 'https://youtu.be/abc123' });
+
+  await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(type).toHaveValue('video');
+  expect(type).toHaveFocus();
+  expect(within(cell(1, 2)).getByTitle('Vídeo')).toBeInTheDocument();
+
+  await user.selectOptions(type, 'image');
+  await user.click(within(screen.getByRole('dialog', { name: '¿Cambiar a Imagen?' })).getByRole('button', { name: 'Cambiar a Imagen' }));
+  expect(current()[0].cells[1]).toEqual({ id: 'b', type: 'image', content: '', columnSpan: 2 });
   expect(within(cell(1, 2)).queryByTitle('Vídeo')).not.toBeInTheDocument();
-  await user.selectOptions(within(cell(1, 2)).getByLabelText('Tipo'), 'video');
-  expect(within(cell(1, 2)).getByLabelText('Enlace del vídeo')).toHaveValue('');
-  expect(current()[0].cells[1]).toEqual({ id: 'b', type: 'video', content: '', columnSpan: 2 });
+  expect(screen.getByText(/Celda 2 de la fila 1: ahora es de tipo Imagen\./).closest('[role="status"]')).not.toBeNull();
+  expect(type).toHaveFocus();
+
+  // An empty cell changes at once (nothing to lose), and says so.
+  await user.selectOptions(type, 'text');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(current()[0].cells[1]).toMatchObject({ type: 'text', content: '' });
+  expect(screen.getByText('Celda 2 de la fila 1: ahora es de tipo Texto.')).toBeInTheDocument();
+
+  // A text cell says what it would lose.
+  await user.selectOptions(within(cell(1, 1)).getByLabelText('Tipo'), 'video');
+  expect(screen.getByRole('dialog', { name: '¿Cambiar a Vídeo?' })).toHaveAccessibleDescription('Se perderá el texto de esta celda.');
+  await user.keyboard('{Escape}');
+  expect(current()[0].cells[0]).toMatchObject({ type: 'text', content: '<p>Primer párrafo</p>' });
+
+  await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+  await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+  expect(current()[0].cells[1]).toEqual({ id: 'b', type: 'video', content: 'https://youtu.be/abc123', columnSpan: 2 });
+});
+
+test("the server's layout errors name their row and cell, mark it, and their links in the summary take the keyboard to it", async () => {
+  const store = setupStore({ session: signedInSession() });
+  store.dispatch(layoutEditorActions.layoutLoaded(layout()));
+  const { user } = renderWithProviders(
+    <>
+      <div role="alert">
+        <LayoutErrorLinks />
+      </div>
+      <LayoutEditor />
+    </>,
+    { store },
+  );
+  act(() => {
+    store.dispatch(layoutEditorActions.layoutErrorsReceived(['Fila 1, celda 2: Introduzca una URL válida.']));
+  });
+  const link = screen.getByRole('link', { name: 'Fila 1, celda 2: Introduzca una URL válida.' });
+  expect(cell(1, 2)).toHaveAccessibleDescription('Fila 1, celda 2: Introduzca una URL válida.');
+  expect(cell(1, 2)).toHaveClass('has-error');
+  expect(cell(1, 1)).not.toHaveClass('has-error');
+  await user.click(link);
+  expect(cell(1, 2)).toHaveFocus();
+
+  // The words follow the cell when rows move.
+  await user.click(within(row(2)).getByRole('button', { name: 'Subir fila 2' }));
+  expect(screen.getByRole('link', { name: 'Fila 2, celda 2: Introduzca una URL válida.' })).toBeInTheDocument();
+  expect(cell(2, 2)).toHaveAccessibleDescription('Fila 2, celda 2: Introduzca una URL válida.');
+
+  // Correcting the address takes the error away.
+  await user.type(within(cell(2, 2)).getByLabelText('Enlace del vídeo'), 'x');
+  expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  expect(cell(2, 2)).not.toHaveClass('has-error');
 });
 
 test('cells move between rows with buttons, refused when the row has no room', async () => {
   const { user, layout: current } = renderEditor();
   await user.click(within(cell(2, 1)).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }));
-  expect(within(row(2)).getByRole('alert')).toHaveTextContent('El total de columnas no puede exceder 4');
+  // Told on the row it did not fit in, naming the cell and that row.
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.');
 
   await user.selectOptions(within(cell(2, 1)).getByLabelText('Columnas'), '2');
   await user.click(within(cell(1, 2)).getByRole('button', { name: 'Mover a la fila siguiente: la celda 2 de la fila 1' }));

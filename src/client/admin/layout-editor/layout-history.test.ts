@@ -8,7 +8,7 @@ import {
   selectRefusal,
   selectUndoChange,
 } from './layout-editor-slice';
-import { HISTORY_LIMIT } from './layout-history';
+import { HISTORY_LIMIT, TYPING_PAUSE_MS } from './layout-history';
 
 const layout = (): Layout => [
   { id: 'r1', cells: [{ id: 'a', type: 'text', content: '<p>Hola</p>', columnSpan: 3 }] },
@@ -112,36 +112,77 @@ test('a new structural change empties the redo stack', () => {
   expect(shape()).toBe(after);
 });
 
-test('undoing a structural change keeps the text typed after it', () => {
-  const { store, rowsNow, shape, contentOf, undo, redo } = editorWith([]);
+test('typing is undone and redone too, keystrokes in one field making one step until a pause', () => {
+  jest.useFakeTimers({ now: 0 });
+  try {
+    const { store, contentOf, rowsNow, undo, redo, undoChange, redoChange } = editorWith();
+    const typeIn = (cellId: string, content: string, pauseMs = 100) => {
+      jest.advanceTimersByTime(pauseMs);
+      store.dispatch(actions.cellContentChanged({ cellId, content }));
+    };
+    typeIn('a', '<p>Hola m</p>');
+    typeIn('a', '<p>Hola mu</p>');
+    typeIn('a', '<p>Hola mundo</p>');
+    // A pause: the next words are another step.
+    typeIn('a', '<p>Hola mundo.</p>', TYPING_PAUSE_MS);
+    typeIn('a', '<p>Hola mundo. Adiós</p>');
+    // Another field: another step, even without a pause.
+    typeIn('b', 'https://youtu.be/xyz');
+    store.dispatch(actions.cellAltChanged({ cellId: 'b', alt: 'no es imagen, pero cuenta' }));
+    expect(undoChange()).toBe('escribir el texto alternativo');
+
+    undo();
+    expect(undoChange()).toBe('escribir el enlace del vídeo');
+    undo();
+    expect(contentOf('b')).toBe('https://youtu.be/abc');
+    expect(undoChange()).toBe('escribir texto');
+    undo();
+    expect(contentOf('a')).toBe('<p>Hola mundo</p>');
+    undo();
+    expect(contentOf('a')).toBe('<p>Hola</p>');
+    expect(undoChange()).toBeNull();
+
+    redo();
+    expect(contentOf('a')).toBe('<p>Hola mundo</p>');
+    redo();
+    expect(contentOf('a')).toBe('<p>Hola mundo. Adiós</p>');
+    expect(redoChange()).toBe('escribir el enlace del vídeo');
+    // Typing after an undo starts a new step and forgets what could be redone.
+    typeIn('a', '<p>Otra cosa</p>', 10);
+    expect(redoChange()).toBeNull();
+    undo();
+    expect(contentOf('a')).toBe('<p>Hola mundo. Adiós</p>');
+    expect(rowsNow()[1].cells[0].content).toBe('https://youtu.be/abc');
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a structural change between keystrokes ends the typing step; undo goes back one step at a time', () => {
+  const { store, rowsNow, contentOf, undo, redo } = editorWith([]);
   store.dispatch(actions.rowAdded());
   store.dispatch(actions.cellAdded(rowsNow()[0].id));
   const cellId = rowsNow()[0].cells[0].id;
   store.dispatch(actions.cellContentChanged({ cellId, content: '<p>Escrito</p>' }));
   store.dispatch(actions.rowAdded());
-  expect(rowsNow()).toHaveLength(2);
-  // Typed after the last structural change: no snapshot holds it.
   store.dispatch(actions.cellContentChanged({ cellId, content: '<p>Escrito después</p>' }));
 
   undo();
+  expect(contentOf(cellId)).toBe('<p>Escrito</p>');
+  expect(rowsNow()).toHaveLength(2);
+  undo();
   expect(rowsNow()).toHaveLength(1);
-  expect(contentOf(cellId)).toBe('<p>Escrito después</p>');
-
-  // Typing between an undo and its redo survives the redo as well.
-  store.dispatch(actions.cellContentChanged({ cellId, content: '<p>Y más</p>' }));
+  expect(contentOf(cellId)).toBe('<p>Escrito</p>');
+  undo();
+  expect(contentOf(cellId)).toBe('');
+  redo();
+  redo();
   redo();
   expect(rowsNow()).toHaveLength(2);
-  expect(contentOf(cellId)).toBe('<p>Y más</p>');
-
-  // Undone as far as it goes and redone again, the cell comes back with its text.
-  undo();
-  undo();
-  expect(shape()).toMatch(/^\S+\[\]$/);
-  redo();
-  expect(contentOf(cellId)).toBe('<p>Y más</p>');
+  expect(contentOf(cellId)).toBe('<p>Escrito después</p>');
 });
 
-test('a removed cell or row comes back with the content it had when it was removed; a retyped cell with its former content', () => {
+test('a removed cell or row comes back with its content; a retyped cell with its former content, and each image chosen is a step', () => {
   const { store, contentOf, rowsNow, undo, redo } = editorWith();
   store.dispatch(actions.cellContentChanged({ cellId: 'a', content: '<p>Editado</p>' }));
   store.dispatch(actions.cellRemoved({ cellId: 'a' }));
@@ -152,20 +193,26 @@ test('a removed cell or row comes back with the content it had when it was remov
   undo();
   expect(contentOf('a')).toBe('<p>Editado</p>');
 
-  // Back to video: the address it had; the image chosen meanwhile waits for the redo.
   store.dispatch(actions.cellTypeChanged({ cellId: 'b', type: 'image' }));
   store.dispatch(actions.cellContentChanged({ cellId: 'b', content: '/media/aula.webp' }));
-  store.dispatch(actions.cellAltChanged({ cellId: 'b', alt: 'Aula' }));
+  store.dispatch(actions.cellContentChanged({ cellId: 'b', content: '/media/patio.webp' }));
+  store.dispatch(actions.cellAltChanged({ cellId: 'b', alt: 'Patio' }));
+  undo();
+  undo();
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'image', content: '/media/aula.webp', columnSpan: 2 });
+  undo();
   undo();
   expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'video', content: 'https://youtu.be/abc', columnSpan: 2 });
   redo();
-  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'image', content: '/media/aula.webp', alt: 'Aula', columnSpan: 2 });
+  redo();
+  redo();
+  redo();
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'image', content: '/media/patio.webp', alt: 'Patio', columnSpan: 2 });
 });
 
-test('content edits, refused changes and changes that change nothing are no steps', () => {
+test('refused changes and changes that change nothing are no steps', () => {
   const { store, shape, undo, undoChange } = editorWith();
-  store.dispatch(actions.cellContentChanged({ cellId: 'a', content: '<p>Otro</p>' }));
-  store.dispatch(actions.cellAltChanged({ cellId: 'b', alt: 'x' }));
+  store.dispatch(actions.cellContentChanged({ cellId: 'a', content: '<p>Hola</p>' }));
   store.dispatch(actions.rowMoved({ rowId: 'r1', toIndex: 0 }));
   store.dispatch(actions.cellTypeChanged({ cellId: 'a', type: 'text' }));
   expect(undoChange()).toBeNull();
@@ -175,9 +222,9 @@ test('content edits, refused changes and changes that change nothing are no step
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 2 }));
   store.dispatch(actions.cellAdded('r1'));
   store.dispatch(actions.cellAdded('r1'));
-  expect(selectRefusal(store.getState())).toMatchObject({ message: 'No hay espacio disponible en esta fila' });
+  expect(selectRefusal(store.getState())).toMatchObject({ message: 'Fila 1: No hay espacio disponible en esta fila' });
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 4 }));
-  expect(selectRefusal(store.getState())).toMatchObject({ message: 'El total de columnas no puede exceder 4' });
+  expect(selectRefusal(store.getState())).toMatchObject({ message: 'Fila 1, celda 1: El total de columnas no puede exceder 4' });
 
   // Undo takes back the last accepted change (the added cell), and clears the refusal shown.
   expect(undoChange()).toBe('añadir celda');
