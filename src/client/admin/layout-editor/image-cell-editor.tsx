@@ -1,11 +1,12 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import type { Id, LayoutCell } from '@/domain/entities';
-import { IMAGE_ACCEPT } from '@/domain/images';
+import { checkImageFile, IMAGE_ACCEPT } from '@/domain/images';
 import { messages } from '@/domain/messages';
 import { useAppDispatch } from '@/client/app/hooks';
 import { useUploadCellImageMutation } from '@/client/api/uploads';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
+import { uploadRefusal } from './upload-refusal';
 
 /**
  * An image cell: a file uploaded at once (to the publication when it exists,
@@ -13,7 +14,9 @@ import { layoutEditorActions } from './layout-editor-slice';
  */
 export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; publicationId?: Id }) {
   const dispatch = useAppDispatch();
-  const [upload, { isLoading, isError, reset }] = useUploadCellImageMutation();
+  const [upload, { isLoading, reset }] = useUploadCellImageMutation();
+  // Why the last file was refused: by the domain's check before sending, or by the server.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fileId = useId();
   const altId = useId();
   const altHintId = useId();
@@ -23,13 +26,16 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
     const file = input.files?.[0];
     if (!file) return;
     reset();
+    // The same file can be chosen again after a refusal.
+    input.value = '';
+    const refused = checkImageFile(file);
+    setRefusal(refused);
+    if (refused) return;
     try {
       const url = await upload({ file, publicationId }).unwrap();
       dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: url }));
-    } catch {
-      // The failure is shown below from the mutation's state (requirements §8).
-    } finally {
-      input.value = '';
+    } catch (error) {
+      setRefusal(uploadRefusal(error));
     }
   };
 
@@ -47,9 +53,9 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
           {messages.uploadingImage}
         </p>
       )}
-      {isError && (
+      {refusal && (
         <p role="alert" className="layout-editor-error">
-          {messages.uploadImageFailed}
+          {refusal}
         </p>
       )}
       <div className="layout-editor-field">
