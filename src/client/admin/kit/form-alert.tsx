@@ -1,4 +1,6 @@
 import type { ReactNode, Ref } from 'react';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { messages } from '@/domain/messages';
 
 export interface FormAlertProps {
   message: string;
@@ -28,4 +30,25 @@ export function FormAlert({ message, details = [], children, ref }: FormAlertPro
       {children}
     </div>
   );
+}
+
+/** The messages that say a field was left empty (requirements §5), as opposed to filled wrongly. */
+const MISSING: ReadonlySet<string> = new Set([messages.required, messages.featuredImageRequired, messages.publishDateRequired]);
+
+/** The banner for other mistakes: what is wrong is said at each field, which is marked. */
+export const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
+
+/**
+ * The banner over a form that was refused before sending, fitting its errors:
+ * requirements §5's 'Por favor, complete todos los campos requeridos' only
+ * when a field is missing; for a value too long or malformed, 'Revise los
+ * campos marcados.' (each field says what is wrong). Null when nothing is wrong.
+ */
+export function invalidFormAlert<T extends FieldValues>(errors: FieldErrors<T>): { message: string; details: string[] } | null {
+  const found = Object.values(errors)
+    .map((error) => (error as { message?: unknown } | undefined)?.message)
+    .filter((message): message is string => typeof message === 'string' && message !== '');
+  if (found.length === 0) return null;
+  if (found.some((message) => MISSING.has(message))) return { message: messages.completeRequiredFields, details: [] };
+  return { message: CHECK_MARKED_FIELDS, details: [] };
 }

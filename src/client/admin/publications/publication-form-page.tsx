@@ -18,6 +18,7 @@ import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
+import { invalidFormAlert } from '../kit/form-alert';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
@@ -35,8 +36,6 @@ import './publications.css';
 type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
 
 const FIELDS = ['title', 'section_id', 'status', 'is_featured', 'publish_date', 'featured_image'] as const;
-/** The fields requirements §5 requires: a failure in any of them also gets the form-wide reminder. */
-const REQUIRED: readonly string[] = ['title', 'section_id', 'publish_date', 'featured_image'];
 
 const valuesOf = (publication?: Publication): PublicationValues => ({
   title: publication?.title ?? '',
@@ -144,10 +143,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     },
   });
 
-  const invalid = (found: FormErrors<PublicationValues>) => {
-    const missing = Object.keys(found).some((field) => REQUIRED.includes(field));
-    saver.setFailure(missing ? { message: messages.completeRequiredFields, details: [] } : null);
-  };
+  // The banner fits the errors: requirements §5's 'complete todos los campos requeridos' only for a missing field.
+  const invalid = (found: FormErrors<PublicationValues>) => saver.setFailure(invalidFormAlert(found));
 
   /** The kit checks the declared type and size; the bytes are checked here, as the server will. */
   const chooseImage = async (change: ImageChange, apply: (change: ImageChange) => void) => {
