@@ -70,7 +70,25 @@ function control(): Promise<string> {
   return controlOrigin;
 }
 
+/**
+ * Runs a call to the servers the way Testing Library's findBy and waitFor wait: answers that
+ * land for the rendered app meanwhile (its queries) are no "update not wrapped in act(...)".
+ */
+async function outsideAct<T>(call: () => Promise<T>): Promise<T> {
+  if (typeof document === 'undefined') return call();
+  const { getConfig } = await import('@testing-library/react');
+  let result!: T;
+  await getConfig().asyncWrapper(async () => {
+    result = await call();
+  });
+  return result;
+}
+
 async function controlCall(method: string, pathName: string) {
+  return outsideAct(() => controlFetch(method, pathName));
+}
+
+async function controlFetch(method: string, pathName: string) {
   const response = await fetch(`${await control()}${pathName}`, { method });
   if (!response.ok) throw new Error(`real API control ${method} ${pathName}: ${response.status} ${await response.text()}`);
   return response;
@@ -160,10 +178,13 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(json);
     } else if (form) body = form;
-    const response = await fetch(`${current().origin}${pathName}`, { method, headers, body });
-    const text = await response.text();
-    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
-    return { status: response.status, body: isJson && text ? JSON.parse(text) : text };
+    const origin = current().origin;
+    return outsideAct(async () => {
+      const response = await fetch(`${origin}${pathName}`, { method, headers, body });
+      const text = await response.text();
+      const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+      return { status: response.status, body: isJson && text ? JSON.parse(text) : text };
+    });
   };
 
   return {

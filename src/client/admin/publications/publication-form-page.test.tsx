@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@/domain/messages';
+import type { Section } from '@/domain/entities';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { publicationFixture, sectionFixture } from '../../../../test/helpers/admin-fixtures';
-import type { TestReply } from '../../../../test/helpers/http-test-server';
+import type { TestReply } from '../../../../test/helpers/fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { PublicationFormPage } from './publication-form-page';
-
-const apiServer = withApiTestServer();
 
 const routes = [
   { path: '/admin/publications', element: <h1>Lista de publicaciones</h1> },
@@ -18,17 +18,34 @@ const routes = [
 const SECTIONS = { body: [sectionFixture(1, { title: 'Noticias' }), sectionFixture(2, { title: 'Eventos' })] };
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-/** The API: sections and the publication being edited answer; every write gets `write`. */
-function serve(write: () => TestReply, { sections = SECTIONS, stored = publicationFixture(5, { title: 'Jornada', version: 2 }) } = {}) {
-  apiServer().setHandler((request) => {
-    if (request.method !== 'GET') return write();
-    if (request.url.startsWith('/api/sections/')) return sections;
-    return { body: stored };
-  });
-}
+const api = withRealApi();
+/** The file's sections on the real server: the form offers them all. */
+let noticias: Section;
+let eventos: Section;
+/** A real PNG, which the server's image check accepts. */
+let png: Uint8Array<ArrayBuffer>;
+beforeAll(async () => {
+  noticias = await api.create('sections', { title: 'Noticias' });
+  eventos = await api.create('sections', { title: 'Eventos' });
+  png = await api.image('png');
+});
+/** A publication made through the API (its multipart body is not one the form sent). */
+const seeded = async (fields: Record<string, unknown>) => {
+  const publication = await api.create('publications', { section_id: noticias.id, title: api.unique('Jornada'), ...fields });
+  appended.mockClear();
+  return publication;
+};
 
-const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: signedInSession() } });
-const writes = () => apiServer().requests.filter((r) => r.method !== 'GET');
+const stored = async (id: number) => (await api.request('GET', `/api/publications/${id}/`)).body;
+/** Another administrator's save, straight to the server. */
+const savedElsewhere = async (id: number, fields: Record<string, unknown>) => {
+  const reply = await api.request('PATCH', `/api/publications/${id}/`, { json: fields });
+  expect(reply.status).toBe(200);
+  return reply.body;
+};
+
+const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: api.session() } });
+const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET');
 // jsdom's FormData does not cross Node's fetch (test/helpers/jsdom-with-fetch-environment.ts):
 // the bodies the form built are read where they are built. The wire format is base-query-multipart.test.ts's.
 let appended: jest.SpyInstance;
@@ -48,12 +65,11 @@ async function fillNew(user: ReturnType<typeof open>['user']) {
   await user.type(title(), 'Jornada de puertas abiertas');
   await user.selectOptions(screen.getByRole('combobox', { name: /^Sección/ }), await screen.findByRole('option', { name: 'Eventos' }));
   fireEvent.change(screen.getByLabelText(/^Fecha de publicación/), { target: { value: '2026-03-05' } });
-  await user.upload(imageInput(), new File([PNG], 'portada.png', { type: 'image/png' }));
+  await user.upload(imageInput(), new File([png], 'portada.png', { type: 'image/png' }));
   expect(await screen.findByRole('img', { name: 'Vista previa de la imagen destacada' })).toBeVisible();
 }
 
 test('an empty new publication: each required field says so, the form reminds of them all, and nothing is sent', async () => {
-  serve(() => ({ status: 500 }));
   const { user } = open('/admin/publications/new');
   await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
 
@@ -62,11 +78,10 @@ test('an empty new publication: each required field says so, the form reminds of
   expect(screen.getByRole('combobox', { name: /^Sección/ })).toHaveAccessibleDescription(messages.required);
   expect(screen.getByLabelText(/^Fecha de publicación/)).toHaveAccessibleDescription(messages.publishDateRequired);
   expect(screen.getByText(messages.featuredImageRequired)).toBeVisible();
-  expect(writes()).toHaveLength(0);
+  expect(await writes()).toHaveLength(0);
 });
 
 test('a new publication is a draft, not featured, and any status may be picked', async () => {
-  serve(() => ({ status: 500 }));
   const { user } = open('/admin/publications/new');
   const status = screen.getByRole('combobox', { name: 'Estado' });
   expect(status).toHaveValue('draft');
@@ -77,7 +92,6 @@ test('a new publication is a draft, not featured, and any status may be picked',
 });
 
 test('an image is judged by its content: a text file named .png is refused', async () => {
-  serve(() => ({ status: 500 }));
   const { user } = open('/admin/publications/new');
   await user.upload(imageInput(), new File(['no soy una imagen'], 'falsa.png', { type: 'image/png' }));
   expect(await screen.findByText(messages.imageTypeNotAllowed)).toBeVisible();
@@ -85,101 +99,60 @@ test('an image is judged by its content: a text file named .png is refused', asy
 });
 
 test('an image over 5 MB is refused', async () => {
-  serve(() => ({ status: 500 }));
   const { user } = open('/admin/publications/new');
   const big = new File([PNG, new Uint8Array(5 * 1024 * 1024)], 'grande.png', { type: 'image/png' });
   await user.upload(imageInput(), big);
   expect(await screen.findByText(messages.imageTooLarge)).toBeVisible();
 });
 
-test('saving shows Guardando... on a disabled button, sends multipart with the layout as JSON, and goes back to the list', async () => {
-  serve(() => ({ status: 201, body: publicationFixture(9, { title: 'Jornada de puertas abiertas' }), delay: 150 }));
+test('saving sends multipart with the layout as JSON; the server stores the publication with its image, and the list follows', async () => {
   const { user, router } = open('/admin/publications/new');
   await fillNew(user);
   await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
 
-  expect(await screen.findByRole('button', { name: messages.saving })).toBeDisabled();
   expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
   expect(router.state.location.pathname).toBe('/admin/publications');
-  const [post] = writes();
-  expect(post.method).toBe('POST');
-  expect(post.url).toBe('/api/publications/');
+  const [post] = await writes();
+  expect(post).toMatchObject({ method: 'POST', url: '/api/publications/', status: 201 });
   const [form] = sentForms();
-  expect(form.get('title')).toBe('Jornada de puertas abiertas');
-  expect(form.get('section_id')).toBe('2');
-  expect(form.get('status')).toBe('draft');
-  expect(form.get('is_featured')).toBe('false');
-  expect(form.get('publish_date')).toBe('2026-03-05');
+  expect(form.get('section_id')).toBe(String(eventos.id));
   expect(form.get('layout')).toBe('[]');
   expect((form.get('featured_image') as File).name).toBe('portada.png');
-});
-
-test('server field errors show by their fields, and those of other fields as "field: message" lines', async () => {
-  serve(() => ({ status: 400, body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'] } }));
-  const { user } = open('/admin/publications/new');
-  await fillNew(user);
-  await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
-
-  const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent(messages.savePublicationFailed);
-  expect(within(alert).getByText('layout: Demasiadas filas.')).toBeVisible();
-  expect(title()).toHaveAccessibleDescription('Ya existe una publicación con este título.');
-  expect(title()).toHaveValue('Jornada de puertas abiertas');
-});
-
-test("a plain string from the server is shown as it is; otherwise only 'Error al guardar la publicación.'", async () => {
-  let reply: TestReply = { status: 500, body: 'El servidor está en mantenimiento.' };
-  serve(() => reply);
-  const { user } = open('/admin/publications/new');
-  await fillNew(user);
-  await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
-  expect(await screen.findByText('El servidor está en mantenimiento.')).toBeVisible();
-
-  reply = { status: 500, body: {} };
-  await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
-  await waitFor(() => expect(screen.queryByText('El servidor está en mantenimiento.')).not.toBeInTheDocument());
-  const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent(messages.savePublicationFailed);
-  expect(within(alert).queryAllByRole('listitem')).toHaveLength(0);
-});
-
-test("sections that cannot be loaded: 'Error al cargar las secciones'", async () => {
-  serve(() => ({ status: 500 }), { sections: { status: 500, body: {} } as unknown as typeof SECTIONS });
-  open('/admin/publications/new');
-  expect(await screen.findByText(messages.loadSectionsFailed)).toBeVisible();
+  const { results } = (await api.request('GET', '/api/publications/?page_size=100')).body;
+  const saved = results.find((p: { title: string }) => p.title === 'Jornada de puertas abiertas');
+  expect(saved).toMatchObject({ section_id: eventos.id, status: 'draft', is_featured: false, publish_date: '2026-03-05', layout: [] });
+  expect((await fetch(saved.featured_image.startsWith('http') ? saved.featured_image : `${api.origin}${saved.featured_image}`)).status).toBe(200);
 });
 
 test('editing: the image is no longer required, the version goes back, and a 409 keeps the typing and offers both ways', async () => {
-  const current = publicationFixture(5, { title: 'Jornada (revisada por otra persona)', version: 3 });
-  let reply: TestReply = { status: 409, body: { detail: 'Otra persona guardó esta publicación mientras usted la editaba.', current } };
-  serve(() => reply);
-  const { user } = open('/admin/publications/edit/5');
-  expect(await screen.findByDisplayValue('Jornada')).toBe(title());
+  const publication = await seeded({});
+  const { user } = open(`/admin/publications/edit/${publication.id}`);
+  expect(await screen.findByDisplayValue(publication.title)).toBe(title());
+  const current = await savedElsewhere(publication.id, { title: 'Jornada (revisada por otra persona)' });
   await user.clear(title());
   await user.type(title(), 'Jornada con mis cambios');
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
-  expect(await screen.findByText('Otra persona guardó esta publicación mientras usted la editaba.')).toBeVisible();
+  // Another person's save, or (the same account, as here) the administrator's own in another tab.
+  expect(await screen.findByRole('alert')).toHaveTextContent(/guardó .*mientras/);
   expect(title()).toHaveValue('Jornada con mis cambios');
-  const [first] = writes();
-  expect(first.method).toBe('PATCH');
-  expect(first.url).toBe('/api/publications/5/');
-  expect(sentForms()[0].get('version')).toBe('2');
+  const [first] = await writes();
+  expect(first).toMatchObject({ method: 'PATCH', url: `/api/publications/${publication.id}/`, status: 409 });
+  expect(sentForms()[0].get('version')).toBe(String(publication.version));
   expect(sentForms()[0].has('featured_image')).toBe(false);
 
-  reply = { status: 200, body: { ...current, title: 'Jornada con mis cambios', version: 4 } };
   await user.click(screen.getByRole('button', { name: 'Guardar mis cambios igualmente' }));
   expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
-  expect(writes()).toHaveLength(2);
-  expect(sentForms()[1].get('version')).toBe('3');
-  expect(sentForms()[1].get('title')).toBe('Jornada con mis cambios');
+  expect((await writes()).map((r) => r.status)).toEqual([409, 200]);
+  expect(sentForms()[1].get('version')).toBe(String(current.version));
+  expect(await stored(publication.id)).toMatchObject({ title: 'Jornada con mis cambios', featured_image: publication.featured_image, version: current.version + 1 });
 });
 
 test('after a 409, loading the saved version puts it in the form', async () => {
-  const current = publicationFixture(5, { title: 'Jornada (revisada por otra persona)', version: 3 });
-  serve(() => ({ status: 409, body: { detail: 'Otra persona guardó antes.', current } }));
-  const { user } = open('/admin/publications/edit/5');
-  await screen.findByDisplayValue('Jornada');
+  const publication = await seeded({});
+  const { user } = open(`/admin/publications/edit/${publication.id}`);
+  await screen.findByDisplayValue(publication.title);
+  await savedElsewhere(publication.id, { title: 'Jornada (revisada por otra persona)' });
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
   await user.click(await screen.findByRole('button', { name: 'Cargar la versión guardada' }));
   expect(title()).toHaveValue('Jornada (revisada por otra persona)');
@@ -187,23 +160,27 @@ test('after a 409, loading the saved version puts it in the form', async () => {
 });
 
 test("a missing publication: 'No se encontró la publicación'", async () => {
-  apiServer().setHandler(() => ({ status: 404, body: { detail: messages.publicationNotFound } }));
-  open('/admin/publications/edit/77');
+  open('/admin/publications/edit/7777');
   expect(await screen.findByText(messages.publicationNotFound)).toBeVisible();
 });
 
 test('publishing images without alternative text is said before saving, and only when publishing', async () => {
+  const upload = async () => {
+    const form = new FormData();
+    form.append('image', new File([png], 'aula.png', { type: 'image/png' }));
+    return (await api.request('POST', '/api/upload-image/', { form })).body.url as string;
+  };
   const layout = [
     {
       id: 'fila-1',
       cells: [
-        { id: 'c1', type: 'image' as const, content: '/media/aula.webp', columnSpan: 2 },
-        { id: 'c2', type: 'image' as const, content: '/media/patio.webp', columnSpan: 2, alt: 'El patio del colegio' },
+        { id: 'c1', type: 'image' as const, content: await upload(), columnSpan: 2 },
+        { id: 'c2', type: 'image' as const, content: await upload(), columnSpan: 2, alt: 'El patio del colegio' },
       ],
     },
   ];
-  serve(() => ({ status: 500, body: {} }), { stored: publicationFixture(5, { status: 'draft', layout }) });
-  const { user } = open('/admin/publications/edit/5');
+  const publication = await seeded({ status: 'draft', layout });
+  const { user } = open(`/admin/publications/edit/${publication.id}`);
   const status = await screen.findByRole('combobox', { name: /^Estado/ });
   const warning = /Una imagen del diseño no tiene texto alternativo/;
   expect(screen.queryByText(warning)).not.toBeInTheDocument();
@@ -213,17 +190,76 @@ test('publishing images without alternative text is said before saving, and only
   expect(screen.queryByText(warning)).not.toBeInTheDocument();
 });
 
-test('editing, with the sections arriving after the publication: its section is selected and sent', async () => {
-  apiServer().setHandler((request) => {
-    if (request.method !== 'GET') return { body: publicationFixture(5, { section_id: 2, version: 3 }) };
-    if (request.url.startsWith('/api/sections/')) return { ...SECTIONS, delay: 300 };
-    return { body: publicationFixture(5, { title: 'Jornada', section: { id: 2, title: 'Eventos', slug: 'eventos' }, section_id: 2, version: 2 }) };
+describe('answers the real server cannot be made to give', () => {
+  const apiServer = withFaultInjectingServer();
+  /** The API: sections and the publication being edited answer; every write gets `write`. */
+  function serve(write: () => TestReply, { sections = SECTIONS, stored = publicationFixture(5, { title: 'Jornada', version: 2 }) } = {}) {
+    apiServer().setHandler((request) => {
+      if (request.method !== 'GET') return write();
+      if (request.url.startsWith('/api/sections/')) return sections;
+      return { body: stored };
+    });
+  }
+  const openHere = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: signedInSession() } });
+
+  test('saving shows Guardando... on a disabled button', async () => {
+    serve(() => ({ status: 201, body: publicationFixture(9, { title: 'Jornada de puertas abiertas' }), delay: 150 }));
+    const { user } = openHere('/admin/publications/new');
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
+    expect(await screen.findByRole('button', { name: messages.saving })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
   });
-  const { user } = open('/admin/publications/edit/5');
-  await screen.findByDisplayValue('Jornada');
-  const section = screen.getByRole('combobox', { name: /^Sección/ });
-  await waitFor(() => expect(section).toHaveDisplayValue('Eventos'));
-  await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-  expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
-  expect(sentForms()[0].get('section_id')).toBe('2');
+
+  // Errors the form's own checks (the domain rules the server shares) do not let through.
+  test('server field errors show by their fields, and those of other fields as "field: message" lines', async () => {
+    serve(() => ({ status: 400, body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'] } }));
+    const { user } = openHere('/admin/publications/new');
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.savePublicationFailed);
+    expect(within(alert).getByText('layout: Demasiadas filas.')).toBeVisible();
+    expect(title()).toHaveAccessibleDescription('Ya existe una publicación con este título.');
+    expect(title()).toHaveValue('Jornada de puertas abiertas');
+  });
+
+  test("a plain string from the server is shown as it is; otherwise only 'Error al guardar la publicación.'", async () => {
+    let reply: TestReply = { status: 500, body: 'El servidor está en mantenimiento.' };
+    serve(() => reply);
+    const { user } = openHere('/admin/publications/new');
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
+    expect(await screen.findByText('El servidor está en mantenimiento.')).toBeVisible();
+
+    reply = { status: 500, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
+    await waitFor(() => expect(screen.queryByText('El servidor está en mantenimiento.')).not.toBeInTheDocument());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.savePublicationFailed);
+    expect(within(alert).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  test("sections that cannot be loaded: 'Error al cargar las secciones'", async () => {
+    serve(() => ({ status: 500 }), { sections: { status: 500, body: {} } as unknown as typeof SECTIONS });
+    openHere('/admin/publications/new');
+    expect(await screen.findByText(messages.loadSectionsFailed)).toBeVisible();
+  });
+
+  // The order in which the two answers arrive.
+  test('editing, with the sections arriving after the publication: its section is selected and sent', async () => {
+    apiServer().setHandler((request) => {
+      if (request.method !== 'GET') return { body: publicationFixture(5, { section_id: 2, version: 3 }) };
+      if (request.url.startsWith('/api/sections/')) return { ...SECTIONS, delay: 300 };
+      return { body: publicationFixture(5, { title: 'Jornada', section: { id: 2, title: 'Eventos', slug: 'eventos' }, section_id: 2, version: 2 }) };
+    });
+    const { user } = openHere('/admin/publications/edit/5');
+    await screen.findByDisplayValue('Jornada');
+    const section = screen.getByRole('combobox', { name: /^Sección/ });
+    await waitFor(() => expect(section).toHaveDisplayValue('Eventos'));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
+    expect(sentForms()[0].get('section_id')).toBe('2');
+  });
 });
