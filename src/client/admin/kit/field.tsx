@@ -18,6 +18,12 @@ export interface FieldProps {
   required?: boolean;
   /** Live text under the control (e.g. '120/3000 caracteres'), read with it. */
   status?: ReactNode;
+  /**
+   * False: the status is shown but not read with the control, so that what the
+   * control says is its hint and its error (a title's counter, whose cut is
+   * announced apart). Default true.
+   */
+  statusDescribes?: boolean;
   /** Renders the control with the ids and aria attributes it must carry. */
   children: (control: ControlProps) => ReactNode;
   className?: string;
@@ -33,12 +39,12 @@ export interface FieldProps {
  *     {(control) => <input {...control} {...register('title')} />}
  *   </Field>
  */
-export function Field({ label, hint, error, required, status, children, className }: FieldProps) {
+export function Field({ label, hint, error, required, status, statusDescribes = true, children, className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, status !== undefined && statusId, error && errorId].filter(Boolean).join(' ');
+  const describedBy = [hint && hintId, status !== undefined && statusDescribes && statusId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className={['kit-field', className].filter(Boolean).join(' ')} data-invalid={error ? true : undefined}>
       <label className="kit-label" htmlFor={id}>

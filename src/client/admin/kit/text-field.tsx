@@ -57,7 +57,8 @@ export function TextField({ registration, type = 'text', maxLength, inputProps, 
   ) : undefined;
 
   return (
-    <Field {...field} status={status ?? counter}>
+    // The counter is seen, not read with the field at every visit: its cut is announced (role="status").
+    <Field {...field} status={status ?? counter} statusDescribes={status !== undefined || !counted}>
       {(control) => (
         <input
           className="kit-input"
