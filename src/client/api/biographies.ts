@@ -4,6 +4,7 @@ import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** What the biography form sends as multipart (requirements §7), plus the version it loaded. */
 export interface BiographyInput {
@@ -49,12 +50,12 @@ export const biographiesApi = baseApi.injectEndpoints({
       query: (id) => `/biographies/${id}/`,
       providesTags: (_biography, _error, id) => [biographyTag(id)],
     }),
-    createBiography: build.mutation<Biography, BiographyInput>({
-      query: (input) => ({ url: '/biographies/', method: 'POST', body: biographyFormData(input) }),
+    createBiography: build.mutation<Biography, BiographyInput & SaveAttempt>({
+      query: ({ saveKey, ...input }) => ({ url: '/biographies/', method: 'POST', body: biographyFormData(input), headers: saveHeaders(saveKey) }),
       invalidatesTags: (biography) => (biography ? [LIST, PUBLIC] : []),
     }),
-    updateBiography: build.mutation<Biography, BiographyInput & { id: Id }>({
-      query: ({ id, ...input }) => ({ url: `/biographies/${id}/`, method: 'PATCH', body: biographyFormData(input) }),
+    updateBiography: build.mutation<Biography, BiographyInput & SaveAttempt & { id: Id }>({
+      query: ({ id, saveKey, ...input }) => ({ url: `/biographies/${id}/`, method: 'PATCH', body: biographyFormData(input), headers: saveHeaders(saveKey) }),
       invalidatesTags: (biography, _error, { id }) => (biography ? [LIST, PUBLIC, biographyTag(id)] : []),
     }),
     deleteBiography: build.mutation<void, Id>({

@@ -5,6 +5,7 @@ import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { isPage, toList } from './list-response';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** Filter of the admin publication list: one section, or all (requirements §2, §7). */
 export interface PublicationFilter {
@@ -91,12 +92,12 @@ export const publicationsApi = baseApi.injectEndpoints({
       query: (id) => `/publications/${id}/`,
       providesTags: (_publication, _error, id) => [publicationTag(id)],
     }),
-    createPublication: build.mutation<Publication, PublicationInput>({
-      query: (input) => ({ url: '/publications/', method: 'POST', body: publicationFormData(input) }),
+    createPublication: build.mutation<Publication, PublicationInput & SaveAttempt>({
+      query: ({ saveKey, ...input }) => ({ url: '/publications/', method: 'POST', body: publicationFormData(input), headers: saveHeaders(saveKey) }),
       invalidatesTags: (publication) => (publication ? [LIST, PUBLIC] : []),
     }),
-    updatePublication: build.mutation<Publication, PublicationInput & { id: Id }>({
-      query: ({ id, ...input }) => ({ url: `/publications/${id}/`, method: 'PATCH', body: publicationFormData(input) }),
+    updatePublication: build.mutation<Publication, PublicationInput & SaveAttempt & { id: Id }>({
+      query: ({ id, saveKey, ...input }) => ({ url: `/publications/${id}/`, method: 'PATCH', body: publicationFormData(input), headers: saveHeaders(saveKey) }),
       invalidatesTags: (publication, _error, { id }) => (publication ? [LIST, PUBLIC, publicationTag(id)] : []),
     }),
     deletePublication: build.mutation<void, Id>({

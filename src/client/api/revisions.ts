@@ -2,6 +2,7 @@ import type { Id } from '@/domain/entities';
 import type { RevisionKind } from '@/domain/history';
 import type { RevisionDetail, RevisionSummary } from '@/domain/schemas/revisions';
 import { baseApi } from './base-api';
+import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** Where each kind lives in the API, and the tag its records carry. */
 const RESOURCE = {
@@ -46,11 +47,12 @@ export const revisionsApi = baseApi.injectEndpoints({
     getRevision: build.query<RevisionDetail, RevisionRequest>({
       query: ({ kind, id, revisionId }) => `/${RESOURCE[kind].path}/${id}/revisions/${revisionId}/`,
     }),
-    restoreRevision: build.mutation<unknown, RevisionRequest & { version?: number }>({
-      query: ({ kind, id, revisionId, version }) => ({
+    restoreRevision: build.mutation<unknown, RevisionRequest & SaveAttempt & { version?: number }>({
+      query: ({ kind, id, revisionId, version, saveKey }) => ({
         url: `/${RESOURCE[kind].path}/${id}/revisions/${revisionId}/restore/`,
         method: 'POST',
         body: version === undefined ? {} : { version },
+        headers: saveHeaders(saveKey),
       }),
       invalidatesTags: (_result, error, { kind, id }) =>
         error ? [] : [historyTag(kind, id), { type: RESOURCE[kind].tag, id }, { type: RESOURCE[kind].tag, id: 'LIST' }, publicList(kind)],

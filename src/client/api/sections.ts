@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** What the section form sends (requirements §7): POST title and is_active; PATCH also order, plus the version it loaded. */
 export interface SectionInput {
@@ -26,12 +27,12 @@ export const sectionsApi = baseApi.injectEndpoints({
       query: (id) => `/sections/${id}/`,
       providesTags: (_section, _error, id) => [sectionTag(id)],
     }),
-    createSection: build.mutation<Section, SectionInput>({
-      query: (body) => ({ url: '/sections/', method: 'POST', body }),
+    createSection: build.mutation<Section, SectionInput & SaveAttempt>({
+      query: ({ saveKey, ...body }) => ({ url: '/sections/', method: 'POST', body, headers: saveHeaders(saveKey) }),
       invalidatesTags: (section) => (section ? [LIST] : []),
     }),
-    updateSection: build.mutation<Section, SectionInput & { id: Id }>({
-      query: ({ id, ...body }) => ({ url: `/sections/${id}/`, method: 'PATCH', body }),
+    updateSection: build.mutation<Section, SectionInput & SaveAttempt & { id: Id }>({
+      query: ({ id, saveKey, ...body }) => ({ url: `/sections/${id}/`, method: 'PATCH', body, headers: saveHeaders(saveKey) }),
       invalidatesTags: (section, _error, { id }) => (section ? [LIST, sectionTag(id)] : []),
     }),
     /**

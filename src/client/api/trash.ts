@@ -1,6 +1,7 @@
 import type { Id } from '@/domain/entities';
 import type { TrashEntry } from '@/domain/schemas/trash';
 import { baseApi } from './base-api';
+import { saveHeaders } from './save-key';
 
 export interface TrashPage {
   count: number;
@@ -31,7 +32,8 @@ export const trashApi = baseApi.injectEndpoints({
       providesTags: [LIST],
     }),
     restoreTrashEntry: build.mutation<unknown, Pick<TrashEntry, 'id' | 'kind'>>({
-      query: ({ id }) => ({ url: `/trash/${id}/restore/`, method: 'POST' }),
+      // One key per restore: a restore sent twice is answered once (docs/decisions/145).
+      query: ({ id }) => ({ url: `/trash/${id}/restore/`, method: 'POST', headers: saveHeaders(undefined) }),
       invalidatesTags: (_result, error, { kind }) => (error ? [] : [LIST, ...restoredLists(kind)]),
     }),
     purgeTrashEntry: build.mutation<void, Id>({

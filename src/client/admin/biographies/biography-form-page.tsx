@@ -15,6 +15,7 @@ import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
+import { SaveAndContinueButton } from '../kit/save-and-continue';
 import { SubmitButton } from '../kit/submit-button';
 import { TextAreaField } from '../kit/text-area-field';
 import { TextField } from '../kit/text-field';
@@ -68,18 +69,18 @@ export function BiographyFormPage() {
 function BiographyForm({ biography }: { biography?: Biography }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
-  const [createBiography, creating] = useCreateBiographyMutation();
-  const [updateBiography, updating] = useUpdateBiographyMutation();
+  const [createBiography] = useCreateBiographyMutation();
+  const [updateBiography] = useUpdateBiographyMutation();
   const form = useForm<BiographyValues>({ defaultValues: valuesOf(biography), resolver: domainResolver(validate) });
   const { errors } = form.formState;
-  const saving = creating.isLoading || updating.isLoading;
   const textLength = useWatch({ control: form.control, name: 'biography' }).length;
   const saver = useVersionedSave<Biography, BiographyValues>({
     form,
     record: biography,
     fields: FIELDS,
     failedMessage: messages.saveBiographyFailed,
-    send: (values, base) => (base ? updateBiography({ id: base.id, ...values, version: base.version }) : createBiography(values)),
+    send: (values, base, saveKey) => (base ? updateBiography({ id: base.id, ...values, version: base.version, saveKey }) : createBiography({ ...values, saveKey })),
+    editHref: (saved) => paths.admin.biographyEdit.getHref(saved.id),
     draft: { kind: 'biography' },
     onSaved: (saved, values) => {
       notify(`Biografía de ${saved?.name ?? values.name} guardada`);
@@ -87,6 +88,8 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     },
     valuesOf,
   });
+  const { saving } = saver;
+  const saveAndContinue = form.handleSubmit((values) => saver.save(values, { stay: true }));
 
   return (
     <>
@@ -154,6 +157,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
         </div>
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{biography ? 'Guardar cambios' : 'Crear biografía'}</SubmitButton>
+          <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />
           <Link className="kit-button kit-button-secondary" to={paths.admin.biographies.getHref()}>
             Cancelar
           </Link>

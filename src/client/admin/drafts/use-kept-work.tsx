@@ -53,7 +53,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  *   A session that ends never asks: the draft is written and the sign-in
  *   screen follows.
  *
- * Call `saved()` once the server has the work, before navigating away.
+ * Call `saved()` once the server has the work, before navigating away, or
+ * `saved({ staying: true })` when the form stays open on the saved version.
  */
 export function useKeptWork<V extends FieldValues>({ kind, record, form, extra, lostFileMessage }: KeptWorkOptions<V>) {
   const store = useStore<RootState>();
@@ -160,9 +161,12 @@ export function useKeptWork<V extends FieldValues>({ kind, record, form, extra, 
     offer: offer && { draft: offer, changedSince: record !== undefined && offer.baseVersion !== undefined && offer.baseVersion !== record.version, recover, discard },
     /** The navigation held back while the administrator decides. */
     leaving: blocker.state === 'blocked' ? { stay: () => blocker.reset(), leave: () => blocker.proceed() } : null,
-    /** The server has the work: no draft, no question on leaving. */
-    saved: () => {
-      savedRef.current = true;
+    /**
+     * The server has the work: no draft, no question on leaving. `staying`: the
+     * form stays open on the saved version, and what is typed next is kept again.
+     */
+    saved: ({ staying = false }: { staying?: boolean } = {}) => {
+      savedRef.current = !staying;
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       removeDraft(latest.current.key);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetBiographyQuery } from '@/client/api/biographies';
 import { useGetPublicationQuery } from '@/client/api/publications';
@@ -71,6 +71,8 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   const { data: revision, isLoading, isError } = useGetRevisionQuery({ kind, id: id ?? 0, revisionId: revisionId ?? 0 }, { skip: id === null || revisionId === null });
   const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
   const [confirming, setConfirming] = useState(false);
+  // One restore at a time, even when 'Restaurar' is pressed twice before the dialog shows it busy.
+  const inFlight = useRef(false);
   const { detailHref, back } = HISTORY_KINDS[kind];
   useDocumentTitle(revision ? `Versión ${revision.number}` : 'Historial');
 
@@ -86,7 +88,11 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
 
   const isCurrent = current !== undefined && revision.record.version === current.version;
   const doRestore = async () => {
-    const result = await restore({ kind, id, revisionId, version: current?.version });
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const result = await restore({ kind, id, revisionId, version: current?.version }).finally(() => {
+      inFlight.current = false;
+    });
     setConfirming(false);
     if ('error' in result) {
       console.error('No se pudo restaurar la versión', result.error);

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { newSaveKey } from '@/client/api/save-key';
 import { staleSaveOf } from '@/client/api/versioned';
 import type { EditConflict } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import type { DraftKind } from '../drafts/draft-store';
 import { useKeptWork, type KeptExtra } from '../drafts/use-kept-work';
 import { FormAlert } from './form-alert';
+import { useNotices } from './notices';
 import { applyServerErrors } from './server-errors';
 import { StaleSaveChoices } from './stale-save-choices';
 
@@ -26,12 +29,18 @@ export interface VersionedSaveOptions<T extends { version: number }, V extends F
   fields: readonly Path<V>[];
   /** requirements §8's message for a failed save, e.g. 'Error al guardar la sección'. */
   failedMessage: string;
-  /** Creates (no base) or updates the base record, sending back its `version`. */
-  send: (values: V, base: T | undefined) => Promise<SaveResult<T>>;
+  /**
+   * Creates (no base) or updates the base record, sending back its `version`
+   * and `saveKey`, the attempt's Idempotency-Key (docs/decisions/145).
+   */
+  send: (values: V, base: T | undefined, saveKey: string) => Promise<SaveResult<T>>;
+  /** After 'Guardar': the page goes back to its list. */
   onSaved: (saved: T, values: V) => void;
+  /** The edit page of a record, where 'Guardar y seguir editando' goes after creating one. */
+  editHref: (saved: T) => string;
   /** The form's values for a record, to load the saved version after a stale save. */
   valuesOf: (record: T) => V;
-  /** Whatever else the form keeps outside react-hook-form (the layout editor) follows a reload. */
+  /** Whatever else the form keeps outside react-hook-form (the layout editor) follows a reload, or a save that stays. */
   onReloaded?: (record: T) => void;
   /** Unsaved work is kept as a draft of this kind, with what the form keeps outside its fields (useKeptWork). */
   draft: { kind: DraftKind; extra?: KeptExtra };
@@ -43,6 +52,16 @@ const plainAnswer = (error: unknown): string | null => {
   return typeof data === 'string' && data.trim() !== '' ? data.trim() : null;
 };
 
+/** How a save ends: back to the list ('Guardar'), or on the saved version ('Guardar y seguir editando', Ctrl+S). */
+export interface SaveOptions<T> {
+  /** Saves over this version instead of the base (after a stale save, knowingly). */
+  over?: T;
+  stay?: boolean;
+}
+
+/** The notice of a save that keeps the form open. */
+export const CHANGES_SAVED = 'Cambios guardados.';
+
 /**
  * Saving a record that carries a `version` (requirements §10.6), the same way in
  * every admin form: the error box gets focus when it appears, the server's field
@@ -51,11 +70,23 @@ const plainAnswer = (error: unknown): string | null => {
  * save over it knowingly. Until then the work is kept as a draft (useKeptWork).
  * Render `<KeptWorkNotices work={saver.work} />` above the form and
  * `<SaveFailureAlert save={…} />` inside it.
+ *
+ * One save at a time (docs/decisions/145): while one is in flight (`saving`)
+ * another is ignored, however fast the second click, Enter or Ctrl+S comes,
+ * and each attempt carries a key of its own that the server recognises if the
+ * request reaches it twice. With `stay`, the form stays open on the saved
+ * version (its new `version`, nothing left dirty) and 'Cambios guardados.' is
+ * announced; a new record opens on its edit page.
  */
 export function useVersionedSave<T extends { id: number; version: number }, V extends FieldValues>(options: VersionedSaveOptions<T, V>) {
-  const { form, record, fields, failedMessage, send, onSaved, valuesOf, onReloaded, draft } = options;
+  const { form, record, fields, failedMessage, send, onSaved, editHref, valuesOf, onReloaded, draft } = options;
+  const navigate = useNavigate();
+  const { notify } = useNotices();
   const [base, setBase] = useState(record);
   const [failure, setFailure] = useState<SaveFailure<T> | null>(null);
+  const [saving, setSaving] = useState(false);
+  // Set at once, before React renders the disabled button: a second submit in the same moment sees it.
+  const inFlight = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
   // Until the server has it, what is typed is kept as a draft, and leaving asks first (issue 12).
   const work = useKeptWork({ kind: draft.kind, record: base, form, extra: draft.extra, lostFileMessage: messages.chooseImageAgain });
@@ -64,12 +95,38 @@ export function useVersionedSave<T extends { id: number; version: number }, V ex
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-  const save = async (values: V, over?: T) => {
+  const load = (current: T) => {
+    setBase(current);
+    form.reset(valuesOf(current));
+    onReloaded?.(current);
+  };
+
+  const save = async (values: V, { over, stay = false }: SaveOptions<T> = {}) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
     setFailure(null);
-    const result = await send(values, over ?? base);
+    let result: SaveResult<T>;
+    try {
+      result = await send(values, over ?? base, newSaveKey());
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
     if ('data' in result) {
-      work.saved();
-      onSaved(result.data, values);
+      const saved = result.data;
+      if (!stay) {
+        work.saved();
+        onSaved(saved, values);
+      } else if (base) {
+        work.saved({ staying: true });
+        load(saved);
+        notify(CHANGES_SAVED);
+      } else {
+        work.saved();
+        notify(CHANGES_SAVED);
+        navigate(editHref(saved), { replace: true });
+      }
       return;
     }
     const stale = staleSaveOf<T>(result.error);
@@ -83,18 +140,17 @@ export function useVersionedSave<T extends { id: number; version: number }, V ex
   };
 
   const reload = (current: T) => {
-    setBase(current);
-    form.reset(valuesOf(current));
-    onReloaded?.(current);
+    load(current);
     setFailure(null);
   };
 
   const overwrite = (current: T) => {
+    if (inFlight.current) return;
     setBase(current);
-    void save(form.getValues(), current);
+    void save(form.getValues(), { over: current });
   };
 
-  return { base, failure, setFailure, save, reload, overwrite, alertRef, work };
+  return { base, failure, setFailure, save, saving, reload, overwrite, alertRef, work };
 }
 
 export type VersionedSave<T extends { id: number; version: number }> = Pick<

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
+import { SaveAndContinueButton } from '../kit/save-and-continue';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
@@ -88,8 +89,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const store = useStore<RootState>();
   const { notify } = useNotices();
   const sections = useListSectionsQuery();
-  const [createPublication, creating] = useCreatePublicationMutation();
-  const [updatePublication, updating] = useUpdatePublicationMutation();
+  const [createPublication] = useCreatePublicationMutation();
+  const [updatePublication] = useUpdatePublicationMutation();
   const editing = publication !== undefined;
   const form = useForm<PublicationValues>({
     defaultValues: valuesOf(publication),
@@ -98,7 +99,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     ),
   });
   const { errors } = form.formState;
-  const saving = creating.isLoading || updating.isLoading;
+  const [savedLayout, setSavedLayout] = useState<Layout>(publication?.layout ?? []);
   // Publishing images that have no alternative text is allowed, but said first (issue 11).
   const publishing = useWatch({ control: form.control, name: 'status' }) === 'published';
   const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
@@ -113,16 +114,21 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     record: publication,
     fields: FIELDS,
     failedMessage: messages.savePublicationFailed,
-    send: (values, base) => {
+    send: (values, base, saveKey) => {
       const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
-      return base ? updatePublication({ id: base.id, ...input, version: base.version }) : createPublication(input);
+      return base ? updatePublication({ id: base.id, ...input, version: base.version, saveKey }) : createPublication({ ...input, saveKey });
     },
+    editHref: (saved) => paths.admin.publicationEdit.getHref(saved.id),
     onSaved: (saved, values) => {
       notify(`Publicación «${saved?.title ?? values.title}» guardada`);
       navigate(paths.admin.publications.getHref());
     },
     valuesOf,
-    onReloaded: (current) => dispatch(layoutEditorActions.layoutLoaded(current.layout ?? [])),
+    onReloaded: (current) => {
+      dispatch(layoutEditorActions.layoutLoaded(current.layout ?? []));
+      // The layout now matches this version: only what changes from here is unsaved.
+      setSavedLayout(current.layout ?? []);
+    },
     // The layout is kept in the draft with the fields.
     draft: {
       kind: 'publication',
@@ -138,13 +144,15 @@ function PublicationForm({ publication }: { publication?: Publication }) {
           });
         },
         restore: (layout) => dispatch(layoutEditorActions.layoutLoaded(Array.isArray(layout) ? (layout as Layout) : [])),
-        initial: publication?.layout ?? [],
+        initial: savedLayout,
       },
     },
   });
 
   // The banner fits the errors: requirements §5's 'complete todos los campos requeridos' only for a missing field.
   const invalid = (found: FormErrors<PublicationValues>) => saver.setFailure(invalidFormAlert(found));
+  const { saving } = saver;
+  const saveAndContinue = form.handleSubmit((values) => saver.save(values, { stay: true }), invalid);
 
   /** The kit checks the declared type and size; the bytes are checked here, as the server will. */
   const chooseImage = async (change: ImageChange, apply: (change: ImageChange) => void) => {
@@ -230,6 +238,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
         )}
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{publication ? 'Guardar cambios' : 'Crear publicación'}</SubmitButton>
+          <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />
           <Link className="kit-button kit-button-secondary" to={paths.admin.publications.getHref()}>
             Cancelar
           </Link>

@@ -13,6 +13,7 @@ import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
+import { SaveAndContinueButton } from '../kit/save-and-continue';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
@@ -50,16 +51,17 @@ export function SectionFormPage() {
 function SectionForm({ section }: { section?: Section }) {
   const navigate = useNavigate();
   const { notify } = useNotices();
-  const [createSection, creating] = useCreateSectionMutation();
-  const [updateSection, updating] = useUpdateSectionMutation();
+  const [createSection] = useCreateSectionMutation();
+  const [updateSection] = useUpdateSectionMutation();
   const form = useForm<SectionValues>({ defaultValues: valuesOf(section), resolver: domainResolver<SectionValues>((values) => validateSection(values)) });
-  const saving = creating.isLoading || updating.isLoading;
   const saver = useVersionedSave<Section, SectionValues>({
     form,
     record: section,
     fields: ['title', 'is_active'],
     failedMessage: messages.saveSectionFailed,
-    send: (values, base) => (base ? updateSection({ id: base.id, ...values, order: base.order, version: base.version }) : createSection(values)),
+    send: (values, base, saveKey) =>
+      base ? updateSection({ id: base.id, ...values, order: base.order, version: base.version, saveKey }) : createSection({ ...values, saveKey }),
+    editHref: (saved) => paths.admin.sectionEdit.getHref(saved.id),
     draft: { kind: 'section' },
     onSaved: (saved, values) => {
       notify(`Sección «${saved?.title ?? values.title}» guardada`);
@@ -67,6 +69,8 @@ function SectionForm({ section }: { section?: Section }) {
     },
     valuesOf,
   });
+  const { saving } = saver;
+  const saveAndContinue = form.handleSubmit((values) => saver.save(values, { stay: true }));
 
   return (
     <>
@@ -86,6 +90,7 @@ function SectionForm({ section }: { section?: Section }) {
         <CheckboxField label="Visible" hint="Las secciones visibles aparecen en el sitio público." registration={form.register('is_active')} />
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{section ? 'Guardar cambios' : 'Crear sección'}</SubmitButton>
+          <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />
           <Link className="kit-button kit-button-secondary" to={paths.admin.sections.getHref()}>
             Cancelar
           </Link>
