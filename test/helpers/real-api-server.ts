@@ -113,9 +113,10 @@ export interface RealApi {
   /** A request to this server, as the admin unless `token` says otherwise; JSON answers parsed. */
   request(method: string, pathName: string, options?: ApiRequestOptions): Promise<ApiReply>;
   /**
-   * Creates a record through the admin API and returns it as the server stored it. Sections and
-   * biographies go as JSON; a publication goes as the panel sends it (multipart, `layout` as JSON
-   * text) with a PNG featured image and, unless `section_id` is given, a new section of its own.
+   * Creates a record through the admin API and returns it as the server stored it; required
+   * fields not given get unique values. Sections and biographies go as JSON; a publication goes
+   * as the panel sends it (multipart, `layout` as JSON text), published on 2026-01-15 with a PNG
+   * featured image and, unless `section_id` is given, in a new section of its own.
    */
   create(collection: Collection, fields: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** A name no other test of the file uses: `unique('Noticias')` → 'Noticias 3'. */
@@ -209,13 +210,14 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
       let reply: ApiReply;
       if (collection === 'publications') {
         const form = new FormData();
-        const all: Record<string, unknown> = { publish_date: '2026-01-15', status: 'published', layout: [], ...fields };
+        const all: Record<string, unknown> = { title: this.unique('Publicación'), publish_date: '2026-01-15', status: 'published', layout: [], ...fields };
         if (all.section_id === undefined) all.section_id = (await this.create('sections', { title: this.unique('Sección') })).id;
         for (const [name, value] of Object.entries(all)) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
         if (!('featured_image' in fields)) form.append('featured_image', new Blob([await this.image('png')], { type: 'image/png' }), 'portada.png');
         reply = await request('POST', '/api/publications/', { form });
       } else {
-        reply = await request('POST', `/api/${collection}/`, { json: fields });
+        const required = collection === 'sections' ? { title: this.unique('Sección') } : { name: this.unique('Docente'), position: 'Profesora', biography: 'Biografía.' };
+        reply = await request('POST', `/api/${collection}/`, { json: { ...required, ...fields } });
       }
       if (reply.status !== 201) throw new Error(`creating in ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       return reply.body;

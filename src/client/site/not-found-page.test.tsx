@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { renderSite } from '../../../test/helpers/render-site';
-import { withApiTestServer } from '../../../test/helpers/with-api-test-server';
+import { withRealApi } from '../../../test/helpers/real-api-server';
 
-// The home page, reached from the 404, asks for the latest news.
-withApiTestServer();
+// The home page, reached from the 404, asks the server for the latest news.
+const api = withRealApi();
 
 test.each(['/giese', '/una/direccion/que/no/existe'])('%s shows the Spanish 404 page with the navigation and a way home', async (path) => {
   const { user, router } = await renderSite(path);
@@ -13,4 +13,5 @@ test.each(['/giese', '/una/direccion/que/no/existe'])('%s shows the Spanish 404 
   await user.click(screen.getByRole('link', { name: 'Volver al inicio' }));
   expect(router.state.location.pathname).toBe('/');
   expect(await screen.findByRole('heading', { level: 1, name: 'Máster en Educación Emocional y Convivencia Escolar' })).toBeInTheDocument();
+  expect((await api.requests()).every((r) => r.status === 200)).toBe(true);
 });
