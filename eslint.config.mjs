@@ -66,4 +66,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
     rules: { 'no-console': 'off' },
   },
+  {
+    // Browser tests take `test` and `expect` from their fixtures, which fail a test on any console error or uncaught exception.
+    files: ['test/e2e/**/*.ts'],
+    ignores: ['test/e2e/support/fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', allowTypeImports: true, message: 'Import test and expect from test/e2e/support/fixtures.ts.' }] },
+      ],
+    },
+  },
 );

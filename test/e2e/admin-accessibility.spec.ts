@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, violations } from './admin-helpers';
+import { violations } from './admin-helpers';
+import { expect, test } from './support/fixtures';
 
 test('the sign-in screen has no accessibility violations, with or without an error', async ({ page }) => {
   await page.goto('/admin/login');
@@ -10,9 +10,8 @@ test('the sign-in screen has no accessibility violations, with or without an err
   expect(await violations(page)).toEqual([]);
 });
 
-test('the admin shell has no accessibility violations on desktop and on a phone with the menu open', async ({ page }) => {
+test('the admin shell has no accessibility violations on desktop and on a phone with the menu open', async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
   await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 

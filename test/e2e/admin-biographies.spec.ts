@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { signIn, violations } from './admin-helpers';
+import { violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 const portrait = async () => ({
@@ -10,12 +10,9 @@ const portrait = async () => ({
   buffer: await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } }).png().toBuffer(),
 });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-});
+test.use({ viewport: { width: 1280, height: 900 } });
 
-test('create with a photo, view, edit removing the photo, and delete a biography', async ({ page }, testInfo) => {
+test('create with a photo, view, edit removing the photo, and delete a biography', async ({ adminPage: page }, testInfo) => {
   test.setTimeout(60_000);
   await page.goto('/admin/biographies');
   const heading = page.getByRole('heading', { level: 1, name: /^Biografías \(\d+\)$/ });
@@ -92,7 +89,7 @@ test('create with a photo, view, edit removing the photo, and delete a biography
   await expect(page.getByRole('heading', { level: 1, name: `Biografías (${count})` })).toBeVisible();
 });
 
-test('a stale biography save: the administrator keeps their text and saves over the other version', async ({ page }) => {
+test('a stale biography save: the administrator keeps their text and saves over the other version', async ({ adminPage: page, browserProblems }) => {
   const api = adminApi(page);
   const { body: created } = await api.multipart<{ id: number; version: number }>('POST', '/api/biographies/', {
     name: 'Prof. Conflicto',
@@ -105,6 +102,7 @@ test('a stale biography save: the administrator keeps their text and saves over 
     await expect(text).toHaveValue('Primera versión.');
     await api.multipart('PATCH', `/api/biographies/${created.id}/`, { biography: 'Versión de otra persona.', version: String(created.version) });
 
+    browserProblems.expectFailedLoad(409, `/api/biographies/${created.id}/`);
     await text.fill('Mi versión.');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Error al guardar la biografía' });
@@ -119,7 +117,8 @@ test('a stale biography save: the administrator keeps their text and saves over 
   }
 });
 
-test('missing biography, load failure and empty list', async ({ page }) => {
+test('missing biography, load failure and empty list', async ({ adminPage: page, browserProblems }) => {
+  browserProblems.expectFailedLoad(404, '/api/biographies/99999/');
   await page.goto('/admin/biographies/99999');
   await expect(page.getByText('No se encontró la biografía')).toBeVisible();
   await page.goto('/admin/biographies/edit/99999');
@@ -128,6 +127,7 @@ test('missing biography, load failure and empty list', async ({ page }) => {
 
   // The real list cannot be emptied without losing the demo faculty: these two answers are stood in for.
   await page.route('**/api/biographies/?*', (route) => route.fulfill({ status: 500, json: { detail: 'Error' } }));
+  browserProblems.expectFailedLoad(500, '/api/biographies/');
   await page.goto('/admin/biographies');
   await expect(page.getByRole('alert')).toHaveText(/Error al cargar las biografías\. Por favor, intente de nuevo\./);
   expect(await violations(page)).toEqual([]);
@@ -139,7 +139,7 @@ test('missing biography, load failure and empty list', async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
-test('phone: biography cards with actions reachable, form and detail fit 375 px', async ({ page }, testInfo) => {
+test('phone: biography cards with actions reachable, form and detail fit 375 px', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/admin/biographies');
   await expect(page.getByRole('table', { name: 'Biografías' })).toBeVisible();

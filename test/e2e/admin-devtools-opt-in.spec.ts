@@ -1,20 +1,20 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { signIn } from './admin-helpers';
 import { devToolsRecord, installDevToolsStandIn } from './devtools-stand-in';
+import { expect, test } from './support/fixtures';
 
 // In production Redux DevTools stay off until an administrator switches them
 // on for their own browser; then they come with the same masking as in
 // development, from a chunk that only that browser downloads.
 
-test('an administrator switches Redux DevTools on for this browser only, tokens masked', async ({ page }) => {
+test('an administrator switches Redux DevTools on for this browser only, tokens masked', async ({ page, signInThroughApi, browserProblems }) => {
   await installDevToolsStandIn(page);
   const devToolsChunks: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/devtools\.[\w]+\.js$/.test(request.url())) devToolsChunks.push(request.url());
   });
 
-  await signIn(page);
+  // The stand-in is in place before the app's first script runs, the sign-in included.
+  await signInThroughApi(page);
   // Off by default: the store never asked for the extension.
   expect(await devToolsRecord(page)).toEqual({ name: undefined, entries: [] });
   expect(devToolsChunks).toEqual([]);
@@ -37,6 +37,7 @@ test('an administrator switches Redux DevTools on for this browser only, tokens 
 
   // Another browser (a fresh context) is not affected.
   const other = await page.context().browser()!.newPage();
+  browserProblems.watch(other);
   await installDevToolsStandIn(other);
   await other.goto('/');
   await expect(other.getByRole('banner')).toBeVisible();

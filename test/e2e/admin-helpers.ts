@@ -1,10 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config';
+import { expect, SESSION_KEY, type Page, type StoredSession } from './support/fixtures';
 
-/** Signs in through the real sign-in screen and waits for the admin landing. */
-export async function signIn(page: Page, baseURL = '') {
+/**
+ * Signs in through the real sign-in screen and waits for the admin landing:
+ * for the tests where typing the password is the point. The others start from
+ * the `adminPage` fixture (support/fixtures.ts), signed in through the API.
+ */
+export async function signInWithForm(page: Page, baseURL = '') {
   await page.goto(`${baseURL}/admin/login`);
   await page.getByLabel('Usuario').fill(E2E_ADMIN.username);
   await page.getByLabel('Contraseña').fill(E2E_ADMIN.password);
@@ -14,8 +18,7 @@ export async function signIn(page: Page, baseURL = '') {
 }
 
 /** The stored session record (requirements §3), or null. */
-export const storedSession = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string; refresh: string; username: string } | null);
+export const storedSession = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null, SESSION_KEY);
 
 /** A summary card of the admin landing, by its title. */
 export const summaryCard = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -29,16 +32,6 @@ export const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 160, g: 90, b: 40 } } })
     .png()
     .toBuffer();
-
-/** Console errors (CSP violations among them) and uncaught exceptions seen by the page: there must be none. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** A row of the layout editor, and one of its cells, by their accessible names. */
 export const layoutRow = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });

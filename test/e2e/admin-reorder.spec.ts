@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { signIn } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 /** The titles of the sections table, top to bottom. */
 const shownOrder = (page: Page) => page.getByRole('table', { name: 'Secciones' }).getByRole('row').locator('.kit-table-primary').allTextContents();
@@ -8,21 +7,21 @@ const handle = (page: Page, title: string) => page.getByRole('button', { name: `
 
 let original: number[] = [];
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test.beforeEach(async ({ adminPage: page }) => {
   original = await adminApi(page).order('sections');
   await page.goto('/admin/sections');
   await expect(page.getByRole('table', { name: 'Secciones' })).toBeVisible();
 });
 
-test.afterEach(async ({ page }) => {
+test.afterEach(async ({ adminPage: page }) => {
   await adminApi(page).restoreOrder('sections', original);
 });
 
 const waitForSavedOrder = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/sections/reorder/') && r.request().method() === 'PATCH');
 
-test('the move buttons reorder at once, and the order survives a reload', async ({ page }) => {
+test('the move buttons reorder at once, and the order survives a reload', async ({ adminPage: page }) => {
   const before = await shownOrder(page);
   const saved = waitForSavedOrder(page);
   await page.getByRole('button', { name: `Bajar ${before[0]}` }).click();
@@ -35,7 +34,7 @@ test('the move buttons reorder at once, and the order survives a reload', async 
   expect(await shownOrder(page)).toEqual([before[1], before[0], ...before.slice(2)]);
 });
 
-test('keyboard: space lifts, arrows move one row, space drops, Escape cancels; announced in Spanish', async ({ page }) => {
+test('keyboard: space lifts, arrows move one row, space drops, Escape cancels; announced in Spanish', async ({ adminPage: page }) => {
   const before = await shownOrder(page);
   const announcer = page.locator('[id^="rfd-announcement"]');
 
@@ -65,7 +64,7 @@ test('keyboard: space lifts, arrows move one row, space drops, Escape cancels; a
   expect(await shownOrder(page)).toEqual(moved);
 });
 
-test('mouse: dragging a row by its handle moves it, and the order survives a reload', async ({ page }) => {
+test('mouse: dragging a row by its handle moves it, and the order survives a reload', async ({ adminPage: page }) => {
   const before = await shownOrder(page);
   const from = (await handle(page, before[3]).boundingBox())!;
   const to = (await handle(page, before[0]).boundingBox())!;
@@ -85,7 +84,7 @@ test('mouse: dragging a row by its handle moves it, and the order survives a rel
   expect(await shownOrder(page)).toEqual(moved);
 });
 
-test('a reorder the server refuses goes back, and the list shows what the server holds', async ({ page }) => {
+test('a reorder the server refuses goes back, and the list shows what the server holds', async ({ adminPage: page, browserProblems }) => {
   const api = adminApi(page);
   const { body: extra } = await api.json<{ id: number }>('POST', '/api/sections/', { title: 'Sección efímera', is_active: false });
   await page.reload();
@@ -95,6 +94,8 @@ test('a reorder the server refuses goes back, and the list shows what the server
   await api.json('DELETE', `/api/sections/${extra.id}/`);
 
   const refused = waitForSavedOrder(page);
+  browserProblems.expectFailedLoad(400, '/api/sections/reorder/');
+  browserProblems.expectError(/^No se pudo guardar el nuevo orden /);
   // (The move shows at once and is undone when the answer comes: the component tests see both steps.)
   await page.getByRole('button', { name: `Subir ${before[1]}` }).click();
   expect((await refused).status()).toBe(400);

@@ -1,15 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { signIn, violations } from './admin-helpers';
+import { violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
-test.beforeEach(async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-});
+test.use({ viewport: { width: 1280, height: 900 } });
 
-test('create, view, edit and delete a section', async ({ page }, testInfo) => {
+test('create, view, edit and delete a section', async ({ adminPage: page }, testInfo) => {
   await page.goto('/admin/sections');
   await expect(page.getByRole('heading', { level: 1, name: 'Secciones' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Secciones' })).toBeVisible();
@@ -67,7 +64,8 @@ test('create, view, edit and delete a section', async ({ page }, testInfo) => {
   await expect(rowOf(page, 'Seminarios de invierno')).toHaveCount(0);
 });
 
-test('a missing or malformed section: No se encontró la sección', async ({ page }) => {
+test('a missing or malformed section: No se encontró la sección', async ({ adminPage: page, browserProblems }) => {
+  browserProblems.expectFailedLoad(404, '/api/sections/99999/');
   for (const address of ['/admin/sections/99999', '/admin/sections/abc', '/admin/sections/edit/99999']) {
     await page.goto(address);
     await expect(page.getByText('No se encontró la sección')).toBeVisible();
@@ -75,7 +73,9 @@ test('a missing or malformed section: No se encontró la sección', async ({ pag
   expect(await violations(page)).toEqual([]);
 });
 
-test('a section that holds publications is not deleted unless its publications go too: declining keeps the row', async ({ page }) => {
+test('a section that holds publications is not deleted unless its publications go too: declining keeps the row', async ({ adminPage: page, browserProblems }) => {
+  // The server refuses the plain delete (409): that is what asks the second question.
+  browserProblems.expectFailedLoad(409, /\/api\/sections\/\d+\/$/);
   await page.goto('/admin/sections');
   const row = rowOf(page, 'Noticias');
   await row.getByRole('button', { name: 'Eliminar Noticias' }).click();
@@ -90,7 +90,7 @@ test('a section that holds publications is not deleted unless its publications g
   await expect(rowOf(page, 'Noticias')).toBeVisible();
 });
 
-test('a stale save is answered 409: what was typed stays, and the administrator reloads or saves over it', async ({ page }) => {
+test('a stale save is answered 409: what was typed stays, and the administrator reloads or saves over it', async ({ adminPage: page, browserProblems }) => {
   const api = adminApi(page);
   const { body: created } = await api.json<{ id: number; version: number }>('POST', '/api/sections/', { title: 'Jornadas', is_active: true });
   try {
@@ -100,6 +100,7 @@ test('a stale save is answered 409: what was typed stays, and the administrator 
     // Someone else saves first.
     await api.json('PATCH', `/api/sections/${created.id}/`, { title: 'Jornadas 2027', version: created.version });
 
+    browserProblems.expectFailedLoad(409, `/api/sections/${created.id}/`);
     await title.fill('Jornadas de primavera');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Error al guardar la sección' });
@@ -119,7 +120,7 @@ test('a stale save is answered 409: what was typed stays, and the administrator 
   }
 });
 
-test('phone: the list becomes cards with every action reachable, and the forms fit', async ({ page }, testInfo) => {
+test('phone: the list becomes cards with every action reachable, and the forms fit', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/admin/sections');
   const row = rowOf(page, 'Revista');

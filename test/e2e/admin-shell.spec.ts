@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './admin-helpers';
+import { expect, test } from './support/fixtures';
 
-test('desktop: the side navigation is always there and marks the current page', async ({ page }, testInfo) => {
+test('desktop: the side navigation is always there and marks the current page', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Contenido del sitio' });
   await expect(nav).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menú' })).toBeHidden();
@@ -20,9 +18,8 @@ test('desktop: the side navigation is always there and marks the current page', 
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
 });
 
-test('375 px: the navigation hides behind a menu button that Escape closes', async ({ page }, testInfo) => {
+test('375 px: the navigation hides behind a menu button that Escape closes', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Contenido del sitio' });
   const menu = page.getByRole('button', { name: 'Menú' });
   await expect(nav).toBeHidden();
@@ -48,8 +45,7 @@ test('375 px: the navigation hides behind a menu button that Escape closes', asy
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the skip link takes keyboard users to the page content', async ({ page }) => {
-  await signIn(page);
+test('the skip link takes keyboard users to the page content', async ({ adminPage: page }) => {
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Saltar al contenido principal' });
   await expect(skip).toBeFocused();

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { signIn, storedSession, summaryCard } from './admin-helpers';
+import { signInWithForm, storedSession, summaryCard } from './admin-helpers';
+import { expect, test } from './support/fixtures';
 
-test('a wrong password is refused with a message, and the password is cleared', async ({ page }) => {
+test('a wrong password is refused with a message, and the password is cleared', async ({ page, browserProblems }) => {
+  browserProblems.expectFailedLoad(401, '/api/token/');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
   await page.getByLabel('Usuario').fill(E2E_ADMIN.username);
@@ -34,7 +35,7 @@ test('empty fields send nothing and ask for both', async ({ page }) => {
 });
 
 test('the right password opens the panel with the username and the content figures', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await expect(page.getByRole('banner')).toContainText(E2E_ADMIN.username);
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
@@ -64,7 +65,7 @@ test('/login is the same sign-in screen', async ({ page }) => {
 });
 
 test('Cerrar sesión ends the session: the panel is closed until the next sign-in', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();

@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { E2E_SHORT_TOKEN_PORT } from '../../playwright.config';
-import { signIn, storedSession, summaryCard } from './admin-helpers';
+import { storedSession, summaryCard } from './admin-helpers';
+import { expect, test } from './support/fixtures';
 
 // This server's access tokens live two seconds (playwright.config.ts).
 const shortTokenServer = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
 
-test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({ page }) => {
-  await signIn(page, shortTokenServer);
+test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({ page, signInThroughApi, browserProblems }) => {
+  browserProblems.expectFailedLoad(401, '/api/summary/');
+  await signInThroughApi(page, { server: shortTokenServer });
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   const first = await storedSession(page);
 
@@ -38,8 +39,10 @@ test('an expired access token is refreshed once, transparently, and the user sta
   expect(last?.refresh).not.toBe(first?.refresh);
 });
 
-test('when the refresh token no longer works, the session ends at the sign-in screen', async ({ page }) => {
-  await signIn(page, shortTokenServer);
+test('when the refresh token no longer works, the session ends at the sign-in screen', async ({ page, signInThroughApi, browserProblems }) => {
+  browserProblems.expectFailedLoad(401, '/api/summary/');
+  browserProblems.expectFailedLoad(401, '/api/token/refresh/');
+  await signInThroughApi(page, { server: shortTokenServer });
   await page.evaluate(() => {
     const user = JSON.parse(localStorage.getItem('user')!);
     localStorage.setItem('user', JSON.stringify({ ...user, refresh: 'no-vale' }));

@@ -1,14 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { png, signIn, violations, watchProblems } from './admin-helpers';
+import { png, violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 /** The trash ('Papelera'): a delete is not the end; what was deleted comes back as it was. */
 
 const row = (page: Page, table: string, name: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
 
-test('a deleted biography waits in the Papelera, with who deleted it, and comes back at the end of the list', async ({ page }) => {
-  const problems = watchProblems(page);
-  await signIn(page);
+test('a deleted biography waits in the Papelera, with who deleted it, and comes back at the end of the list', async ({ adminPage: page }) => {
   const api = adminApi(page);
   const { status, body } = await api.multipart<{ id: number }>('POST', '/api/biographies/', {
     name: 'Marta Papelera',
@@ -44,18 +42,18 @@ test('a deleted biography waits in the Papelera, with who deleted it, and comes 
   await expect(rows.last()).toContainText('Marta Papelera');
   await page.goto('/cuerpo-docente');
   await expect(page.getByRole('heading', { name: 'Marta Papelera' })).toBeVisible();
-  expect(problems).toEqual([]);
 
   await page.goto('/admin');
   await api.json('DELETE', `/api/biographies/${body.id}/`);
 });
 
-test('a section deleted with its publications comes back with them, on the public site too', async ({ page }) => {
+test('a section deleted with its publications comes back with them, on the public site too', async ({ adminPage: page, browserProblems }) => {
   test.setTimeout(60_000);
-  await signIn(page);
   const api = adminApi(page);
   const section = await api.json<{ id: number; slug: string }>('POST', '/api/sections/', { title: 'Jornadas de otoño' });
   expect(section.status).toBe(201);
+  // The plain delete is refused (409) while the section holds publications: that is what asks the second question.
+  browserProblems.expectFailedLoad(409, `/api/sections/${section.body.id}/`);
   const image = await png(400, 250);
   const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;
   for (const title of ['Primera jornada', 'Segunda jornada']) {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_SHORT_TOKEN_PORT } from '../../playwright.config';
-import { layoutRow, png, signIn, storedSession, violations, watchProblems } from './admin-helpers';
+import { layoutRow, png, storedSession, violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 /**
  * Nothing an editor types is lost (issue 12), against the real server: the
@@ -22,9 +22,7 @@ async function startNewPublication(page: Page, text: string) {
   await expect.poll(() => draftKeys(page)).toEqual([expect.stringMatching(/:publication:new$/)]);
 }
 
-test('leaving a form with unsaved changes asks first, and staying is the default', async ({ page }) => {
-  const problems = watchProblems(page);
-  await signIn(page);
+test('leaving a form with unsaved changes asks first, and staying is the default', async ({ adminPage: page }) => {
   // Inside the app: the way back is this document's own history.
   await page.getByRole('navigation', { name: 'Contenido del sitio' }).getByRole('link', { name: 'Publicaciones' }).click();
   await page.getByRole('link', { name: 'Nueva publicación' }).click();
@@ -58,11 +56,9 @@ test('leaving a form with unsaved changes asks first, and staying is the default
   await draftOffer(page).getByRole('button', { name: 'Recuperar borrador' }).click();
   await expect(title(page)).toHaveValue('Jornada sobre convivencia');
   await expect(draftOffer(page)).toBeHidden();
-  expect(problems).toEqual([]);
 });
 
-test('a reload asks with the browser prompt, and the draft, layout included, comes back', async ({ page }) => {
-  await signIn(page);
+test('a reload asks with the browser prompt, and the draft, layout included, comes back', async ({ adminPage: page }) => {
   await page.goto('/admin/publications/new');
   await title(page).fill('Taller de mediación');
   await page.getByRole('button', { name: 'Añadir fila' }).click();
@@ -95,11 +91,10 @@ test('a reload asks with the browser prompt, and the draft, layout included, com
   await expect(draftOffer(page)).toBeHidden();
 });
 
-test('a session lost while writing: the sign-in screen, then the same page with the draft', async ({ page, request }) => {
+test('a session lost while writing: the sign-in screen, then the same page with the draft', async ({ page, request, signInThroughApi, browserProblems }) => {
   // This server's access tokens live two seconds (playwright.config.ts).
   const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
-  await signIn(page, server);
-  await page.goto(`${server}/admin/sections/new`);
+  await signInThroughApi(page, { server, path: '/admin/sections/new' });
   await page.getByLabel('Título').fill('Sección a medio escribir');
   await expect.poll(() => draftKeys(page)).toHaveLength(1);
 
@@ -107,6 +102,8 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   const session = await storedSession(page);
   expect((await request.post(`${server}/api/token/blacklist/`, { data: { refresh: session!.refresh } })).status()).toBe(200);
   await page.waitForTimeout(2_500);
+  browserProblems.expectFailedLoad(401, '/api/sections/');
+  browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {
     prompts.push(dialog.type());
@@ -125,9 +122,9 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   await expect(page.getByLabel('Título')).toHaveValue('Sección a medio escribir');
 });
 
-test('tabs share one session: signing out in one signs the other out, signing in brings it back', async ({ context }) => {
+test('tabs share one session: signing out in one signs the other out, signing in brings it back', async ({ context, signInThroughApi }) => {
   const first = await context.newPage();
-  await signIn(first);
+  await signInThroughApi(first);
   const second = await context.newPage();
   await second.goto('/admin/biographies');
   await expect(second.getByRole('heading', { level: 1, name: 'Biografías' })).toBeVisible();
@@ -144,8 +141,7 @@ test('tabs share one session: signing out in one signs the other out, signing in
   await expect(first.getByRole('banner')).toContainText('Panel de Control');
 });
 
-test("'Cerrar sesión' with a draft warns, and signing out removes the drafts", async ({ page }) => {
-  await signIn(page);
+test("'Cerrar sesión' with a draft warns, and signing out removes the drafts", async ({ adminPage: page, signInThroughApi }) => {
   await startNewPublication(page, 'Un borrador en un equipo compartido');
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -161,17 +157,16 @@ test("'Cerrar sesión' with a draft warns, and signing out removes the drafts", 
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await draftKeys(page)).toEqual([]);
 
-  await signIn(page);
-  await page.goto('/admin/publications/new');
+  await signInThroughApi(page, { path: '/admin/publications/new' });
   await expect(page.getByRole('heading', { name: 'Nueva Publicación' })).toBeVisible();
   await expect(draftOffer(page)).toBeHidden();
 });
 
-test('two tabs with an expired token refresh once between them, and both stay signed in', async ({ context }) => {
+test('two tabs with an expired token refresh once between them, and both stay signed in', async ({ context, signInThroughApi, browserProblems }) => {
   // This server's access tokens live two seconds (playwright.config.ts).
   const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
   const first = await context.newPage();
-  await signIn(first, server);
+  await signInThroughApi(first, { server });
   const second = await context.newPage();
   await second.goto(`${server}/admin`);
   await expect(second.getByRole('banner')).toContainText('Panel de Control');
@@ -187,6 +182,7 @@ test('two tabs with an expired token refresh once between them, and both stay si
     await route.continue();
   });
   // Both tabs start their admin requests at once with the expired token.
+  browserProblems.expectFailedLoad(401, '/api/summary/');
   await Promise.all([first.reload(), second.reload()]);
   for (const page of [first, second]) {
     await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_CLOCK_FILE, E2E_CLOCK_PORT } from '../../playwright.config';
 import { png, violations } from './admin-helpers';
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures';
 
 /**
  * Thirty publications in a section, paged by twelve, on the server whose clock

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 
 // The navigation on a 375 px phone: a toggle that opens a menu over the page.
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { expect, test, type APIRequestContext } from './support/fixtures';
 
 // The public website against the real server and its demo content (requirements §2).
 
@@ -52,8 +52,9 @@ test('the hero moves at 0.3 of the scroll', async ({ page }) => {
   await expect.poll(() => page.locator('.hero__media').evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(1, 0, 0, 1, 0, 60)');
 });
 
-test('with reduced motion the hero neither autoplays nor moves, and the button can play it', async ({ browser }) => {
+test('with reduced motion the hero neither autoplays nor moves, and the button can play it', async ({ browser, browserProblems }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
+  browserProblems.watch(context);
   const page = await context.newPage();
   await page.goto('/');
   const video = page.locator('video.hero__video');

@@ -1,15 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { png, signIn, violations } from './admin-helpers';
+import { png, violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
 
 /** Public section pages reach every publication: twelve a page, the page in the address, real links. */
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Publicaciones de Congresos' }).getByRole('listitem');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Páginas de Congresos' });
 
-test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({ page }) => {
+test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({ adminPage: page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
   const api = adminApi(page);
   const congresos = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'congresos')!;
   const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 // What search engines and link previews get from the server itself (no JavaScript run).
 
