@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LayoutCell } from '@/domain/entities';
 import { useAppSelector } from '@/client/app/hooks';
@@ -9,6 +9,8 @@ import { ImageCellEditor } from './image-cell-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 
 const api = withRealApi();
+/** The real server's first answer can take seconds on a busy machine. */
+const SERVER_WAIT = { timeout: 10_000 };
 
 const cell: LayoutCell = { id: 'img', type: 'image', content: '', columnSpan: 4 };
 
@@ -32,9 +34,11 @@ test("a file the server refuses shows the server's reason, not only that the upl
   // Declared a PNG, but its bytes are text: only the server, which reads them, can tell.
   await user.upload(screen.getByLabelText('Elegir imagen'), new File(['esto no es una imagen'], 'notas.png', { type: 'image/png' }));
 
-  expect(await screen.findByRole('alert')).toHaveTextContent('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.');
+  expect(await screen.findByRole('alert', {}, SERVER_WAIT)).toHaveTextContent('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.');
   expect((await api.requests()).map((request) => [request.url, request.status])).toEqual([['/api/upload-image/', 400]]);
   expect(content()).toBe('');
+  // The keyboard is back on the chooser, for another file.
+  await waitFor(() => expect(screen.getByLabelText('Elegir imagen')).toHaveFocus(), SERVER_WAIT);
 });
 
 test('the chooser offers the four types, and a file of another type is refused with the same words before anything is sent', async () => {
@@ -43,18 +47,19 @@ test('the chooser offers the four types, and a file of another type is refused w
   expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
   await anyFile().upload(input, new File([new Uint8Array([0x42, 0x4d, 0, 0])], 'plano.bmp', { type: 'image/bmp' }));
 
-  expect(await screen.findByRole('alert')).toHaveTextContent('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.');
+  expect(await screen.findByRole('alert', {}, SERVER_WAIT)).toHaveTextContent('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.');
   expect(await api.requests()).toEqual([]);
   expect(content()).toBe('');
 });
 
-test('a file the server takes becomes the cell, and a refusal shown before goes', async () => {
+test('a file the server takes becomes the cell, a refusal shown before goes, and the keyboard goes on to its alternative text', async () => {
   const { user, content } = renderCell();
   await anyFile().upload(screen.getByLabelText('Elegir imagen'), new File(['x'], 'a.bmp', { type: 'image/bmp' }));
-  expect(await screen.findByRole('alert')).toBeInTheDocument();
+  expect(await screen.findByRole('alert', {}, SERVER_WAIT)).toBeInTheDocument();
 
   await user.upload(screen.getByLabelText('Elegir imagen'), new File([await api.image('png')], 'aula.png', { type: 'image/png' }));
-  await screen.findByRole('presentation');
+  await screen.findByRole('presentation', {}, SERVER_WAIT);
   expect(content()).toMatch(new RegExp(`^${api.origin}/media/`));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByLabelText('Texto alternativo')).toHaveFocus(), SERVER_WAIT);
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Id, LayoutCell } from '@/domain/entities';
 import { checkImageFile, IMAGE_ACCEPT } from '@/domain/images';
 import { messages } from '@/domain/messages';
@@ -20,6 +20,9 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   const fileId = useId();
   const altId = useId();
   const altHintId = useId();
+  // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const altInput = useRef<HTMLInputElement>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -34,8 +37,11 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
     try {
       const url = await upload({ file, publicationId }).unwrap();
       dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: url }));
+      // The field that follows: the new image wants its alternative text.
+      requestAnimationFrame(() => altInput.current?.focus());
     } catch (error) {
       setRefusal(uploadRefusal(error));
+      requestAnimationFrame(() => fileInput.current?.focus());
     }
   };
 
@@ -43,7 +49,7 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
     <div className="layout-editor-media">
       {/* The browser's own file button speaks the browser's language; this label is the button, in Spanish. */}
       <div className="layout-editor-file">
-        <input id={fileId} className="layout-editor-file-input" type="file" accept={IMAGE_ACCEPT} onChange={onFile} disabled={isLoading} />
+        <input ref={fileInput} id={fileId} className="layout-editor-file-input" type="file" accept={IMAGE_ACCEPT} onChange={onFile} disabled={isLoading} />
         <label htmlFor={fileId} className="layout-editor-button">
           {cell.content ? 'Cambiar imagen' : 'Elegir imagen'}
         </label>
@@ -61,6 +67,7 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
       <div className="layout-editor-field">
         <label htmlFor={altId}>Texto alternativo</label>
         <input
+          ref={altInput}
           id={altId}
           type="text"
           value={cell.alt ?? ''}
