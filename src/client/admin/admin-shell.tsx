@@ -4,6 +4,7 @@ import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
 import { DevToolsToggle } from '@/client/app/devtools/devtools-toggle';
 import { selectUser } from '@/client/session/session-slice';
+import { usePageArrival } from './kit/page-arrival';
 import { SignOutButton } from './sign-out-button';
 import './admin.css';
 
@@ -26,6 +27,7 @@ export function AdminShell() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
   const sidebarId = useId();
+  usePageArrival();
 
   // While the menu is open on a small screen, Escape or a tap outside closes it.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
+import { arrivalAt } from '../kit/page-arrival';
 import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
@@ -84,7 +85,8 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     draft: { kind: 'biography' },
     onSaved: (saved, values) => {
       notify(`Biografía de ${saved?.name ?? values.name} guardada`);
-      navigate(paths.admin.biographies.getHref());
+      // Back on the list with the keyboard on the saved row.
+      navigate(paths.admin.biographies.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
   });

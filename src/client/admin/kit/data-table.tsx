@@ -1,5 +1,5 @@
 import './kit.css';
-import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import {
   DragDropContext,
   Draggable,
@@ -10,6 +10,7 @@ import {
   type DropResult,
   type ResponderProvided,
 } from '@hello-pangea/dnd';
+import { focusIsLost, focusPageHeading, focusRowAt, tableRows } from './focus-targets';
 
 export interface Column<T> {
   header: string;
@@ -47,6 +48,12 @@ export interface DataTableProps<T extends { id: number }> {
    * previous page, and the table follows it). Default: every row on one page.
    */
   pageSize?: number;
+  /**
+   * The table's width, in CSS pixels, below which its rows become cards (each
+   * cell with its column's name): where its columns would break words. 600 by
+   * default (a phone); a list of many columns asks more.
+   */
+  cardsBelow?: number;
 }
 
 const INSTRUCTIONS =
@@ -55,9 +62,9 @@ const INSTRUCTIONS =
 const position = (index: number, count: number) => `posición ${index + 1} de ${count}`;
 
 /**
- * The admin list table. On a desktop it is a table; below 640 px each row
- * becomes a card whose cells carry their column name, with every action
- * reachable. It is built on ARIA table roles rather than <table> so a row can
+ * The admin list table. Where it has room it is a table; narrower than
+ * `cardsBelow` each row becomes a card whose cells carry their column name,
+ * with every action reachable. It is built on ARIA table roles rather than <table> so a row can
  * be dragged as one piece (a lifted <tr> loses its column widths).
  *
  * With `reorder`, each row gets a visible drag handle (@hello-pangea/dnd:
@@ -68,7 +75,7 @@ const position = (index: number, count: number) => `posición ${index + 1} de ${
  *   <DataTable caption="Secciones" items={sections} columns={columns}
  *     actions={(s) => <RowActions ... />} reorder={{ onMove: move, label: (s) => s.title }} />
  */
-export function DataTable<T extends { id: number }>({ caption, items, columns, actions, actionsWidth = '12.75rem', reorder, pageSize }: DataTableProps<T>) {
+export function DataTable<T extends { id: number }>({ caption, items, columns, actions, actionsWidth = '12.75rem', reorder, pageSize, cardsBelow = 600 }: DataTableProps<T>) {
   const [announcement, setAnnouncement] = useState('');
   const [wantedPage, setPage] = useState(0);
   const perPage = pageSize ?? Math.max(items.length, 1);
@@ -77,6 +84,7 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
   const start = page * perPage;
   const shown = items.slice(start, start + perPage);
   const body = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLDivElement>(null);
   // After a 'Subir' / 'Bajar' press, focus stays on the moved row's button.
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
@@ -113,6 +121,46 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
     const other = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.direction === 'up' ? 'down' : 'up'}"]`);
     (wanted && !wanted.disabled ? wanted : other)?.focus();
   }, [items]);
+
+  // Cards or table by the table's own width (the side navigation takes its share of the screen), before the first paint.
+  const [cards, setCards] = useState(false);
+  useLayoutEffect(() => {
+    const element = table.current;
+    if (!element) return;
+    const fit = () => setCards(element.getBoundingClientRect().width < cardsBelow);
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [cardsBelow]);
+
+  // The row the keyboard was last in, while it is there. When that row leaves
+  // the list (deleted, restored from the trash) and takes the focus with it,
+  // the keyboard goes to the row now in its place, or to the page's heading.
+  const focusedRow = useRef<{ id: number; index: number } | null>(null);
+  const onFocusIn = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as Element).closest<HTMLElement>('[data-row-id]');
+    if (!row || !table.current) return;
+    focusedRow.current = { id: Number(row.dataset.rowId), index: tableRows(table.current).indexOf(row) };
+  };
+  const onFocusOut = (event: FocusEvent<HTMLDivElement>) => {
+    // Focus taken elsewhere on purpose (a dialog, another field); a row removed or a button disabled gives no next target.
+    if (event.relatedTarget && !table.current?.contains(event.relatedTarget as Node)) focusedRow.current = null;
+  };
+  useLayoutEffect(() => {
+    const last = focusedRow.current;
+    if (!last || shown.some((item) => item.id === last.id)) return;
+    focusedRow.current = null;
+    if (focusIsLost()) focusRowAt(table.current, last.index);
+  });
+  useEffect(
+    () => () => {
+      // The table itself gone with the focus in it (its last row left): the page's heading.
+      if (focusedRow.current) requestAnimationFrame(() => focusIsLost() && focusPageHeading());
+    },
+    [],
+  );
 
   // Drag positions are within the page shown; moves and announcements use the whole list's.
   const onDragStart = (drag: DragStart, provided: ResponderProvided) =>
@@ -159,7 +207,17 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
 
   return (
     <>
-      <div className="kit-table" role="table" aria-label={caption} aria-rowcount={items.length + 1} style={style}>
+      <div
+        ref={table}
+        className="kit-table"
+        role="table"
+        aria-label={caption}
+        aria-rowcount={items.length + 1}
+        data-layout={cards ? 'cards' : 'table'}
+        style={style}
+        onFocus={onFocusIn}
+        onBlur={onFocusOut}
+      >
         {header}
         {reorder ? (
           <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>

@@ -21,6 +21,7 @@ import { Field } from '../kit/field';
 import { invalidFormAlert } from '../kit/form-alert';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
+import { arrivalAt } from '../kit/page-arrival';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
@@ -121,7 +122,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     editHref: (saved) => paths.admin.publicationEdit.getHref(saved.id),
     onSaved: (saved, values) => {
       notify(`Publicación «${saved?.title ?? values.title}» guardada`);
-      navigate(paths.admin.publications.getHref());
+      // Back on the list with the keyboard on the saved row.
+      navigate(paths.admin.publications.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
     onReloaded: (current) => {

@@ -9,6 +9,7 @@ import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { useNotices } from '../kit/notices';
+import { arrivalAt } from '../kit/page-arrival';
 import { KeptWorkNotices } from '../drafts/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
@@ -65,7 +66,8 @@ function SectionForm({ section }: { section?: Section }) {
     draft: { kind: 'section' },
     onSaved: (saved, values) => {
       notify(`Sección «${saved?.title ?? values.title}» guardada`);
-      navigate(paths.admin.sections.getHref());
+      // Back on the list with the keyboard on the saved row.
+      navigate(paths.admin.sections.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
   });

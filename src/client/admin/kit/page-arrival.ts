@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { focusIsLost, focusPageHeading, focusRow, pageHeading } from './focus-targets';
+
+/** What a navigation to a list may carry in its state: the row to put the keyboard on (the one just created or saved). */
+export interface ArrivalState {
+  focusRow?: number;
+}
+
+/** The navigation state that opens a list with the keyboard on this row: `navigate(list, { state: arrivalAt(saved.id) })`. */
+export const arrivalAt = (id: number | undefined): ArrivalState | undefined => (id === undefined ? undefined : { focusRow: id });
+
+/** How long a page may take to show its heading or the wanted row (a list being fetched again). */
+const WAIT_MS = 10_000;
+
+const rowOf = (id: number) => document.querySelector(`#admin-main [data-row-id="${id}"]`);
+
+/**
+ * Every page of the admin starts at its top, with the keyboard on its heading
+ * (so a screen reader announces where it is), or on the row the navigation
+ * asked for once that row is shown: after 'Crear publicación' the list opens
+ * at its top on the new publication, not where the form was scrolled to.
+ * What the person has focused meanwhile is left alone. The first page of a
+ * visit keeps the browser's own start.
+ */
+export function usePageArrival(): void {
+  const { pathname, state } = useLocation();
+  const wanted = (state as ArrivalState | null)?.focusRow;
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    // The heading (or the row) may come after a load: watch the page until it is there.
+    const settle = (): boolean => {
+      if (!focusIsLost() && !isArrivalFocus()) return true;
+      const row = wanted === undefined ? null : rowOf(wanted);
+      if (row) return focusRow(row);
+      if (document.activeElement !== pageHeading()) focusPageHeading();
+      return wanted === undefined && pageHeading() !== null;
+    };
+    if (settle()) return;
+    const observer = new MutationObserver(() => {
+      if (settle()) stop();
+    });
+    const timer = setTimeout(() => stop(), WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(document.getElementById('admin-main') ?? document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, wanted]);
+}
+
+/** The focus this hook itself put somewhere: the page's heading or <main>. */
+function isArrivalFocus(): boolean {
+  const active = document.activeElement;
+  return active !== null && (active === pageHeading() || active.id === 'admin-main');
+}
