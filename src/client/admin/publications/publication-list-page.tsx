@@ -25,6 +25,13 @@ import './publications.css';
 
 type Row = Publication;
 
+/**
+ * The table's narrowest width with every column's words whole: the tracks
+ * below (7.25 + 4 + 9 + 7.5 + 6.5 + 7.5 + 6.75 + 8.25 rem), seven gaps of
+ * 0.875 rem and the row's padding, at 16 px.
+ */
+const PUBLICATION_TABLE_MIN_WIDTH = 1040;
+
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
 export const PUBLICATION_PAGE_SIZE = 20;
 
@@ -78,11 +85,11 @@ export function PublicationListPage() {
             <span className="publication-thumb" aria-hidden="true" />
           ),
       },
-      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
-      { header: 'Sección', width: 'minmax(0, 1.4fr)', cell: (p) => p.section?.title ?? '' },
-      { header: 'Estado', width: '6.25rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
+      { header: 'Título', width: 'minmax(9rem, 3fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
+      { header: 'Sección', width: 'minmax(7.5rem, 1.4fr)', cell: (p) => p.section?.title ?? '' },
+      { header: 'Estado', width: '6.5rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
       { header: 'Fecha', width: '7.5rem', cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado') },
-      { header: 'Destacado', width: '5.75rem', cell: (p) => featuredLabel(p.is_featured) },
+      { header: 'Destacado', width: '6.75rem', cell: (p) => featuredLabel(p.is_featured) },
     ],
     [],
   );
@@ -163,8 +170,18 @@ export function PublicationListPage() {
         </EmptyState>
       ) : (
         <>
-          {/* Nine columns: the three actions take two lines, so the titles keep room. */}
-          <DataTable caption="Publicaciones" items={publications} columns={columns} actions={actions} actionsWidth="8.25rem" reorder={reorder} />
+          {/* Eight columns: the three actions take two lines, so the titles keep room; narrower than
+              those columns need with whole words (about 1,340 px of screen beside the side
+              navigation), the rows become cards. */}
+          <DataTable
+            caption="Publicaciones"
+            items={publications}
+            columns={columns}
+            actions={actions}
+            actionsWidth="8.25rem"
+            reorder={reorder}
+            cardsBelow={PUBLICATION_TABLE_MIN_WIDTH}
+          />
           <Pager label="Publicaciones" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'publicación' : 'publicaciones'}`} onPage={(n) => change({ page: n })} />
         </>
       )}
@@ -172,6 +189,7 @@ export function PublicationListPage() {
         open={target !== null}
         message={confirmDelete('publicación')}
         detail={target?.title}
+        note="La publicación irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
         onConfirm={remove}
         onCancel={() => setTarget(null)}
