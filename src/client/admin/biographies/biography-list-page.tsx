@@ -115,6 +115,7 @@ export function BiographyListPage() {
         open={target !== null}
         message={confirmDelete('biografía')}
         detail={target?.name}
+        note="La biografía irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
         onConfirm={remove}
         onCancel={() => setTarget(null)}

@@ -18,6 +18,8 @@ import { useDocumentTitle } from '../use-document-title';
 import { sectionStatus } from './section-status';
 
 const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
+/** 'su publicación' for one, 'sus 3 publicaciones' for more: 'Eliminar con su publicación'. */
+const itsPublications = (count: number) => (count === 1 ? 'su publicación' : `sus ${count} publicaciones`);
 
 /** The count a refused delete gives when the section still holds publications (409 `publication_count`). */
 function publicationsHeld(error: unknown): number | undefined {
@@ -84,7 +86,7 @@ export function SectionListPage() {
     }
     // The row leaves at once; the list is fetched again behind it.
     dispatch(sectionsApi.util.updateQueryData('listSections', undefined, (draft) => draft.filter((section) => section.id !== target.id)));
-    notify(withPublications ? `Sección «${target.title}» y sus ${publicationCount(withPublications)} movidas a la Papelera` : `Sección «${target.title}» eliminada`);
+    notify(withPublications ? `Sección «${target.title}» y ${itsPublications(withPublications)} movidas a la Papelera` : `Sección «${target.title}» eliminada`);
     close();
   };
 
@@ -117,6 +119,7 @@ export function SectionListPage() {
         open={target !== null && withPublications === null}
         message={confirmDelete('sección')}
         detail={target?.title}
+        note="La sección irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
         onConfirm={remove}
         onCancel={close}
@@ -124,8 +127,12 @@ export function SectionListPage() {
       <ConfirmDialog
         open={target !== null && withPublications !== null}
         message={`La sección «${target?.title ?? ''}» contiene ${publicationCount(withPublications ?? 0)}.`}
-        detail="Pasarán a la Papelera junto con la sección; desde allí podrá restaurarlas todas juntas."
-        confirmLabel={`Eliminar con sus ${publicationCount(withPublications ?? 0)}`}
+        detail={
+          withPublications === 1
+            ? 'Pasará a la Papelera junto con la sección; desde allí podrá restaurarlas juntas.'
+            : 'Pasarán a la Papelera junto con la sección; desde allí podrá restaurarlas todas juntas.'
+        }
+        confirmLabel={`Eliminar con ${itsPublications(withPublications ?? 0)}`}
         busy={deleting}
         onConfirm={remove}
         onCancel={close}
