@@ -71,6 +71,8 @@ export function ActivityPage() {
           const href = itemHref(entry);
           const label = entry.target_label || '';
           if (!entry.target_kind && !label) return <span className="kit-muted">—</span>;
+          // An upload's label is the image's address: the image itself, small, opening it whole.
+          if (entry.target_kind === 'image' && label) return <UploadedImage url={label} />;
           return (
             <span className="activity-target">
               {entry.target_kind && <span className="kit-muted">{TARGET_LABELS[entry.target_kind]}</span>}
@@ -139,5 +141,17 @@ export function ActivityPage() {
         </>
       )}
     </>
+  );
+}
+
+/** An uploaded image in the log: 'Imagen subida' with its thumbnail, a link to the image; never its raw address. */
+function UploadedImage({ url }: { url: string }) {
+  return (
+    <a className="activity-upload" href={url} target="_blank" rel="noopener noreferrer">
+      <img className="activity-upload-thumb" src={url} alt="" width={48} height={36} loading="lazy" />
+      <span>
+        Imagen subida<span className="admin-visually-hidden"> (se abre en otra pestaña)</span>
+      </span>
+    </a>
   );
 }
