@@ -3,6 +3,7 @@ import '@/client/ui/tokens.css';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { boot } from '@/client/app/boot';
 import { adminAppRoutes } from '@/client/admin/admin-routes';
+import { restoreSession } from '@/client/session/session-persistence';
 import { followOtherTabs } from '@/client/session/session-tabs';
 
 /**
@@ -14,6 +15,9 @@ import { followOtherTabs } from '@/client/session/session-tabs';
 const router = createBrowserRouter(adminAppRoutes);
 
 boot((store) => {
+  // The stored session is read before the first paint: the sign-in form is on screen
+  // from the start, never swapped in under the first keys typed ('Loading...' first).
+  store.dispatch(restoreSession());
   followOtherTabs(store);
   return <RouterProvider router={router} />;
 });

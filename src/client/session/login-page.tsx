@@ -35,6 +35,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const [failedAttempts, setFailedAttempts] = useState(0);
   const focusedAttempt = useRef(0);
@@ -42,6 +43,14 @@ export function LoginPage() {
   useEffect(() => {
     document.title = adminPageTitle('Iniciar sesión');
   }, []);
+
+  // The screen is for typing: the first key pressed once it shows goes into 'Usuario'
+  // (unless the person has already put the keyboard somewhere else).
+  const showsForm = restored && !user;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (showsForm && (!active || active === document.body)) usernameInput.current?.focus();
+  }, [showsForm]);
 
   // After a failed attempt the fields come back enabled; the cleared password is where to type next.
   useEffect(() => {
@@ -94,6 +103,7 @@ export function LoginPage() {
           <div className="login-field">
             <label htmlFor="login-username">Usuario</label>
             <input
+              ref={usernameInput}
               id="login-username"
               name="username"
               type="text"
