@@ -1,30 +1,24 @@
 import { screen, within } from '@testing-library/react';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
 import { renderWithProviders, signedInSession } from '../../../test/helpers/render-with-providers';
 import { adminContentHandler } from '../../../test/helpers/admin-fixtures';
+import { withRealApi } from '../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 import { AdminLanding } from './admin-landing';
 
-let server: TestServer;
-let previousHost: string;
-
-beforeEach(async () => {
-  server = await startTestServer(adminContentHandler);
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+const api = withRealApi();
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-test('shows how many sections, publications and biographies there are, with links to each', async () => {
-  renderWithProviders(<AdminLanding />, { preloadedState: { session: signedInSession('ana') }, route: '/admin' });
+test('shows how many sections, publications and biographies the server holds, with links to each', async () => {
+  // 5 sections (4 visible), 3 publications (2 published), 8 biographies (7 active).
+  const sections = [];
+  for (let i = 1; i <= 5; i++) sections.push(await api.create('sections', { is_active: i !== 5 }));
+  for (let i = 1; i <= 3; i++) await api.create('publications', { section_id: sections[0].id, status: i === 3 ? 'draft' : 'published' });
+  for (let i = 1; i <= 8; i++) await api.create('biographies', { is_active: i !== 8 });
+
+  renderWithProviders(<AdminLanding />, { preloadedState: { session: api.session() }, route: '/admin' });
   expect(screen.getByRole('heading', { level: 1, name: 'Resumen' })).toBeInTheDocument();
-  expect(screen.getByText(/Hola, ana/)).toBeInTheDocument();
+  expect(screen.getByText(/Hola, admin/)).toBeInTheDocument();
   expect(within(card('Secciones')).getByRole('status')).toHaveTextContent('Cargando...');
 
   expect(await within(card('Secciones')).findByText('5')).toBeInTheDocument();
@@ -40,18 +34,23 @@ test('shows how many sections, publications and biographies there are, with link
   expect(within(card('Biografías')).getByRole('link', { name: 'Gestionar biografías' })).toHaveAttribute('href', '/admin/biographies');
 
   // One small answer with the counts: no list is downloaded to count it.
-  expect(server.requests.map((r) => r.url)).toEqual(['/api/summary/']);
-  expect(server.requests.every((r) => r.headers.authorization === 'Bearer test-access-token')).toBe(true);
+  const requests = await api.requests();
+  expect(requests.map((r) => [r.url, r.status])).toEqual([['/api/summary/', 200]]);
+  expect(requests[0].headers.authorization).toBe(`Bearer ${api.tokens.access}`);
 });
 
-test('figures that fail to load say so and can be retried', async () => {
-  server.setHandler((request) => (request.url.startsWith('/api/summary/') ? { status: 500, body: {} } : adminContentHandler(request)));
-  const { user } = renderWithProviders(<AdminLanding />, { preloadedState: { session: signedInSession() }, route: '/admin' });
+describe('answers the real server cannot be made to give', () => {
+  const server = withFaultInjectingServer();
 
-  expect(await within(card('Secciones')).findByRole('alert')).toHaveTextContent('No se pudo cargar el total.');
-  expect(within(card('Biografías')).getByRole('alert')).toHaveTextContent('No se pudo cargar el total.');
+  test('figures that fail to load say so and can be retried', async () => {
+    server().setHandler((request) => (request.url.startsWith('/api/summary/') ? { status: 500, body: {} } : adminContentHandler(request)));
+    const { user } = renderWithProviders(<AdminLanding />, { preloadedState: { session: signedInSession() }, route: '/admin' });
 
-  server.setHandler(adminContentHandler);
-  await user.click(within(card('Secciones')).getByRole('button', { name: 'Reintentar' }));
-  expect(await within(card('Secciones')).findByText('5')).toBeInTheDocument();
+    expect(await within(card('Secciones')).findByRole('alert')).toHaveTextContent('No se pudo cargar el total.');
+    expect(within(card('Biografías')).getByRole('alert')).toHaveTextContent('No se pudo cargar el total.');
+
+    server().setHandler(adminContentHandler);
+    await user.click(within(card('Secciones')).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card('Secciones')).findByText('5')).toBeInTheDocument();
+  });
 });

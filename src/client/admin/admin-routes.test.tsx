@@ -1,28 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getApiHost, setApiHost } from '@/client/api/base-query';
 import { adminAppRoutes as routes } from './admin-routes';
 import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { selectUser } from '@/client/session/session-slice';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
-import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
-import { adminContentHandler } from '../../../test/helpers/admin-fixtures';
+import { renderRoutes } from '../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../test/helpers/real-api-server';
 
-let server: TestServer;
-let previousHost: string;
+const api = withRealApi();
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await startTestServer(adminContentHandler);
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
+beforeEach(() => localStorage.clear());
 
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
-
-const signedIn = { session: signedInSession('ana') };
+const signedIn = () => ({ session: api.session() });
 const signedOut = { session: { restored: true, user: null } };
 
 test('/login is the sign-in screen, at /admin/login', async () => {
@@ -37,15 +24,15 @@ test.each(['/admin', '/admin/sections', '/admin/biographies/edit/3', '/admin/cua
     const { router } = renderRoutes(routes, { initialEntries: [path], preloadedState: signedOut });
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/login');
-    expect(server.requests).toHaveLength(0);
+    expect(await api.requests()).toHaveLength(0);
   },
 );
 
 test('a signed-in user sees the shell: title, username, sign-out and the side navigation', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+  renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn() });
   const header = await screen.findByRole('banner');
   expect(within(header).getByRole('link', { name: 'Panel de Control' })).toBeInTheDocument();
-  expect(within(header).getByText('ana')).toBeInTheDocument();
+  expect(within(header).getByText('admin')).toBeInTheDocument();
   expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
   expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -61,7 +48,7 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
 });
 
 test('the active entry of the side navigation is marked as the current page', async () => {
-  const { user } = renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
+  const { user } = renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn() });
   const nav = await screen.findByRole('navigation', { name: 'Contenido del sitio' });
   expect(within(nav).getByRole('link', { name: 'Publicaciones' })).toHaveAttribute('aria-current', 'page');
   expect(within(nav).getByRole('link', { name: 'Secciones' })).not.toHaveAttribute('aria-current');
@@ -71,20 +58,22 @@ test('the active entry of the side navigation is marked as the current page', as
   expect(within(nav).getByRole('link', { name: 'Publicaciones' })).not.toHaveAttribute('aria-current');
 });
 
-test('the publications address shows their list, with the way to write a new one', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn });
+test('the publications address shows their list from the server, with the way to write a new one', async () => {
+  const publication = await api.create('publications', { title: api.unique('Jornada') });
+  renderRoutes(routes, { initialEntries: ['/admin/publications'], preloadedState: signedIn() });
   expect(await screen.findByRole('heading', { level: 1, name: 'Publicaciones' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Nueva Publicación' })).toHaveAttribute('href', '/admin/publications/new');
+  expect(await screen.findByText(publication.title)).toBeInTheDocument();
 });
 
 test('an unknown admin address says so inside the shell', async () => {
-  renderRoutes(routes, { initialEntries: ['/admin/no-existe'], preloadedState: signedIn });
+  renderRoutes(routes, { initialEntries: ['/admin/no-existe'], preloadedState: signedIn() });
   expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
   expect(screen.getByRole('banner')).toBeInTheDocument();
 });
 
 test('the menu button opens and closes the navigation, and Escape closes it and returns focus', async () => {
-  const { user } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+  const { user } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn() });
   const menu = await screen.findByRole('button', { name: 'Menú' });
   const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
   expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -108,9 +97,11 @@ test('the menu button opens and closes the navigation, and Escape closes it and 
   expect(await screen.findByRole('heading', { level: 1, name: 'Secciones' })).toBeInTheDocument();
 });
 
-test('Cerrar sesión ends the session and goes to the sign-in screen', async () => {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(signedIn.session.user));
-  const { user, store, router } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: signedIn });
+test('Cerrar sesión ends the session, here and on the server, and goes to the sign-in screen', async () => {
+  // A sign-in of its own: the file's other tests go on with the shared one.
+  const session = { ...(await api.signIn()), username: 'admin' };
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  const { user, store, router } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: { session: { restored: true, user: session } } });
   await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
 
   expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -118,4 +109,6 @@ test('Cerrar sesión ends the session and goes to the sign-in screen', async () 
   expect(selectUser(store.getState())).toBeNull();
   expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   await waitFor(() => expect(store.getState().api.queries).toEqual({}));
+  // The refresh token kept from before no longer renews anything.
+  await waitFor(async () => expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: session.refresh }, token: null })).status).toBe(401));
 });

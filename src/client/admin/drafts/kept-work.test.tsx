@@ -1,9 +1,9 @@
 import '../../../../test/helpers/dialog-polyfill';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Link } from 'react-router';
-import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
-import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { TEST_ADMIN } from '../../../../test/helpers/api-server-constants';
+import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { signedOut } from '@/client/session/session-slice';
 import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
@@ -17,7 +17,7 @@ import { draftKey, readDraft, writeDraft } from './draft-store';
  * nor loses anything.
  */
 
-const apiServer = withApiTestServer();
+const api = withRealApi();
 
 const routes = [
   { path: '/admin/login', element: <LoginPage /> },
@@ -33,7 +33,7 @@ const routes = [
 ];
 
 const NEW = draftKey('admin', 'section', undefined);
-const open = (path: string) => renderRoutes(routes, { initialEntries: ['/admin', path], preloadedState: { session: signedInSession() } });
+const open = (path: string) => renderRoutes(routes, { initialEntries: ['/admin', path], preloadedState: { session: api.session() } });
 const titleField = () => screen.getByRole('textbox', { name: /^Título/ });
 
 beforeEach(() => localStorage.clear());
@@ -74,9 +74,15 @@ test("'Descartar' forgets the draft", async () => {
 });
 
 test('a draft of a record someone saved since says so', async () => {
-  apiServer().setHandler(() => ({ body: sectionFixture(4, { title: 'Noticias', version: 3 }) }));
-  writeDraft(draftKey('admin', 'section', 4), { savedAt: '2026-11-22T09:15:00.000Z', values: { title: 'Noticias y más', is_active: true }, lostFiles: [], baseVersion: 2 });
-  open('/admin/sections/edit/4');
+  const section = await api.create('sections', { title: api.unique('Noticias') });
+  expect((await api.request('PATCH', `/api/sections/${section.id}/`, { json: { title: `${section.title} (revisada)` } })).status).toBe(200);
+  writeDraft(draftKey('admin', 'section', section.id), {
+    savedAt: '2026-11-22T09:15:00.000Z',
+    values: { title: 'Noticias y más', is_active: true },
+    lostFiles: [],
+    baseVersion: section.version,
+  });
+  open(`/admin/sections/edit/${section.id}`);
   expect(await screen.findByRole('region', { name: 'Hay un borrador sin guardar' })).toHaveTextContent('Desde entonces se han guardado otros cambios en la sección');
 });
 
@@ -100,17 +106,19 @@ test("leaving with unsaved changes asks first; 'Seguir editando' is the default 
 });
 
 test('an untouched form leaves without a question, and a saved one leaves no draft', async () => {
-  apiServer().setHandler(() => ({ status: 201, body: sectionFixture(9, { title: 'Seminarios' }) }));
   const { user, router } = open('/admin/sections/new');
   await user.click(screen.getByRole('link', { name: 'Cancelar' }));
   expect(router.state.location.pathname).toBe('/admin/sections');
 
   await act(() => router.navigate('/admin/sections/new'));
-  await user.type(titleField(), 'Seminarios');
+  const title = api.unique('Seminarios');
+  await user.type(titleField(), title);
   await user.click(screen.getByRole('button', { name: 'Crear sección' }));
   expect(await screen.findByRole('heading', { name: 'Lista de secciones' })).toBeVisible();
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(readDraft(NEW)).toBeNull();
+  const { results } = (await api.request('GET', '/api/sections/?page_size=100')).body;
+  expect(results.map((section: { title: string }) => section.title)).toContain(title);
 });
 
 test('a lost session writes the draft at once, asks nothing, and the sign-in screen leads back to the form', async () => {
@@ -125,9 +133,8 @@ test('a lost session writes the draft at once, asks nothing, and the sign-in scr
   expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true });
   expect(router.state.location.state).toEqual({ from: '/admin/sections/new' });
 
-  apiServer().setHandler(() => ({ body: { access: 'nuevo', refresh: 'nuevo-r' } }));
-  await user.type(screen.getByLabelText('Usuario'), 'admin');
-  await user.type(screen.getByLabelText('Contraseña'), 'secreto');
+  await user.type(screen.getByLabelText('Usuario'), TEST_ADMIN.username);
+  await user.type(screen.getByLabelText('Contraseña'), TEST_ADMIN.password);
   await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
   expect(await screen.findByRole('region', { name: 'Hay un borrador sin guardar' })).toBeVisible();
   expect(router.state.location.pathname).toBe('/admin/sections/new');
