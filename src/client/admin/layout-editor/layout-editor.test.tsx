@@ -3,11 +3,12 @@ import { act, screen, within } from '@testing-library/react';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
 import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { LayoutEditor, LayoutErrorLinks } from './layout-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 
-const server = withApiTestServer();
+const api = withRealApi();
 
 const layout = (): Layout => [
   {
@@ -20,8 +21,8 @@ const layout = (): Layout => [
   { id: 'r2', cells: [{ id: 'c', type: 'image', content: '', columnSpan: 3 }] },
 ];
 
-function renderEditor(rows: Layout = layout(), publicationId?: number) {
-  const store = setupStore({ session: signedInSession() });
+function renderEditor(rows: Layout = layout(), publicationId?: number, session = signedInSession()) {
+  const store = setupStore({ session });
   store.dispatch(layoutEditorActions.layoutLoaded(rows));
   const rendered = renderWithProviders(<LayoutEditor publicationId={publicationId} />, { store });
   return { ...rendered, layout: () => selectEditedLayout(store.getState()) };
@@ -156,30 +157,46 @@ test('rows are added, moved, duplicated and removed with buttons', async () => {
   expect(within(row(3)).getByText(/Fila vacía/)).toBeInTheDocument();
 });
 
-test("an image cell uploads its file, says so while it runs, and keeps the address with the API host and the alt text", async () => {
-  server().setHandler(() => ({ status: 201, body: { url: '/media/cells/aula.webp' }, delay: 150 }));
-  const { user, layout: current } = renderEditor(layout(), 12);
-  const file = new File([new Uint8Array([137, 80, 78, 71])], 'aula.png', { type: 'image/png' });
+test('an image cell uploads its file to the server, and keeps the address with the API host and the alt text', async () => {
+  const publication = await api.create('publications', {});
+  const { user, layout: current } = renderEditor(layout(), publication.id, api.session());
+  const file = new File([await api.image('png')], 'aula.png', { type: 'image/png' });
   await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), file);
-  expect(within(cell(2, 1)).getByRole('status')).toHaveTextContent('Subiendo imagen...');
-  expect(await within(cell(2, 1)).findByRole('presentation')).toHaveAttribute('src', `${server().origin}/media/cells/aula.webp`);
-  expect(server().requests[0].url).toBe('/api/publications/12/upload_cell_image/');
+  const image = await within(cell(2, 1)).findByRole('presentation');
+  const address = image.getAttribute('src')!;
+  expect(address.startsWith(`${api.origin}/media/`)).toBe(true);
+  expect((await api.requests()).map((r) => [r.url, r.status])).toEqual([[`/api/publications/${publication.id}/upload_cell_image/`, 201]]);
+  expect((await fetch(address)).status).toBe(200);
 
   await user.type(within(cell(2, 1)).getByLabelText('Texto alternativo'), 'Aula');
   expect(within(cell(2, 1)).getByRole('img', { name: 'Aula' })).toBeInTheDocument();
-  expect(current()[1].cells[0]).toMatchObject({ content: `${server().origin}/media/cells/aula.webp`, alt: 'Aula' });
+  expect(current()[1].cells[0]).toMatchObject({ content: address, alt: 'Aula' });
 });
 
-test.each([
-  ['the server fails', { status: 500, body: { detail: 'x' } }],
-  ['the answer has no url', { status: 201, body: {} }],
-])('an image upload says so when %s', async (_name, reply) => {
-  server().setHandler(() => reply);
-  const { user, layout: current } = renderEditor();
-  await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
-  expect(await within(cell(2, 1)).findByRole('alert')).toHaveTextContent('Error al subir la imagen');
-  expect(current()[1].cells[0].content).toBe('');
-  expect(server().requests[0].url).toBe('/api/upload-image/');
+describe('answers the real server cannot be made to give', () => {
+  const server = withFaultInjectingServer();
+
+  // An upload slow enough to be seen running.
+  test('an image cell says so while its upload runs', async () => {
+    server().setHandler(() => ({ status: 201, body: { url: '/media/cells/aula.webp' }, delay: 150 }));
+    const { user } = renderEditor(layout(), 12);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'aula.png', { type: 'image/png' });
+    await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), file);
+    expect(within(cell(2, 1)).getByRole('status')).toHaveTextContent('Subiendo imagen...');
+    expect(await within(cell(2, 1)).findByRole('presentation')).toHaveAttribute('src', `${server().origin}/media/cells/aula.webp`);
+  });
+
+  test.each([
+    ['the server fails', { status: 500, body: { detail: 'x' } }],
+    ['the answer has no url', { status: 201, body: {} }],
+  ])('an image upload says so when %s', async (_name, reply) => {
+    server().setHandler(() => reply);
+    const { user, layout: current } = renderEditor();
+    await user.upload(within(cell(2, 1)).getByLabelText('Elegir imagen'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
+    expect(await within(cell(2, 1)).findByRole('alert')).toHaveTextContent('Error al subir la imagen');
+    expect(current()[1].cells[0].content).toBe('');
+    expect(server().requests[0].url).toBe('/api/upload-image/');
+  });
 });
 
 test('a text cell shows its rendered HTML until its editor is opened', async () => {
