@@ -26,13 +26,12 @@ const rowOf = (id: number) => document.querySelector(`#admin-main [data-row-id="
 export function usePageArrival(): void {
   const { pathname, state } = useLocation();
   const wanted = (state as ArrivalState | null)?.focusRow;
-  const first = useRef(true);
+  // The page arrived at last: the visit's first page is not an arrival (twice so under StrictMode).
+  const arrivedAt = useRef(pathname);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (arrivedAt.current === pathname && wanted === undefined) return;
+    arrivedAt.current = pathname;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
     // The heading (or the row) may come after a load: watch the page until it is there.
     const settle = (): boolean => {
