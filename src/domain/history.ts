@@ -20,6 +20,7 @@ export const REVISIONS_KEPT_DAYS = 30;
 export const ACTIVITY_ACTIONS = [
   'sign_in',
   'sign_in_failed',
+  'sign_in_locked',
   'sign_out',
   'create',
   'update',

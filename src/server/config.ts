@@ -5,6 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { type SiteSettings } from '@/domain/entities';
 import { siteTimeZone } from './clock';
 import { mediaStorageFromEnv, type MediaStorageSettings } from './media/media-config';
+import { DEFAULT_IPV6_PREFIX } from './auth/client-network';
 
 /** Everything the server reads from its environment, typed and defaulted. */
 export interface ServerConfig {
@@ -20,9 +21,13 @@ export interface ServerConfig {
   accessTokenLifetime: number;
   /** Seconds. */
   refreshTokenLifetime: number;
-  /** Failed logins allowed per IP and per username inside the window. */
+  /** Failed logins allowed per client network, per known browser and per username from unknown browsers, inside the window. */
   loginRateLimitMax: number;
   loginRateLimitWindowMs: number;
+  /** Failed logins all unknown browsers together may make at one username in an hour (LOGIN_UNKNOWN_DEVICE_MAX). */
+  loginUnknownDeviceMax: number;
+  /** IPv6 clients are counted by this prefix (LOGIN_IPV6_PREFIX, 1–128): a /64 is one subscriber. */
+  loginIpv6Prefix: number;
   /**
    * Password checks (scrypt) running at once per process (LOGIN_HASH_CONCURRENCY), so that
    * they leave libuv's thread pool to file reads; Infinity ('unbounded') is no bound.
@@ -89,6 +94,12 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+function ipv6Prefix(env: Env): number {
+  const prefix = positiveInt(env, 'LOGIN_IPV6_PREFIX', DEFAULT_IPV6_PREFIX);
+  if (prefix > 128) throw new Error(`LOGIN_IPV6_PREFIX must be between 1 and 128, got "${env.LOGIN_IPV6_PREFIX}"`);
+  return prefix;
 }
 
 /**
@@ -169,6 +180,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     refreshTokenLifetime: positiveInt(env, 'REFRESH_TOKEN_LIFETIME', 86_400),
     loginRateLimitMax: positiveInt(env, 'LOGIN_RATE_LIMIT_MAX', 10),
     loginRateLimitWindowMs: positiveInt(env, 'LOGIN_RATE_LIMIT_WINDOW', 900) * 1000,
+    loginUnknownDeviceMax: positiveInt(env, 'LOGIN_UNKNOWN_DEVICE_MAX', 30),
+    loginIpv6Prefix: ipv6Prefix(env),
     // Two of libuv's four threads; 'unbounded' is the behaviour before the bound (bench/login-burst.ts).
     loginHashConcurrency: env.LOGIN_HASH_CONCURRENCY === 'unbounded' ? Infinity : positiveInt(env, 'LOGIN_HASH_CONCURRENCY', 2),
     loginHashQueue: positiveInt(env, 'LOGIN_HASH_QUEUE', 8),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import { HashingGate } from './auth/hashing-gate';
+import { createLoginDevices, type LoginDevices } from './auth/login-devices';
 import { LoginThrottle } from './auth/login-throttle';
 import { createTokenIssuer, type TokenIssuer } from './auth/tokens';
 import { answerBytes, type CachedAnswer } from './cache/public-answer';
@@ -18,6 +19,8 @@ export interface Services {
   db: Db;
   tokens: TokenIssuer;
   loginThrottle: LoginThrottle;
+  /** The browsers that once signed in as a username (device cookies, auth/login-devices.ts). */
+  loginDevices: LoginDevices;
   /** Bounds the password checks running at once in this process (auth/hashing-gate.ts). */
   hashingGate: HashingGate;
   media: MediaStorage;
@@ -43,7 +46,12 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     db,
     tokens: createTokenIssuer(config.secretKey, { access: config.accessTokenLifetime, refresh: config.refreshTokenLifetime }),
     // In the database, so that every worker and instance counts the same attempts.
-    loginThrottle: new LoginThrottle(db, config.loginRateLimitMax, config.loginRateLimitWindowMs),
+    loginThrottle: new LoginThrottle(db, {
+      max: config.loginRateLimitMax,
+      windowMs: config.loginRateLimitWindowMs,
+      unknownDevicesPerHour: config.loginUnknownDeviceMax,
+    }),
+    loginDevices: createLoginDevices(config.secretKey),
     hashingGate: new HashingGate(config.loginHashConcurrency, config.loginHashQueue),
     media: mediaStorageFromSettings(config.mediaStorage, path.join(config.dataDir, 'media')),
     publicCache,

@@ -6,11 +6,16 @@ import { BUSY_RETRY_AFTER_SECONDS } from '@/server/routes/token';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 /**
- * The security issue's login items (docs/decisions/120-login-throttle-shared-and-bounded.md):
- * the rate limit holds under simultaneous requests and across instances, nobody can lock the
- * admin out, and password checks are bounded (503 with Retry-After). Sessions (rotation, sign-out,
+ * The sign-in's defences (docs/decisions/120-login-throttle-shared-and-bounded.md, 123): the rate
+ * limit holds under simultaneous requests and across instances, a pool of addresses or one IPv6
+ * /64 gets no more guesses than one client, a known browser is not locked out, and password checks
+ * are bounded (503 with Retry-After). Sessions (rotation, sign-out,
  * password changes) are covered by sessions.test.ts.
  */
+
+// Every test here checks real passwords (scrypt, slow by design) dozens of times, and starts its
+// own server: on a shared two-core machine that is seconds, not Jest's default five.
+jest.setTimeout(60_000);
 
 interface Answer {
   status: number;
@@ -51,7 +56,7 @@ function signInFrom(server: TestServer, from: string, credentials: { username: s
   });
 }
 
-const tally = (answers: Answer[]): Record<number, number> =>
+const tally = (answers: { status: number }[]): Record<number, number> =>
   answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 const wrong = { username: TEST_ADMIN.username, password: 'equivocada' };
@@ -93,12 +98,13 @@ describe('the login rate limit counts each attempt before the password check', (
     // Per username too: failures counted by one instance lock the username on the other.
     for (let i = 0; i < 10; i++) expect((await signInFrom(first, `127.0.1.${i}`, wrong)).status).toBe(401);
     expect((await signInFrom(second, '127.0.1.0', wrong)).status).toBe(429);
-    // 300 requests through two instances, each a locked transaction on PostgreSQL: seconds on a shared machine, not Jest's default 5.
-  }, 30_000);
+    // 300 requests through two instances, each a locked transaction on PostgreSQL: the file's long timeout.
+  });
 
   it('keeps its table small: attempts older than the window are swept', async () => {
     const server = await start(limited);
-    const old = Date.now() - server.config.loginRateLimitWindowMs - 1000;
+    // Kept an hour (the unknown browsers' hourly budget) or the window, whichever is longer.
+    const old = Date.now() - Math.max(server.config.loginRateLimitWindowMs, 60 * 60 * 1000) - 1000;
     await server.services.db
       .insertInto('login_attempts')
       .values(Array.from({ length: 500 }, (_, i) => ({ ip: `10.1.${i >> 8}.${i & 255}`, username: 'admin', attempted_at: old })))
@@ -111,31 +117,72 @@ describe('the login rate limit counts each attempt before the password check', (
   });
 });
 
-describe('nobody can lock the admin out', () => {
-  it('after the maximum of wrong passwords for admin from elsewhere, the right one from an address with no recent failure signs in', async () => {
-    const server = await start({ loginRateLimitMax: 3 });
-    for (const from of ['127.0.0.20', '127.0.0.21', '127.0.0.22']) expect((await signInFrom(server, from, wrong)).status).toBe(401);
+describe('guessing from many addresses (docs/decisions/123-login-throttle-networks-and-known-devices.md)', () => {
+  /** A sign-in as a client behind the trusted proxy, at `address`, with the cookies given. */
+  const signInAs = async (server: TestServer, address: string, credentials: { username: string; password: string }, cookie?: string) =>
+    server.request('POST', '/api/token/', { json: credentials, headers: { 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) } });
+  /** The device cookie a successful sign-in leaves, as the browser sends it back. */
+  const deviceCookieOf = (reply: { headers: Headers }) => reply.headers.get('set-cookie')!.split(';')[0];
+  const inSequence = async <T>(n: number, each: (i: number) => Promise<T>) => {
+    const results: T[] = [];
+    for (let i = 0; i < n; i++) results.push(await each(i));
+    return results;
+  };
 
-    // An address that failed is held by the username's limit, even with the right password.
-    const held = await signInFrom(server, '127.0.0.20', TEST_ADMIN);
-    expect(held.status).toBe(429);
-    expect(held.body).toEqual({ detail: messages.tooManyAttempts });
-
-    // The real admin, from an address with no failure.
-    const admin = await signInFrom(server, '127.0.0.23', TEST_ADMIN);
-    expect(admin.status).toBe(200);
-    expect(Object.keys(admin.body).sort()).toEqual(['access', 'refresh']);
-
-    // A clean address gets one guess at a locked username; after failing it is held too.
-    expect((await signInFrom(server, '127.0.0.24', wrong)).status).toBe(401);
-    expect((await signInFrom(server, '127.0.0.24', TEST_ADMIN)).status).toBe(429);
+  it('one IPv6 /64 is one client: 60 addresses of it get the per-address limit, not 60 guesses', async () => {
+    const server = await start({ trustProxy: 1, loginRateLimitMax: 10 });
+    const answers = await inSequence(60, (i) => signInAs(server, `2001:db8:7:9::${(i + 1).toString(16)}`, { username: 'otra', password: 'x' }));
+    expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
+    // The next /64 is another client (at another username: 'otra' has used up the unknown browsers' budget).
+    expect((await signInAs(server, '2001:db8:7:a::1', { username: 'tercera', password: 'x' })).status).toBe(401);
   });
 
-  it('gives a clean address one check at a time on a locked username, however many it sends at once', async () => {
-    const server = await start({ loginRateLimitMax: 3, loginHashQueue: 1000 });
-    for (const from of ['127.0.0.30', '127.0.0.31', '127.0.0.32']) await signInFrom(server, from, wrong);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => signInFrom(server, '127.0.0.33', wrong)));
-    expect(tally(answers)).toEqual({ 401: 1, 429: 29 });
+  it('an IPv4 client seen as ::ffff:a.b.c.d is that IPv4 client, not a /64 shared with every IPv4 visitor', async () => {
+    const server = await start({ trustProxy: 1, loginRateLimitMax: 2 });
+    expect((await signInAs(server, '::ffff:198.51.100.7', { username: 'uno', password: 'x' })).status).toBe(401);
+    expect((await signInAs(server, '198.51.100.7', { username: 'dos', password: 'x' })).status).toBe(401);
+    expect((await signInAs(server, '::ffff:198.51.100.7', { username: 'tres', password: 'x' })).status).toBe(429);
+    // Another IPv4 client of the same dual-stack socket is not held.
+    expect((await signInAs(server, '::ffff:198.51.100.8', { username: 'tres', password: 'x' })).status).toBe(401);
+  });
+
+  it('a pool of addresses gets no more than the hourly budget at one username; the real admin on a known browser still signs in', async () => {
+    const server = await start({ trustProxy: 1, loginRateLimitMax: 1000, loginUnknownDeviceMax: 30 });
+    // The admin signed in from this browser before: it keeps a device cookie.
+    const earlier = await signInAs(server, '203.0.113.5', TEST_ADMIN);
+    expect(earlier.status).toBe(200);
+    const knownBrowser = deviceCookieOf(earlier);
+
+    const guesses = await inSequence(61, (i) => signInAs(server, `10.${i >> 8}.${i & 255}.1`, wrong));
+    expect(tally(guesses)).toEqual({ 401: 30, 429: 31 });
+    // The right password from yet another address of the pool is refused too: the budget is the username's.
+    expect((await signInAs(server, '10.9.9.9', TEST_ADMIN)).status).toBe(429);
+    // Another username is not held.
+    expect((await signInAs(server, '10.9.9.9', { username: 'otra', password: 'x' })).status).toBe(401);
+
+    // The known browser gets in, wherever it is now.
+    const admin = await signInAs(server, '192.0.2.44', TEST_ADMIN, knownBrowser);
+    expect(admin.status).toBe(200);
+    expect(Object.keys(admin.body).sort()).toEqual(['access', 'refresh']);
+    // A cookie of another username, or a forged one, is no known browser.
+    expect((await signInAs(server, '192.0.2.45', TEST_ADMIN, `${knownBrowser.slice(0, -4)}AAAA`)).status).toBe(429);
+    const other = await server.services.loginDevices.issue('otra');
+    expect((await signInAs(server, '192.0.2.46', TEST_ADMIN, `login_device=${other}`)).status).toBe(429);
+
+    // The lock is in Actividad, once.
+    const token = (admin.body as { access: string }).access;
+    const log = (await server.request('GET', '/api/activity/?kind=sign_in_locked', { token })).body;
+    expect(log.results.map((entry: { action: string; user: string }) => [entry.action, entry.user])).toEqual([['sign_in_locked', TEST_ADMIN.username]]);
+  });
+
+  it('the device cookie is HttpOnly, SameSite=Strict, sent to the sign-in routes only, and Secure on an https site', async () => {
+    const plain = await start({});
+    const onHttp = await plain.request('POST', '/api/token/', { json: TEST_ADMIN });
+    expect(onHttp.headers.get('set-cookie')).toMatch(/^login_device=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=15552000; Path=\/api\/token\/; HttpOnly; SameSite=Strict$/);
+    const secure = await start({ publicUrl: 'https://master.example.org' });
+    expect((await secure.request('POST', '/api/token/', { json: TEST_ADMIN })).headers.get('set-cookie')).toMatch(/; Secure/);
+    // A failed sign-in makes no browser known.
+    expect((await plain.request('POST', '/api/token/', { json: wrong })).headers.get('set-cookie')).toBeNull();
   });
 });
 

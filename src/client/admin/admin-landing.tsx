@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
 import { useGetContentSummaryQuery } from '@/client/api/summary';
@@ -23,6 +24,7 @@ export function AdminLanding() {
     <>
       <h1 className="admin-page-title">Resumen</h1>
       <p className="admin-lead">Hola, {user?.username}. Este es el contenido del sitio.</p>
+      {data && data.locked_usernames.length > 0 && <LockedUsernames usernames={data.locked_usernames} />}
       <div className="summary-grid">
         <SummaryCard
           title="Secciones"
@@ -50,5 +52,22 @@ export function AdminLanding() {
         />
       </div>
     </>
+  );
+}
+
+/**
+ * Usernames that failed sign-ins have locked for unknown browsers (docs/decisions/123): who
+ * is affected and what still works, so that nobody mistakes it for a fault of the site.
+ */
+function LockedUsernames({ usernames }: { usernames: string[] }) {
+  const names = usernames.map((name) => `«${name}»`).join(', ');
+  return (
+    <div className="kit-warning admin-landing-warning" role="status">
+      <p>
+        {usernames.length === 1 ? `El usuario ${names} está bloqueado` : `Los usuarios ${names} están bloqueados`} para los navegadores desconocidos
+        por demasiados intentos fallidos de inicio de sesión. Desde un navegador donde ya se inició sesión se puede seguir entrando.{' '}
+        <Link to={`${paths.admin.activity.getHref()}?kind=sign_in_locked`}>Ver en Actividad</Link>
+      </p>
+    </div>
   );
 }

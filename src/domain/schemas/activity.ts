@@ -9,7 +9,7 @@ import { PageQuery } from './common';
 
 export const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
-    'sign_in, sign_in_failed, sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload',
+    'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload',
 });
 
 export const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {

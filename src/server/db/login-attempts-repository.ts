@@ -2,16 +2,22 @@ import crypto from 'node:crypto';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, DbOrTrx } from './database';
 
+/** Whose attempts are counted: one client network's, one known browser's, or those of unknown browsers at one username. */
+export type AttemptsOf = { ip: string } | { device: string } | { unknownDevicesAt: string };
+
 export interface AttemptToReserve {
-  /** Already normalised by the caller (auth/login-throttle.ts). */
+  /** Already normalised by the caller (auth/login-throttle.ts): the client's network. */
   ip: string;
   username: string;
+  /** The known browser it comes from, or null for an unknown one. */
+  device: string | null;
   /** Unix milliseconds. */
   now: number;
-  /** Attempts at or before this moment (unix ms) are out of the window. */
-  since: number;
-  /** Attempts allowed per IP and per username inside the window. */
-  max: number;
+  /**
+   * The attempt is written only if each of these holds fewer than `max`
+   * attempts after `since` (unix ms).
+   */
+  limits: { of: AttemptsOf; since: number; max: number }[];
 }
 
 // An arbitrary first key for PostgreSQL's two-key advisory locks, so that these
@@ -19,17 +25,22 @@ export interface AttemptToReserve {
 const LOCK_SPACE = 0x10c1;
 
 /** A 32-bit lock key for a throttle key; a collision only makes two keys wait for each other. */
-const lockKey = (key: string): number => crypto.createHash('sha256').update(key).digest().readInt32BE(0);
+const lockKey = (of: AttemptsOf): number => crypto.createHash('sha256').update(JSON.stringify(of)).digest().readInt32BE(0);
+
+const attemptsOf = (db: DbOrTrx, of: AttemptsOf, since: number) => {
+  const query = db.selectFrom('login_attempts').where('attempted_at', '>', since);
+  if ('ip' in of) return query.where('ip', '=', of.ip);
+  if ('device' in of) return query.where('device', '=', of.device);
+  return query.where('username', '=', of.unknownDevicesAt).where('device', 'is', null);
+};
 
 /**
- * Writes the attempt if there is room for it, and says so with its id
- * (undefined when refused). Room means: fewer than `max` attempts of this IP
- * in the window, and either fewer than `max` of this username or none at all
- * of this IP (an address with no recent failure may still try a username that
- * others have locked; docs/decisions/120-login-throttle-shared-and-bounded.md).
+ * Writes the attempt if every limit has room for it, and says so with its id
+ * (undefined when refused). auth/login-throttle.ts decides which limits apply
+ * (docs/decisions/123-login-throttle-networks-and-known-devices.md).
  *
- * The count and the insert must not interleave with another reservation of
- * the same IP or username, or a burst would see the same free room many times:
+ * The counts and the insert must not interleave with another reservation of
+ * the same keys, or a burst would see the same free room many times:
  * - SQLite: the whole check is one INSERT … SELECT … WHERE statement, which
  *   holds the database's write lock from start to end (across processes too);
  * - PostgreSQL: a statement does not see rows that concurrent transactions
@@ -39,33 +50,28 @@ const lockKey = (key: string): number => crypto.createHash('sha256').update(key)
  */
 export async function reserveLoginAttempt(db: Db, attempt: AttemptToReserve): Promise<number | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return insertIfRoom(db, attempt);
-  const keys = [...new Set([lockKey(`ip:${attempt.ip}`), lockKey(`user:${attempt.username}`)])].sort((a, b) => a - b);
+  const keys = [...new Set(attempt.limits.map((limit) => lockKey(limit.of)))].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
     for (const key of keys) await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${key})`.execute(trx);
     return insertIfRoom(trx, attempt);
   });
 }
 
-async function insertIfRoom(db: DbOrTrx, { ip, username, now, since, max }: AttemptToReserve): Promise<number | undefined> {
-  const recent = (column: 'ip' | 'username', value: string) =>
-    db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where(column, '=', value)
-      .where('attempted_at', '>', since);
+async function insertIfRoom(db: DbOrTrx, { ip, username, device, now, limits }: AttemptToReserve): Promise<number | undefined> {
   const row = await db
     .insertInto('login_attempts')
-    .columns(['ip', 'username', 'attempted_at'])
+    .columns(['ip', 'username', 'device', 'attempted_at'])
     .expression(
       db
         // Typed values: PostgreSQL takes an untyped parameter in a SELECT list for text.
         .selectNoFrom((eb) => [
           eb.cast<string>(eb.val(ip), 'varchar(64)').as('ip'),
           eb.cast<string>(eb.val(username), 'varchar(150)').as('username'),
+          eb.cast<string | null>(eb.val(device), 'varchar(64)').as('device'),
           eb.cast<number>(eb.val(now), 'bigint').as('attempted_at'),
         ])
         .where((eb) =>
-          eb.and([eb(recent('ip', ip), '<', max), eb.or([eb(recent('username', username), '<', max), eb(recent('ip', ip), '=', 0)])]),
+          eb.and(limits.map(({ of, since, max }) => eb(attemptsOf(db, of, since).select((count) => count.fn.countAll().as('n')), '<', max))),
         ),
     )
     .returning('id')
@@ -74,22 +80,38 @@ async function insertIfRoom(db: DbOrTrx, { ip, username, now, since, max }: Atte
 }
 
 /**
- * When a key last had `n` attempts in the window: the time (unix ms) of its
- * n-th newest attempt, or undefined when it holds fewer than n. Once that
- * attempt leaves the window, the key holds fewer than n.
+ * When these attempts last numbered `n`: the time (unix ms) of the n-th newest
+ * after `since`, or undefined when there are fewer than n. Once that attempt
+ * leaves the window, there are fewer than n.
  */
-export async function nthNewestLoginAttempt(db: DbOrTrx, column: 'ip' | 'username', value: string, since: number, n: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('login_attempts')
-    .select('attempted_at')
-    .where(column, '=', value)
-    .where('attempted_at', '>', since)
-    .orderBy('attempted_at', 'desc')
-    .limit(1)
-    .offset(n - 1)
-    .executeTakeFirst();
+export async function nthNewestLoginAttempt(db: DbOrTrx, of: AttemptsOf, since: number, n: number): Promise<number | undefined> {
+  const row = await attemptsOf(db, of, since).select('attempted_at').orderBy('attempted_at', 'desc').limit(1).offset(n - 1).executeTakeFirst();
   // PostgreSQL answers bigint columns as text.
   return row && Number(row.attempted_at);
+}
+
+/** How many attempts these are after `since`. */
+export async function countLoginAttemptsOf(db: DbOrTrx, of: AttemptsOf, since: number): Promise<number> {
+  const row = await attemptsOf(db, of, since)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The usernames whose attempts from unknown browsers number `max` or more
+ * after `since`: those the throttle refuses to unknown browsers now.
+ */
+export async function usernamesWithUnknownDeviceAttempts(db: DbOrTrx, since: number, max: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select('username')
+    .where('device', 'is', null)
+    .where('attempted_at', '>', since)
+    .groupBy('username')
+    .having((eb) => eb.fn.countAll(), '>=', max)
+    .execute();
+  return rows.map((row) => row.username);
 }
 
 /** Gives a reserved attempt back: its password was right, or it was never checked. */

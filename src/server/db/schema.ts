@@ -89,11 +89,14 @@ export interface BiographiesTable {
  */
 export interface LoginAttemptsTable {
   id: Generated<number>;
+  /** The client's network: an IPv4 address, or an IPv6 /64 (auth/client-network.ts). */
   ip: string;
   /** Lower case. */
   username: string;
   /** Unix milliseconds. */
   attempted_at: number;
+  /** The known browser it came from (a login-device cookie's id), or null for an unknown one. */
+  device: string | null;
 }
 
 /** One row (id 1) whose version every content write bumps: the public cache's clock. */

@@ -6,6 +6,19 @@ export async function findUserByUsername(db: DbOrTrx, username: string): Promise
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
+/** The administrators' usernames, as written, whose lower case is one of `lowered`. */
+export async function staffUsernamesAmong(db: DbOrTrx, lowered: string[]): Promise<string[]> {
+  if (lowered.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where((eb) => eb(eb.fn('lower', ['username']), 'in', lowered))
+    .where('is_staff', '=', 1)
+    .orderBy('username')
+    .execute();
+  return rows.map((row) => row.username);
+}
+
 export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

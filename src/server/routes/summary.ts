@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContentSummary } from '@/domain/schemas/summary';
 import { contentSummary } from '../db/summary-repository';
+import { staffUsernamesAmong } from '../db/users-repository';
 import type { Services } from '../services';
 
-/** GET /api/summary/: the admin landing's counts, so that it never downloads a list to count it. */
+/**
+ * GET /api/summary/: the admin landing's counts, so that it never downloads a
+ * list to count it, and the administrators that failed sign-ins have locked
+ * for unknown browsers (a name tried that belongs to nobody is not listed).
+ */
 export const summaryRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/summary/',
     { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } },
-    async () => contentSummary(services.db),
+    async () => {
+      const [counts, locked] = await Promise.all([contentSummary(services.db), services.loginThrottle.usernamesLockedForUnknownDevices()]);
+      return { ...counts, locked_usernames: await staffUsernamesAmong(services.db, locked) };
+    },
   );
 };

@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import type { FieldErrors, TokenPair } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
+import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_COOKIE_PATH, LOGIN_DEVICE_LIFETIME_SECONDS } from '../auth/login-devices';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import {
   deleteExpiredRefreshTokens,
@@ -53,7 +56,9 @@ function requiredStrings(body: Record<string, unknown>, names: string[]): Record
  * (docs/decisions/021-sessions.md).
  */
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, tokens, loginThrottle, hashingGate } = services;
+  const { db, tokens, loginThrottle, loginDevices, hashingGate, config } = services;
+  // The device cookie is read and written by these routes only (its Path is /api/token/).
+  const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
 
   async function issuePair(user: UserRow, family?: string): Promise<TokenPair> {
     const refresh = await tokens.issue(user.id, 'refresh', user.session_version);
@@ -81,12 +86,14 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail, 429: Detail, 503: Detail },
       },
     },
-    async (request) => {
+    async (request, reply) => {
     const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
     // Refused at once while the line is full: a burst costs no more than parsing its requests.
     if (hashingGate.full) throw serverBusy();
-    // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 120).
-    const reservation = await loginThrottle.reserve(request.ip, username);
+    // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
+    const network = clientNetwork(request.ip, config.loginIpv6Prefix);
+    const device = await loginDevices.recognise(parseCookie(request.headers.cookie ?? '')[LOGIN_DEVICE_COOKIE], username);
+    const reservation = await loginThrottle.reserve({ network, username, device });
     if (!reservation.allowed) {
       throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
     }
@@ -107,9 +114,27 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
       const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
       await logActivity(db, named, 'sign_in_failed', undefined, request.ip);
+      // This attempt had room, so a budget full now is one this failure filled: the username is locked
+      // for unknown browsers from now on, and Actividad says so (once, but for failures at the same instant).
+      if (named && device === null && (await loginThrottle.lockedForUnknownDevices(username))) {
+        await logActivity(db, named, 'sign_in_locked', undefined, null);
+      }
       throw new ApiError(401, { detail: messages.invalidCredentials });
     }
     await reservation.release();
+    // This browser is now known for this username: its attempts get a budget of their own.
+    reply.header(
+      'Set-Cookie',
+      stringifySetCookie({
+        name: LOGIN_DEVICE_COOKIE,
+        value: await loginDevices.issue(user.username),
+        path: LOGIN_DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        maxAge: LOGIN_DEVICE_LIFETIME_SECONDS,
+      }),
+    );
     // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
     await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, request.ip);
     await deleteExpiredRefreshTokens(db, nowSeconds());

@@ -4,6 +4,7 @@ import type { ActivityActionName, ActivityTargetKindName } from '@/domain/histor
 export const ACTION_LABELS: Record<ActivityActionName, string> = {
   sign_in: 'Inicio de sesión',
   sign_in_failed: 'Inicio de sesión fallido',
+  sign_in_locked: 'Usuario bloqueado por intentos fallidos',
   sign_out: 'Cierre de sesión',
   create: 'Creación',
   update: 'Edición',
