@@ -4,6 +4,8 @@ import type { Publication } from '@/domain/entities';
 import { publicationFixture, sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
 import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { setApiHost } from '@/client/api/base-query';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { NoticesProvider } from '../kit/notices';
 import { PublicationListPage } from './publication-list-page';
 
@@ -67,13 +69,6 @@ test('the section filter, the search and the page go to the server and into the 
   await waitFor(() => expect(new URL(listRequests().at(-1)!.url, 'http://x').searchParams.toString()).toBe('page=2&page_size=20&omit=layout&search=congreso&section=2'));
 });
 
-test('an address with a filter opens with it chosen', async () => {
-  open('/admin/publications?section=1&q=bien');
-  await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 });
-  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sección' })).toHaveValue('1'));
-  expect(screen.getByRole('searchbox', { name: 'Buscar por título' })).toHaveValue('bien');
-});
-
 test('a move sends the positions within the page shown', async () => {
   const { user } = open();
   await user.click(await screen.findByRole('button', { name: 'Bajar Bienvenida' }, { timeout: 5000 }));
@@ -95,12 +90,84 @@ test('a load failure shows an empty list and a quiet retry', async () => {
   expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
 });
 
-test('delete asks first, then deletes that publication', async () => {
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Eliminar Antigua' }, { timeout: 5000 }));
-  const dialog = screen.getByRole('dialog', { name: '¿Estás seguro de eliminar esta publicación?' });
-  expect(apiServer().requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
-  await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-  await waitFor(() => expect(apiServer().requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/publications/3/']));
-  expect(await screen.findByText('Publicación «Antigua» eliminada')).toBeVisible();
+describe('against the real server', () => {
+  // Each test lists a server of its own.
+  const api = withRealApi({ per: 'test' });
+  // The scripted server above stands in for the paging, reorder and failure tests; these talk to the real one.
+  beforeEach(() => setApiHost(api.origin));
+
+  const openReal = (address = '/admin/publications') =>
+    renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
+      initialEntries: [address],
+      preloadedState: { session: api.session() },
+    });
+  const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2].textContent);
+  /** The titles in the server's own order, as the list asks for them (`query` without the leading ?). */
+  const onTheServer = async (query = '') =>
+    ((await api.request('GET', `/api/publications/?page=1&page_size=20&omit=layout${query}`)).body.results as Publication[]).map((p) => p.title);
+  /** Bienvenida (published, featured) in Noticias; Borrador de congreso (draft) and Antigua (archived) in Revista. */
+  async function threePublications() {
+    const noticias = await api.create('sections', { title: 'Noticias' });
+    const revista = await api.create('sections', { title: 'Revista' });
+    const bienvenida = await api.create('publications', { title: 'Bienvenida', section_id: noticias.id, is_featured: true, publish_date: '2026-03-05' });
+    const borrador = await api.create('publications', { title: 'Borrador de congreso', section_id: revista.id, status: 'draft' });
+    const antigua = await api.create('publications', { title: 'Antigua', section_id: revista.id, status: 'archived' });
+    return { noticias, revista, bienvenida, borrador, antigua };
+  }
+
+  test('columns, badges, dates and the featured flag as the server holds them, one page asked for without layouts', async () => {
+    await threePublications();
+    openReal();
+    expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
+    expect(titles()).toEqual(await onTheServer());
+    expect([...titles()].sort()).toEqual(['Antigua', 'Bienvenida', 'Borrador de congreso']);
+    const [first, second, third] = ['Bienvenida', 'Borrador de congreso', 'Antigua'].map((title) => rows()[titles().indexOf(title)]);
+    expect(within(first).getByText('Publicado')).toHaveClass('kit-badge-positive');
+    expect(within(first).getByText('5 de marzo de 2026')).toBeVisible();
+    expect(within(first).getByText('Destacado')).toBeVisible();
+    expect(within(first).getByText('Noticias')).toBeVisible();
+    expect(within(second).getByText('Borrador')).toHaveClass('kit-badge-warning');
+    expect(within(second).getByText('15 de enero de 2026')).toBeVisible();
+    expect(within(second).getByText('Normal')).toBeVisible();
+    expect(within(third).getByText('Archivado')).toHaveClass('kit-badge-neutral');
+    const [list] = (await api.requests()).filter((r) => r.url.startsWith('/api/publications/'));
+    expect(Object.fromEntries(new URL(list.url, 'http://x').searchParams)).toEqual({ page: '1', page_size: '20', omit: 'layout' });
+    expect(list.status).toBe(200);
+  });
+
+  test('the section filter and the search go to the server, which answers only what matches', async () => {
+    const { revista } = await threePublications();
+    const { user, router } = openReal();
+    await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sección' }), await screen.findByRole('option', { name: 'Revista' }));
+    const inRevista = await onTheServer(`&section=${revista.id}`);
+    expect([...inRevista].sort()).toEqual(['Antigua', 'Borrador de congreso']);
+    await waitFor(() => expect(titles()).toEqual(inRevista));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'congreso');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(titles()).toEqual(['Borrador de congreso']));
+    expect(router.state.location.search).toBe(`?section=${revista.id}&q=congreso`);
+  });
+
+  test('an address with a filter opens with it chosen, and the list filtered', async () => {
+    const { noticias } = await threePublications();
+    openReal(`/admin/publications?section=${noticias.id}&q=bien`);
+    await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sección' })).toHaveValue(String(noticias.id)));
+    expect(screen.getByRole('searchbox', { name: 'Buscar por título' })).toHaveValue('bien');
+    expect(titles()).toEqual(['Bienvenida']);
+  });
+
+  test('delete asks first, then sends that publication to the trash', async () => {
+    const { antigua } = await threePublications();
+    const { user } = openReal();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Antigua' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: '¿Estás seguro de eliminar esta publicación?' });
+    expect((await api.requests()).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Publicación «Antigua» eliminada')).toBeVisible();
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/publications/${antigua.id}/`, 204]]);
+    await waitFor(() => expect([...titles()].sort()).toEqual(['Bienvenida', 'Borrador de congreso']));
+    expect((await api.request('GET', `/api/publications/${antigua.id}/`)).status).toBe(404);
+  });
 });

@@ -5,6 +5,8 @@ import type { Section } from '@/domain/entities';
 import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
 import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { setApiHost } from '@/client/api/base-query';
 import { NoticesProvider } from '../kit/notices';
 import { SectionListPage } from './section-list-page';
 
@@ -38,19 +40,6 @@ const open = () =>
   });
 const titles = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
 
-test('the table lists title and status in order, with view, edit and delete per row', async () => {
-  open();
-  // The first render of a file compiles the table: give it time on a busy machine.
-  expect(await screen.findByRole('table', { name: 'Secciones' }, { timeout: 5000 })).toBeVisible();
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Título', 'Estado', 'Acciones']);
-  expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
-  const noticias = screen.getAllByRole('row')[3];
-  expect(within(noticias).getByText('No visible')).toBeVisible();
-  expect(within(noticias).getByRole('link', { name: 'Editar Noticias' })).toHaveAttribute('href', '/admin/sections/edit/3');
-  expect(within(noticias).getByRole('link', { name: 'Ver Noticias' })).toHaveAttribute('href', '/admin/sections/3');
-  expect(screen.getByRole('link', { name: 'Nueva Sección' })).toHaveAttribute('href', '/admin/sections/new');
-});
-
 test('Bajar moves the row at once, sends zero-based positions, and keeps focus on the moved row', async () => {
   const { user } = open();
   await user.click(await screen.findByRole('button', { name: 'Bajar Revista' }));
@@ -80,76 +69,6 @@ test('a reorder the server refuses goes back, and the list is fetched again', as
   logged.mockRestore();
 });
 
-test('a section with publications asks again, giving their count, and goes to the trash with them only when confirmed', async () => {
-  let held = 3;
-  apiServer().setHandler((request) => {
-    if (request.method !== 'DELETE') return { body: page(onServer) };
-    const confirmed = new URL(request.url, 'http://sitio').searchParams.get('with_publications');
-    if (confirmed !== String(held)) return { status: 409, body: { detail: `No se puede eliminar la sección porque contiene ${held} publicaciones.`, publication_count: held } };
-    onServer = onServer.filter((s) => s.id !== 2);
-    return { status: 204 };
-  });
-  const { user } = open();
-  const trigger = await screen.findByRole('button', { name: 'Eliminar Congresos' });
-  await user.click(trigger);
-  const first = screen.getByRole('dialog', { name: confirmDelete('sección') });
-  expect(first).toHaveTextContent('Congresos');
-  await user.click(within(first).getByRole('button', { name: 'Eliminar' }));
-
-  // Refused with the count: the second question names it; cancelling changes nothing.
-  const second = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 3 publicaciones.' });
-  expect(second).toHaveTextContent('Pasarán a la Papelera junto con la sección');
-  await user.click(within(second).getByRole('button', { name: 'Cancelar' }));
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
-  expect(trigger).toHaveFocus();
-
-  // Meanwhile a fourth publication arrives: the confirmation for three is refused, and the question says four.
-  await user.click(trigger);
-  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-  held = 4;
-  await user.click(await screen.findByRole('button', { name: 'Eliminar con sus 3 publicaciones' }));
-  const updated = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 4 publicaciones.' });
-  await user.click(within(updated).getByRole('button', { name: 'Eliminar con sus 4 publicaciones' }));
-
-  await waitFor(() => expect(titles()).toEqual(['Revista', 'Noticias']));
-  expect(screen.getByText('Sección «Congresos» y sus 4 publicaciones movidas a la Papelera')).toBeVisible();
-  expect(apiServer().requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
-    '/api/sections/2/',
-    '/api/sections/2/',
-    '/api/sections/2/?with_publications=3',
-    '/api/sections/2/?with_publications=4',
-  ]);
-});
-
-test('a delete refused for another reason is told in a notice', async () => {
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-  apiServer().setHandler((request) => (request.method === 'DELETE' ? { status: 404, body: { detail: 'Sección no encontrada.' } } : { body: page(onServer) }));
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Eliminar Congresos' }));
-  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-  expect(await screen.findByText('Sección no encontrada.')).toBeVisible();
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(logged).toHaveBeenCalled();
-  logged.mockRestore();
-});
-
-test('a deleted section leaves the list', async () => {
-  apiServer().setHandler((request) => {
-    if (request.method === 'DELETE') {
-      onServer = onServer.filter((s) => s.id !== 1);
-      return { status: 204 };
-    }
-    return { body: page(onServer) };
-  });
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Eliminar Revista' }));
-  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-  await waitFor(() => expect(titles()).toEqual(['Congresos', 'Noticias']));
-  expect(apiServer().requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/sections/1/');
-  expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
-});
-
 test('a load failure shows an empty list and a way to try again', async () => {
   apiServer().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
   const { user } = open();
@@ -157,4 +76,105 @@ test('a load failure shows an empty list and a way to try again', async () => {
   apiServer().setHandler(() => ({ body: page(onServer) }));
   await user.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByRole('table', { name: 'Secciones' })).toBeVisible();
+});
+
+describe('against the real server', () => {
+  // Each test lists a server of its own.
+  const api = withRealApi({ per: 'test' });
+  // The scripted server above stands in for the reorder and failure tests; these talk to the real one.
+  beforeEach(() => setApiHost(api.origin));
+
+  const openReal = () =>
+    renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
+      initialEntries: ['/admin/sections'],
+      preloadedState: { session: api.session() },
+    });
+  const stored = async () => ((await api.request('GET', '/api/sections/?page_size=100')).body.results as Section[]).map((s) => s.title);
+  /** Revista, Congresos (with `publications` publications) and Noticias (not visible), in that order. */
+  async function threeSections(publications = 0) {
+    const revista = await api.create('sections', { title: 'Revista' });
+    const congresos = await api.create('sections', { title: 'Congresos' });
+    const noticias = await api.create('sections', { title: 'Noticias', is_active: false });
+    for (let i = 0; i < publications; i++) await api.create('publications', { section_id: congresos.id });
+    return { revista, congresos, noticias };
+  }
+
+  test('the table lists title and status in order, with view, edit and delete per row', async () => {
+    const { noticias } = await threeSections();
+    openReal();
+    // The first render of a file compiles the table: give it time on a busy machine.
+    expect(await screen.findByRole('table', { name: 'Secciones' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Título', 'Estado', 'Acciones']);
+    expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
+    const row = screen.getAllByRole('row')[3];
+    expect(within(row).getByText('No visible')).toBeVisible();
+    expect(within(row).getByRole('link', { name: 'Editar Noticias' })).toHaveAttribute('href', `/admin/sections/edit/${noticias.id}`);
+    expect(within(row).getByRole('link', { name: 'Ver Noticias' })).toHaveAttribute('href', `/admin/sections/${noticias.id}`);
+    expect(screen.getByRole('link', { name: 'Nueva Sección' })).toHaveAttribute('href', '/admin/sections/new');
+  });
+
+  test('a section with publications asks again, giving their count, and goes to the trash with them only when confirmed', async () => {
+    const { congresos } = await threeSections(3);
+    const { user } = openReal();
+    const trigger = await screen.findByRole('button', { name: 'Eliminar Congresos' });
+    await user.click(trigger);
+    const first = screen.getByRole('dialog', { name: confirmDelete('sección') });
+    expect(first).toHaveTextContent('Congresos');
+    await user.click(within(first).getByRole('button', { name: 'Eliminar' }));
+
+    // Refused with the count: the second question names it; cancelling changes nothing.
+    const second = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 3 publicaciones.' });
+    expect(second).toHaveTextContent('Pasarán a la Papelera junto con la sección');
+    await user.click(within(second).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']);
+    expect(trigger).toHaveFocus();
+
+    // Meanwhile a fourth publication arrives: the confirmation for three is refused, and the question says four.
+    await user.click(trigger);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    const confirmThree = await screen.findByRole('button', { name: 'Eliminar con sus 3 publicaciones' });
+    await api.create('publications', { section_id: congresos.id });
+    await user.click(confirmThree);
+    const updated = await screen.findByRole('dialog', { name: 'La sección «Congresos» contiene 4 publicaciones.' });
+    await user.click(within(updated).getByRole('button', { name: 'Eliminar con sus 4 publicaciones' }));
+
+    await waitFor(() => expect(titles()).toEqual(['Revista', 'Noticias']));
+    expect(screen.getByText('Sección «Congresos» y sus 4 publicaciones movidas a la Papelera')).toBeVisible();
+    const deletes = (await api.requests()).filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => [r.url, r.status])).toEqual([
+      [`/api/sections/${congresos.id}/`, 409],
+      [`/api/sections/${congresos.id}/`, 409],
+      [`/api/sections/${congresos.id}/?with_publications=3`, 409],
+      [`/api/sections/${congresos.id}/?with_publications=4`, 204],
+    ]);
+    expect(await stored()).toEqual(['Revista', 'Noticias']);
+    const [trashed] = (await api.request('GET', '/api/trash/')).body.results;
+    expect(trashed).toMatchObject({ kind: 'section', label: 'Congresos', publications: 4 });
+  });
+
+  test('a delete refused for another reason (deleted meanwhile elsewhere) is told in a notice', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { congresos } = await threeSections();
+    const { user } = openReal();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Congresos' }));
+    expect((await api.request('DELETE', `/api/sections/${congresos.id}/`)).status).toBe(204);
+    const { detail } = (await api.request('DELETE', `/api/sections/${congresos.id}/`)).body;
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  test('a deleted section leaves the list, and goes to the trash on the server', async () => {
+    const { revista } = await threeSections();
+    const { user } = openReal();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Revista' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(titles()).toEqual(['Congresos', 'Noticias']));
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/sections/${revista.id}/`, 204]]);
+    expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
+    expect(await stored()).toEqual(['Congresos', 'Noticias']);
+  });
 });
