@@ -20,7 +20,7 @@ const rowOf = (id: number) => document.querySelector(`#admin-main [data-row-id="
  * (so a screen reader announces where it is), or on the row the navigation
  * asked for once that row is shown: after 'Crear publicación' the list opens
  * at its top on the new publication, not where the form was scrolled to.
- * What the person has focused meanwhile is left alone. The first page of a
+ * What the person focuses meanwhile is left alone (not the link that led here). The first page of a
  * visit keeps the browser's own start.
  */
 export function usePageArrival(): void {
@@ -33,9 +33,12 @@ export function usePageArrival(): void {
     if (arrivedAt.current === pathname && wanted === undefined) return;
     arrivedAt.current = pathname;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    // What held the focus when the page changed (the link or button that changed it) gives it up;
+    // what the person focuses after that is theirs.
+    const origin = document.activeElement;
     // The heading (or the row) may come after a load: watch the page until it is there.
     const settle = (): boolean => {
-      if (!focusIsLost() && !isArrivalFocus()) return true;
+      if (!focusIsLost() && !isArrivalFocus() && document.activeElement !== origin) return true;
       const row = wanted === undefined ? null : rowOf(wanted);
       if (row) return focusRow(row);
       if (document.activeElement !== pageHeading()) focusPageHeading();
