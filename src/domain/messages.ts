@@ -18,6 +18,7 @@ export const messages = {
   invalidToken: 'El token no es válido o ha expirado.',
   notFound: 'No encontrado.',
   malformedBody: 'El cuerpo de la petición no es válido.',
+  controlCharacter: 'El texto contiene caracteres de control no permitidos.',
   serverError: 'Error interno del servidor. Por favor, intente más tarde.',
   invalidPage: 'Página no válida.',
   invalidText: 'Introduzca un texto válido.',

@@ -40,3 +40,11 @@ export function metaDescription(html: string, max = 155): string {
 export function preview(text: string, max: number = BIOGRAPHY_PREVIEW_LENGTH): { text: string; truncated: boolean } {
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}...`, truncated: true } : { text, truncated: false };
 }
+
+// C0 controls but tab, line feed and carriage return; DEL; the C1 controls. PostgreSQL refuses
+// NUL in text, and none of them is anything a person types.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True when a text holds a control character other than tab and line breaks (domain rule for every text that enters). */
+export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);

@@ -29,6 +29,7 @@ import { activityRetentionJob, activityRoutes } from './routes/activity';
 import { revisionRoutes } from './routes/revisions';
 import { keptAnswersJob } from './routes/idempotency';
 import { createServices, type Services } from './services';
+import { refuseControlCharactersInRequest } from './http/control-characters';
 
 export interface App {
   app: FastifyInstance;
@@ -118,6 +119,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', refuseControlCharactersInRequest);
       await api.register(async (tokens) => {
         // Tokens are credentials: no cache, shared or private, may keep an answer that carries them.
         tokens.addHook('onSend', async (_request, reply) => {

@@ -188,7 +188,7 @@ describe('guessing from many addresses (docs/decisions/123-login-throttle-networ
 
 describe('password checks are bounded', () => {
   it('when the waiting line is full, answers 503 with Retry-After and a Spanish detail, and the refused attempts do not count', async () => {
-    const server = await start({ loginRateLimitMax: 1000, loginHashConcurrency: 1, loginHashQueue: 1 });
+    const server = await start({ loginRateLimitMax: 1000, loginUnknownDeviceMax: 1000, loginHashConcurrency: 1, loginHashQueue: 1 });
     const answers = await Promise.all(Array.from({ length: 60 }, () => signInFrom(server, '127.0.0.40', wrong)));
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(['401', '503']);

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@/domain/messages';
 import { badRequest, badRequestDetail } from './api-error';
+import { refuseControlCharacters } from './control-characters';
 
 export interface FormInput {
   /** Text fields (multipart) or JSON values. */
@@ -60,5 +61,6 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
     throw badRequestDetail(messages.malformedBody);
   }
   if (cut.size > 0) throw badRequest(Object.fromEntries([...cut].map((field) => [field, [messages.fieldTooLarge]])));
+  refuseControlCharacters(form.fields);
   return form;
 }
