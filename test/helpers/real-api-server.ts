@@ -20,12 +20,17 @@
  * Tests of one file share its server, so each test makes its own records (with
  * `unique` names when a list shows them all) rather than counting on an empty
  * database; a file whose tests need a list of their own calls
- * `withRealApi({ per: 'test' })` (each server costs about 0.15 s).
- * The admin's token pair is valid on every server; a test that ends that session
- * (sign-out) should call `api.signIn()` for another pair, or run last.
+ * `withRealApi({ per: 'test' })` (each server costs about 0.2 s). `create` fills
+ * the required fields it is not given; `createMany` makes many at once (a list
+ * longer than a page). The admin's token pair is valid on every server; a test
+ * that ends that session (sign-out) calls `api.signIn()` for a pair of its own.
  *
  * What the real server cannot be made to do (time out, fail with a 5xx, drop
- * the connection) is fault-injecting-server.ts's job, not this file's.
+ * the connection, answer a shape it never answers) is fault-injecting-server.ts's
+ * job, not this file's. Inside a `describe`, `withFaultInjectingServer()`
+ * (with-fault-injecting-server.ts) points the app at a stub for each of its
+ * tests and back at this server afterwards; say in the test why the real one
+ * cannot do. Decision 140 (docs/decisions) explains the choices.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +56,8 @@ export interface ApiRequestOptions {
 type Collection = 'sections' | 'publications' | 'biographies';
 
 let controlOrigin: Promise<string> | undefined;
+/** The images the process made, by format: the same bytes serve every test of the file. */
+const images: Record<string, Promise<Uint8Array<ArrayBuffer>>> = {};
 
 /** The control address of the real API's process, once it has said it is ready. */
 function control(): Promise<string> {
@@ -119,6 +126,8 @@ export interface RealApi {
    * featured image and, unless `section_id` is given, in a new section of its own.
    */
   create(collection: Collection, fields: Record<string, unknown>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** `count` records made as `create` makes them, a few at a time; `fields(i)` gives the i-th's (from 0). */
+  createMany(collection: Collection, count: number, fields?: (index: number) => Record<string, unknown>): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** A name no other test of the file uses: `unique('Noticias')` → 'Noticias 3'. */
   unique(prefix: string): string;
   /**
@@ -222,12 +231,24 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
       if (reply.status !== 201) throw new Error(`creating in ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       return reply.body;
     },
+    async createMany(collection, count, fields = () => ({})) {
+      const made: unknown[] = new Array(count);
+      let next = 0;
+      // A few requests in flight: the server writes one at a time, but the round trips overlap.
+      const worker = async () => {
+        for (let index = next++; index < count; index = next++) made[index] = await this.create(collection, fields(index));
+      };
+      await Promise.all(Array.from({ length: Math.min(4, count) }, worker));
+      return made;
+    },
     unique: (prefix) => `${prefix} ${++names}`,
     async requests() {
       return (await received()).slice(earlier);
     },
     async image(format = 'png') {
-      return new Uint8Array(await (await controlCall('GET', `/image/${format}`)).arrayBuffer());
+      images[format] ??= controlCall('GET', `/image/${format}`).then(async (response) => new Uint8Array(await response.arrayBuffer()));
+      // A copy each time: a test may hand its bytes to a File that takes them over.
+      return new Uint8Array(await images[format]);
     },
   };
 }

@@ -46,7 +46,7 @@ test('an empty section says so kindly', async () => {
 describe('a section longer than a page', () => {
   beforeAll(async () => {
     const noticias = await api.create('sections', { title: 'Noticias' });
-    for (let i = 1; i <= 13; i++) await api.create('publications', { title: `Noticia ${String(i).padStart(2, '0')}`, section_id: noticias.id });
+    await api.createMany('publications', 13, (i) => ({ title: `Noticia ${String(i + 1).padStart(2, '0')}`, section_id: noticias.id }));
   });
 
   test('is paged twelve at a time, the page in the address', async () => {
