@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -131,6 +132,83 @@ describe('uploads on an S3 bucket (MEDIA_STORAGE=s3)', () => {
       else expect([400, 404]).toContain(response.status);
       expect(text).not.toContain('CONTENIDO-PRIVADO');
     }
+  });
+
+  it('still serves the files the site ships under /media/, cached briefly', async () => {
+    const response = await fetch(`${server.url}/media/hero-poster.jpg`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('poster');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('keeps each object’s sha256 as its metadata, for a restore to compare without reading it back', async () => {
+    const url = await upload(server, await makeImage());
+    const key = url.replace(/^\/media\//, '');
+    const { bytes } = await emulator.object(settings.bucket, `sitio/${key}`);
+    expect(await server.services.media.store.sha256(key)).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
+    // Stored by something else, without it: unknown, so a restore writes it again.
+    await emulator.put(settings.bucket, 'sitio/images/ajena.jpg', bytes, 'image/jpeg');
+    expect(await server.services.media.store.sha256('images/ajena.jpg')).toBeUndefined();
+  });
+});
+
+describe('uploads in the local folder (MEDIA_STORAGE=local)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startApiServer({ mediaStorage: { kind: 'local' } });
+  });
+  afterAll(async () => server.close());
+
+  it('serves an upload and its variants with their image types, a year-long cache, 304 and HEAD', async () => {
+    const url = await upload(server, await makeImage('png', 1000, 500), 'image/png');
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+    const body = await bytesOf(response);
+    expect(body.equals(fs.readFileSync(path.join(server.dataDir, url)))).toBe(true);
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+
+    const etag = response.headers.get('etag')!;
+    const again = await fetch(`${server.url}${url}`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    const head = await fetch(`${server.url}${url}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(body.length);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    const variant = await fetch(`${server.url}${imageVariantUrl(url, 480)}`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(await bytesOf(variant)).metadata()).width).toBe(480);
+  });
+
+  it('never serves a file put in the folder by other means as a page or a script: only upload names, only as images', async () => {
+    const page = '<!doctype html><script src="/media/images/poc.js"></script>';
+    const planted: Record<string, string> = {
+      'images/x.html': page,
+      'images/poc.js': 'fetch("/api/me/")',
+      'images/poc.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'images/foto.jpg': page,
+      'otros/nota.txt': 'CONTENIDO-PRIVADO',
+      'x.html': page,
+    };
+    for (const [key, text] of Object.entries(planted)) {
+      fs.mkdirSync(path.join(server.dataDir, 'media', path.dirname(key)), { recursive: true });
+      fs.writeFileSync(path.join(server.dataDir, 'media', key), text);
+    }
+    for (const key of Object.keys(planted)) {
+      const response = await fetch(`${server.url}/media/${key}`);
+      expect({ key, status: response.status }).toEqual({ key, status: 404 });
+      expect(await response.json()).toEqual({ detail: messages.notFound });
+    }
+
+    // A page under an upload's name is still sent as the image its name says, which no browser runs.
+    const disguised = `images/${crypto.randomUUID()}.jpg`;
+    fs.writeFileSync(path.join(server.dataDir, 'media', disguised), page);
+    const response = await fetch(`${server.url}/media/${disguised}`);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('still serves the files the site ships under /media/, cached briefly', async () => {

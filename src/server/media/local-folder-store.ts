@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, isSafeKey } from './media-keys';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, contentTypeOf, isSafeKey } from './media-keys';
 import { type LocalObjectStore, MediaNotFound, type StoredObject } from './object-store';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
@@ -12,6 +14,9 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * renamed into place, so neither /media/ (which hides dotfiles) nor `list`
  * ever sees it half written.
  */
+/** An ETag from size and modification time, as @fastify/static makes them: a rename into place changes it. */
+const etagOf = (stat: { size: number; mtimeMs: number }) => `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+
 export function createLocalFolderStore(root: string): LocalObjectStore {
   const fileOf = (key: string) => {
     assertSafeKey(key);
@@ -65,16 +70,44 @@ export function createLocalFolderStore(root: string): LocalObjectStore {
     },
 
     async write(key, bytes) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const partial = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomUUID()}.partial`);
+      await writeInPlace(fileOf(key), (partial) => fs.writeFile(partial, bytes));
+    },
+
+    async writeFile(key, source) {
+      await writeInPlace(fileOf(key), (partial) => pipeline(createReadStream(source), createWriteStream(partial)));
+    },
+
+    async sha256(key) {
+      const hash = crypto.createHash('sha256');
       try {
-        await fs.writeFile(partial, bytes);
-        await fs.rename(partial, file);
+        await pipeline(createReadStream(fileOf(key)), hash);
       } catch (error) {
-        await fs.rm(partial, { force: true });
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
         throw error;
       }
+      return hash.digest('hex');
+    },
+
+    async open(key, { ifNoneMatch, headOnly = false } = {}) {
+      const file = fileOf(key);
+      let stat;
+      try {
+        stat = await fs.stat(file);
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      if (!stat.isFile()) return undefined;
+      const etag = etagOf(stat);
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2))) return { status: 304, etag };
+      return {
+        status: 200,
+        body: headOnly ? undefined : createReadStream(file),
+        contentType: contentTypeOf(key),
+        contentLength: stat.size,
+        etag,
+        lastModified: stat.mtime,
+      };
     },
 
     async size(key) {
@@ -93,4 +126,17 @@ export function createLocalFolderStore(root: string): LocalObjectStore {
 
     async close() {},
   };
+}
+
+/** Writes beside `file` as a dotfile, then renames it into place; the dotfile goes if anything fails. */
+async function writeInPlace(file: string, writeTo: (partial: string) => Promise<void>): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomUUID()}.partial`);
+  try {
+    await writeTo(partial);
+    await fs.rename(partial, file);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error;
+  }
 }

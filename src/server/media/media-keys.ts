@@ -5,6 +5,8 @@
  * URL the API answers is the key under /media/, so a key never depends on the
  * backend and moving storage never rewrites content.
  */
+import { IMAGE_MAX_PIXELS } from '@/domain/limits';
+
 export const MEDIA_URL_PREFIX = '/media/';
 
 /** Upload names are random and never reused: any copy may be kept for a year. */
@@ -20,6 +22,16 @@ const UPLOAD_URL = new RegExp(`^/media/images/(${UUID})${SUFFIX}$`);
 const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
 
 export const isUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
+
+/**
+ * The largest file an upload can leave in storage. Every stored file is a
+ * re-encoding (image-processing.ts) of an image of at most IMAGE_MAX_PIXELS,
+ * metadata dropped; the original is the largest of them (the variants are
+ * WebP at 1600 pixels wide at most). Even uncompressed at 16 bits per channel
+ * with alpha (8 bytes a pixel) it fits; a quarter more is the margin for the
+ * containers' own bytes. A restore refuses any media file above it.
+ */
+export const UPLOAD_FILE_MAX_BYTES = Math.ceil(IMAGE_MAX_PIXELS * 8 * 1.25);
 
 /** An upload's original ('images/{uuid}.jpg'), not one of its variants ('images/{uuid}-480.webp'). */
 export const isUploadOriginal = (key: string): boolean => isUploadKey(key) && key['images/'.length + 36] === '.';

@@ -26,6 +26,22 @@ export interface ObjectStoreBase {
   read(key: string): Promise<Buffer>;
   /** Creates or replaces the object; a reader never sees it half written. */
   write(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Creates or replaces the object from a file on disk, streamed (a restore's
+   * media may be large); `sha256` is the file's, already checked by the caller.
+   */
+  writeFile(key: string, file: string, sha256: string): Promise<void>;
+  /**
+   * The sha256 of the stored bytes, hex: the file's, hashed; or, in a bucket,
+   * the one written as the object's metadata when it was stored (undefined for
+   * an object stored without it). Undefined when there is no object.
+   */
+  sha256(key: string): Promise<string | undefined>;
+  /**
+   * The object for an HTTP answer: streamed (no body when `headOnly`), 304
+   * when `ifNoneMatch` names its ETag, undefined when there is none.
+   */
+  open(key: string, options?: { ifNoneMatch?: string; headOnly?: boolean }): Promise<OpenedObject | undefined>;
   /** Its size in bytes, or undefined when there is none. */
   size(key: string): Promise<number | undefined>;
   /** Deletes the object; one that is already gone is not an error. */
@@ -36,7 +52,7 @@ export interface ObjectStoreBase {
 
 export interface LocalObjectStore extends ObjectStoreBase {
   readonly kind: 'local';
-  /** The folder, served at /media/ by @fastify/static (plugins/media.ts). */
+  /** The folder; its uploads are served at /media/images/ (plugins/media.ts). */
   readonly root: string;
 }
 
@@ -47,11 +63,6 @@ export type OpenedObject =
 
 export interface S3ObjectStore extends ObjectStoreBase {
   readonly kind: 's3';
-  /**
-   * The object for an HTTP answer: streamed (no body when `headOnly`), 304
-   * when `ifNoneMatch` names its ETag, undefined when there is none.
-   */
-  open(key: string, options?: { ifNoneMatch?: string; headOnly?: boolean }): Promise<OpenedObject | undefined>;
 }
 
 export type ObjectStore = LocalObjectStore | S3ObjectStore;

@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Settings } from './media-config';
@@ -5,6 +8,9 @@ import { assertSafeKey, contentTypeOf, isSafeKey, UPLOAD_CACHE_CONTROL } from '.
 import { MediaNotFound, type S3ObjectStore } from './object-store';
 
 type Sdk = typeof S3;
+
+/** The metadata key (x-amz-meta-sha256) that holds an object's sha256, hex. */
+const SHA256_METADATA = 'sha256';
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 const isMissing = (error: unknown) => statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
@@ -14,6 +20,9 @@ const isMissing = (error: unknown) => statusOf(error) === 404 || (error as Error
  * Each object is written with its Content-Type and a year-long Cache-Control,
  * so that a public bucket or a CDN (MEDIA_PUBLIC_URL) answers as /media/ does.
  * The SDK is loaded on first use, so a site on the local folder never loads it.
+ * Each object also carries its sha256 as metadata (x-amz-meta-sha256): a
+ * restore keeps an object that is already there only when it matches, without
+ * reading it back.
  */
 export function createS3BucketStore(settings: S3Settings): S3ObjectStore {
   const { bucket, prefix } = settings;
@@ -36,6 +45,21 @@ export function createS3BucketStore(settings: S3Settings): S3ObjectStore {
   const objectKey = (key: string) => {
     assertSafeKey(key);
     return `${prefix}${key}`;
+  };
+  const put = async (key: string, body: Buffer | Readable, length: number, sha256: string) => {
+    const { sdk, client } = await connect();
+    // A PUT replaces the object at once: readers get the old bytes or the new, never a part.
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: bucket,
+        Key: objectKey(key),
+        Body: body,
+        ContentLength: length,
+        ContentType: contentTypeOf(key),
+        CacheControl: UPLOAD_CACHE_CONTROL,
+        Metadata: { [SHA256_METADATA]: sha256 },
+      }),
+    );
   };
 
   return {
@@ -69,11 +93,24 @@ export function createS3BucketStore(settings: S3Settings): S3ObjectStore {
     },
 
     async write(key, bytes) {
+      await put(key, bytes, bytes.length, crypto.createHash('sha256').update(bytes).digest('hex'));
+    },
+
+    async writeFile(key, file, sha256) {
+      const { size } = await fs.stat(file);
+      await put(key, createReadStream(file), size, sha256);
+    },
+
+    async sha256(key) {
       const { sdk, client } = await connect();
-      // A PUT replaces the object at once: readers get the old bytes or the new, never a part.
-      await client.send(
-        new sdk.PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: contentTypeOf(key), CacheControl: UPLOAD_CACHE_CONTROL }),
-      );
+      try {
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const sha256 = head.Metadata?.[SHA256_METADATA];
+        return sha256 && /^[0-9a-f]{64}$/.test(sha256) ? sha256 : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
     },
 
     async size(key) {
