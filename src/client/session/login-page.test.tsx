@@ -14,6 +14,9 @@ const api = withRealApi();
 
 beforeEach(() => localStorage.clear());
 
+/** How long a sign-in may take: the real server's password check is slow on purpose. */
+const SIGN_IN_WAIT = 10_000;
+
 const signedOut = { session: { restored: true, user: null } };
 
 function renderLogin(preloadedState: Partial<RootState> = signedOut) {
@@ -73,7 +76,8 @@ test('a wrong password: the server says 401, the alert says so and the password 
   await user.type(passwordField(), 'equivocada');
   await user.click(submitButton());
 
-  expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
+  // The server checks the password with scrypt, slow on purpose (and slower on a busy machine).
+  expect(await screen.findByRole('alert', {}, { timeout: SIGN_IN_WAIT })).toHaveTextContent(messages.invalidCredentials);
   expect(passwordField()).toHaveValue('');
   expect(usernameField()).toHaveValue(TEST_ADMIN.username);
   await waitFor(() => expect(passwordField()).toHaveFocus());
@@ -88,7 +92,7 @@ test('the right credentials start a session the server accepts, and go to /admin
   await user.type(passwordField(), TEST_ADMIN.password);
   await user.click(submitButton());
 
-  expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Resumen' }, { timeout: SIGN_IN_WAIT })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/admin');
   const [request] = await api.requests();
   expect(request).toMatchObject({ method: 'POST', url: '/api/token/', status: 200 });

@@ -81,7 +81,9 @@ test('a restore the server refuses (saved meanwhile) says why and stays on the v
   const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
   const address = `/admin/publications/${created.id}/historial/${revisions[2].id}`;
   const { user, router } = open(created.id, address);
-  await user.click(await screen.findByRole('button', { name: 'Restaurar esta versión' }));
+  // The version and the current publication both loaded.
+  await screen.findByRole('heading', { level: 1, name: `Versión 1 de «${current.title}»` });
+  await user.click(screen.getByRole('button', { name: 'Restaurar esta versión' }));
   expect((await api.request('PATCH', `/api/publications/${created.id}/`, { json: { title: 'Jornada de otra pestaña' } })).status).toBe(200);
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restaurar esta versión' }));
   expect(await screen.findByText(/guardó .*mientras/)).toBeVisible();
