@@ -1,4 +1,4 @@
-import { cleanPastedHtml } from './clean-pasted-html';
+import { cleanPastedHtml, isImagesOnlyHtml, removeForeignImages } from './clean-pasted-html';
 
 const clean = (html: string) => {
   const root = document.createElement('div');
@@ -28,4 +28,43 @@ test('links, images and table spans keep the attributes that mean something', ()
   expect(clean(html)).toBe(
     '<a href="https://example.org">enlace</a><img src="/media/a.jpg" alt="Aula"><table><tbody><tr><td colspan="2">x</td></tr></tbody></table>',
   );
+});
+
+describe('images on other sites', () => {
+  const SITE = 'https://www.colegio.example';
+  const API = 'https://api.colegio.example';
+  const held = 'blob:https://www.colegio.example/0b3c';
+  const take = (html: string) => {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    const removed = removeForeignImages(root, { ownOrigins: [SITE, API], isKnownBlob: (uri) => uri === held });
+    return { removed, html: root.innerHTML };
+  };
+
+  test('go, with the link or figure that held only them; the text stays', () => {
+    expect(
+      take(
+        '<p>Antes <img src="https://otro.example/foto.jpg" alt="Foto"> después</p>' +
+          '<a href="https://otro.example/"><img src="https://otro.example/logo.png"></a>' +
+          '<figure><img src="http://cdn.example/a.webp"></figure><img src="file:///C:/Users/ana/imagen.png">',
+      ),
+    ).toEqual({ removed: 4, html: '<p>Antes  después</p>' });
+  });
+
+  test("stay when the browser holds their bytes or they are the site's own", () => {
+    const own =
+      `<img src="${SITE}/media/images/a.jpg"><img src="${API}/media/cells/b.png">` +
+      `<img src="data:image/png;base64,iVBORw0KGgo="><img src="${held}">`;
+    expect(take(own)).toEqual({ removed: 0, html: own });
+  });
+
+  test('a blob the editor does not hold, and a data: address that is no image, cannot be read and go', () => {
+    expect(take('<img src="blob:https://otro.example/9f"><img src="data:text/html,hola"><img>')).toEqual({ removed: 3, html: '' });
+  });
+
+  test("a browser's 'Copiar imagen' is only an image; a page's selection is not", () => {
+    expect(isImagesOnlyHtml('<meta charset="utf-8"><img src="https://otro.example/foto.jpg" alt="">')).toBe(true);
+    expect(isImagesOnlyHtml('<p>Pie de foto</p><img src="https://otro.example/foto.jpg">')).toBe(false);
+    expect(isImagesOnlyHtml('<p>Solo texto</p>')).toBe(false);
+  });
 });

@@ -54,3 +54,50 @@ export function cleanPastedHtml(root: HTMLElement): void {
   // Spans and fonts with nothing left to say are only noise.
   for (const element of Array.from(root.querySelectorAll('span, font'))) unwrap(element);
 }
+
+export interface ImageOrigins {
+  /** Origins whose images are already the site's (this page's, the API's). */
+  ownOrigins: readonly string[];
+  /** Whether a blob: address is one the editor holds the bytes of (and will upload). */
+  isKnownBlob: (uri: string) => boolean;
+}
+
+/**
+ * Whether the browser can make an image the site's own: its bytes are in the
+ * paste (`data:image/…`, a blob the editor holds) or it is on the site already.
+ */
+function isReadableImage(src: string, { ownOrigins, isKnownBlob }: ImageOrigins): boolean {
+  if (/^data:image\//i.test(src)) return true;
+  if (/^blob:/i.test(src)) return isKnownBlob(src);
+  try {
+    return ownOrigins.includes(new URL(src).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Takes out of a paste the images whose bytes the browser cannot read: those
+ * on other sites, which would otherwise stay as links to them (a hotlink that
+ * breaks when they move it, and the CSP does not show). The server never
+ * fetches an address for us (decision 144). Answers how many went, for the
+ * message that tells the person.
+ */
+export function removeForeignImages(root: HTMLElement, origins: ImageOrigins): number {
+  let removed = 0;
+  for (const image of Array.from(root.querySelectorAll('img'))) {
+    if (isReadableImage(image.getAttribute('src') ?? '', origins)) continue;
+    // A link or a figure around the image alone would be left empty.
+    const wrapper = image.parentElement;
+    image.remove();
+    if (wrapper && wrapper !== root && wrapper.matches('a, figure, picture') && wrapper.textContent?.trim() === '' && !wrapper.querySelector('img')) wrapper.remove();
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Whether pasted HTML is only images (no text): the shape of a browser's 'Copiar imagen'. */
+export function isImagesOnlyHtml(html: string): boolean {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return body.querySelector('img') !== null && (body.textContent ?? '').trim() === '';
+}

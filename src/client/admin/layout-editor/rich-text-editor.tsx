@@ -1,18 +1,63 @@
 import { Editor } from '@tinymce/tinymce-react';
+import type { Editor as TinyMCEEditor } from 'tinymce';
+import { absoluteImageUrl } from '@/client/api/uploads';
+import { checkImageFile } from '@/domain/images';
 import { RICH_TEXT_EDITOR_HEIGHT_PX } from '@/domain/limits';
-import { messages } from '@/domain/messages';
-import { cleanPastedHtml } from './clean-pasted-html';
+import { cleanPastedHtml, isImagesOnlyHtml, removeForeignImages } from './clean-pasted-html';
+import { uploadRefusal } from './upload-refusal';
 
 /** Where the build puts TinyMCE's own files (webpack.config.ts): the site's own origin, as the CSP wants. */
 const TINYMCE_BASE = '/tinymce';
+
+/** Told when pasted images are on another site, which the browser may not read (decision 144). */
+export const foreignImagesMessage = (count: number) =>
+  count === 1 ? 'Esta imagen está en otro sitio: descárguela y súbala.' : 'Estas imágenes están en otro sitio: descárguelas y súbalas.';
 
 export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   /** The editing area's accessible name. */
   label: string;
+  /** The id of the hint that says how to leave the text, for the editor's frame. */
+  hintId?: string;
   /** Uploads a pasted or dropped image; resolves with its address. */
   uploadImage: (image: Blob, filename: string) => Promise<string>;
+  /** Esc in the text: the person wants out of the editor (the text stays as it is). */
+  onLeave: () => void;
+  /** The text gains (true) or loses (false) the keyboard. */
+  onTextFocus?: (focused: boolean) => void;
+}
+
+const readAsDataUrl = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
+    reader.readAsDataURL(file);
+  });
+
+/** The origins whose images are already the site's: this page's and the API's (where uploads live). */
+const ownOrigins = () => [window.location.origin, new URL(absoluteImageUrl('/'), window.location.href).origin];
+
+/** The height of the admin's sticky header, which the editor's sticky toolbar docks below. */
+const stickyHeaderHeight = () => document.querySelector('.admin-header')?.getBoundingClientRect().height ?? 0;
+
+/**
+ * A paste that is only images and carries their bytes too ('Copiar imagen' in a
+ * browser puts `<img src="https://…">` beside the image file): the bytes are
+ * inserted, so they are uploaded, instead of the other site's address.
+ */
+function pasteImageBytes(editor: TinyMCEEditor, event: ClipboardEvent): void {
+  const data = event.clipboardData;
+  if (!data) return;
+  const files = Array.from(data.files).filter((file) => file.type.startsWith('image/'));
+  const html = data.getData('text/html');
+  if (files.length === 0 || !html || !isImagesOnlyHtml(html)) return;
+  event.preventDefault();
+  void Promise.all(files.map(readAsDataUrl)).then((addresses) =>
+    // TinyMCE turns data: images into blobs and uploads them (automatic_uploads).
+    editor.insertContent(addresses.map((address) => `<img src="${address}">`).join('')),
+  );
 }
 
 /**
@@ -20,9 +65,14 @@ export interface RichTextEditorProps {
  * This module is only reached through React.lazy, so neither it nor
  * TinyMCE's script is ever loaded by the public site. Pasted Word or Google
  * Docs content is cleaned; pasted or dropped images are uploaded like image
- * cells and replaced by their address (the server refuses `data:` images).
+ * cells and replaced by their address (the server refuses `data:` images);
+ * images on other sites are taken out with a message (decision 144).
+ *
+ * The keyboard (decision 144): Esc leaves the text (`onLeave`); Tab and
+ * Shift+Tab move the focus as in any other field, and never indent or outdent
+ * a list nor add a table row, so no key meant to leave changes the text.
  */
-export default function RichTextEditor({ value, onChange, label, uploadImage }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, label, hintId, uploadImage, onLeave, onTextFocus }: RichTextEditorProps) {
   return (
     <Editor
       tinymceScriptSrc={`${TINYMCE_BASE}/tinymce.min.js`}
@@ -32,8 +82,27 @@ export default function RichTextEditor({ value, onChange, label, uploadImage }: 
       onInit={(_event, editor) => {
         // TinyMCE names the editing body (iframe_aria_text) but not its frame; a frame needs a name too (axe frame-title).
         editor.iframeElement?.setAttribute('title', label);
+        if (hintId) editor.iframeElement?.setAttribute('aria-describedby', hintId);
+        // TinyMCE's aria-label on a body with no role is a name ARIA prohibits (axe aria-prohibited-attr):
+        // the editing body is a multi-line text box, and says so.
+        const body = editor.getBody();
+        body.setAttribute('role', 'textbox');
+        body.setAttribute('aria-multiline', 'true');
+        // The toolbar docks below the admin's sticky header, whose height changes with the screen's width.
+        const dockBelowHeader = () => editor.options.set('toolbar_sticky_offset', stickyHeaderHeight());
+        dockBelowHeader();
+        window.addEventListener('resize', dockBelowHeader);
+        editor.on('remove', () => window.removeEventListener('resize', dockBelowHeader));
         editor.focus();
       }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onLeave();
+        }
+      }}
+      onFocus={() => onTextFocus?.(true)}
+      onBlur={() => onTextFocus?.(false)}
       init={{
         base_url: TINYMCE_BASE,
         suffix: '.min',
@@ -45,6 +114,16 @@ export default function RichTextEditor({ value, onChange, label, uploadImage }: 
         branding: false,
         plugins: 'autolink link lists table',
         toolbar: 'blocks | bold italic | bullist numlist | link blockquote | table | removeformat',
+        // Every button in view, on as many lines as the width needs: not in a drawer, nor (TinyMCE's
+        // default on phones) in a strip that scrolls sideways. A wide cell still shows one line.
+        toolbar_mode: 'wrap',
+        // The toolbar stays in view while a long text scrolls (below the admin's header: onInit).
+        toolbar_sticky: true,
+        // On phones and tablets TinyMCE would otherwise put back its sideways strip and drop the sticky toolbar.
+        mobile: { toolbar_mode: 'wrap', toolbar_sticky: true },
+        // Tab and Shift+Tab leave the text like any field's; they do not indent lists or walk table cells.
+        lists_indent_on_tab: false,
+        table_tab_navigation: false,
         // A fixed 400 px (requirements §9): no resize handle, no element path.
         statusbar: false,
         block_formats: 'Párrafo=p; Título 2=h2; Título 3=h3; Título 4=h4',
@@ -54,13 +133,31 @@ export default function RichTextEditor({ value, onChange, label, uploadImage }: 
         link_default_target: '_blank',
         paste_data_images: true,
         paste_webkit_styles: 'none',
+        setup: (editor) => {
+          // Before TinyMCE's own paste handling, which would keep the HTML's address of an image over its bytes.
+          editor.on('paste', (event) => pasteImageBytes(editor, event), true);
+        },
+        // Before the paste becomes elements of the editor's document, which would start loading another site's images.
+        paste_preprocess: (editor, args) => {
+          const pasted = new DOMParser().parseFromString(args.content, 'text/html');
+          const removed = removeForeignImages(pasted.body, {
+            ownOrigins: ownOrigins(),
+            // TinyMCE's own blob: images (copied within the editor) are uploaded like pasted bytes.
+            isKnownBlob: (uri) => editor.editorUpload.blobCache.getByUri(uri) !== undefined,
+          });
+          if (removed === 0) return;
+          args.content = pasted.body.innerHTML;
+          editor.notificationManager.open({ text: foreignImagesMessage(removed), type: 'warning' });
+        },
         paste_postprocess: (_editor, args) => cleanPastedHtml(args.node),
         automatic_uploads: true,
-        images_upload_handler: (blobInfo) =>
-          uploadImage(blobInfo.blob(), blobInfo.filename()).catch(() =>
-            // TinyMCE shows the message and removes the image, so no data: address is left behind.
-            Promise.reject({ message: messages.uploadImageFailed, remove: true }),
-          ),
+        images_upload_handler: (blobInfo) => {
+          const blob = blobInfo.blob();
+          // TinyMCE shows the message and removes the image (remove: true), so no data: address is left behind.
+          const refused = checkImageFile(blob);
+          if (refused) return Promise.reject({ message: refused, remove: true });
+          return uploadImage(blob, blobInfo.filename()).catch((error: unknown) => Promise.reject({ message: uploadRefusal(error), remove: true }));
+        },
       }}
     />
   );

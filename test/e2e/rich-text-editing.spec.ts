@@ -1,0 +1,196 @@
+import { adminApi } from '../helpers/e2e-admin-api';
+import { layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { expect, test, type Page } from './support/fixtures';
+
+/**
+ * A text cell's editor by keyboard, on a phone and with pasted images, against
+ * the real server with the production CSP (decision 144).
+ */
+
+const textBody = (page: Page, row: number, cell: number) =>
+  layoutCell(page, row, cell).locator('.tox iframe').contentFrame().getByLabel(`Texto de la celda ${cell} de la fila ${row}`);
+
+/** Adds a row with one text cell, whose editor opens with the keyboard in the text. */
+async function openNewTextCell(page: Page) {
+  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  // TinyMCE's first start on a busy machine can outlast expect's 7 s.
+  await expect(textBody(page, 1, 1)).toBeFocused({ timeout: 20_000 });
+}
+
+/** A publication of the server's own, to edit and read back. */
+async function createPublication(page: Page, title: string): Promise<number> {
+  const api = adminApi(page);
+  const news = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;
+  const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;
+  const created = await page.request.fetch('/api/publications/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: {
+      title,
+      section_id: String(news.id),
+      status: 'draft',
+      publish_date: '2026-03-01',
+      featured_image: { name: 'portada.png', mimeType: 'image/png', buffer: await png(400, 250) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Pastes into the text as a person would, from a clipboard holding `html` and, optionally, image files. */
+async function paste(page: Page, html: string, files: { name: string; type: string; bytes: number[] }[] = []) {
+  await textBody(page, 1, 1).evaluate(
+    (body, { html, files }) => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/html', html);
+      for (const { name, type, bytes } of files) transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+      body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    { html, files },
+  );
+}
+
+test('no key that leaves the text changes it: a bulleted list keeps both bullets through Shift+Tab, Tab and Esc, on the server too', async ({ adminPage: page }) => {
+  test.setTimeout(60_000);
+  const title = `Lista por teclado ${Date.now()}`;
+  const id = await createPublication(page, title);
+  await page.goto(`/admin/publications/edit/${id}`);
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+  await openNewTextCell(page);
+
+  // The way out is on screen and is said when the text takes the keyboard.
+  const hint = layoutCell(page, 1, 1).getByText('Esc para salir del texto.', { exact: true }).first();
+  await expect(hint).toBeVisible();
+  await expect(layoutCell(page, 1, 1).locator('.tox iframe')).toHaveAccessibleDescription('Esc para salir del texto.');
+  await expect(layoutCell(page, 1, 1).getByRole('status')).toHaveText('Esc para salir del texto.');
+
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Lista de viñetas' }).click();
+  await textBody(page, 1, 1).click();
+  await page.keyboard.type('Primera idea');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Segunda idea');
+  await expect(textBody(page, 1, 1).locator('ul > li')).toHaveText(['Primera idea', 'Segunda idea']);
+
+  // Shift+Tab in the second bullet goes back to the cell's controls (TinyMCE's toolbar is reached with Alt+F10), and does not outdent it.
+  await page.keyboard.press('Shift+Tab');
+  expect(
+    await page.evaluate(() => {
+      const focused = document.activeElement;
+      return { inText: focused?.tagName === 'IFRAME', cell: focused?.closest('[role="group"]')?.getAttribute('aria-label') };
+    }),
+  ).toEqual({ inText: false, cell: 'Celda 1 de la fila 1' });
+  await expect(textBody(page, 1, 1).locator('ul > li')).toHaveText(['Primera idea', 'Segunda idea']);
+
+  // Tab goes on to 'Terminar de editar', and does not indent it.
+  await textBody(page, 1, 1).getByText('Segunda idea').click();
+  await page.keyboard.press('Tab');
+  await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' })).toBeFocused();
+  await expect(textBody(page, 1, 1).locator('ul > li')).toHaveText(['Primera idea', 'Segunda idea']);
+  await expect(textBody(page, 1, 1).locator('li li')).toHaveCount(0);
+
+  // Esc closes the text and leaves the keyboard where the editor opened.
+  await textBody(page, 1, 1).getByText('Segunda idea').click();
+  await page.keyboard.press('Escape');
+  await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' })).toBeFocused();
+  await expect(layoutCell(page, 1, 1).locator('.ui-rich-text li')).toHaveText(['Primera idea', 'Segunda idea']);
+
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/publications/${id}/`) && response.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  expect((await saved).status()).toBe(200);
+
+  const { body } = await adminApi(page).json<{ layout: { cells: { type: string; content: string }[] }[] }>('GET', `/api/publications/${id}/`);
+  const html = body.layout[0].cells[0].content;
+  expect(html).toMatch(/^<ul>\s*<li>Primera idea<\/li>\s*<li>Segunda idea<\/li>\s*<\/ul>$/);
+  await adminApi(page).json('DELETE', `/api/publications/${id}/`);
+});
+
+test('axe finds nothing with an empty text cell open', async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/publications/new');
+  await openNewTextCell(page);
+  expect(await violations(page)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('the text editor takes the width, its toolbar wraps in view, and stays below the header while the page scrolls', async ({ adminPage: page }, testInfo) => {
+    await page.goto('/admin/publications/new');
+    await openNewTextCell(page);
+    const editor = layoutCell(page, 1, 1).locator('.tox-tinymce');
+    const editorBox = (await editor.boundingBox())!;
+    expect(editorBox.width).toBeGreaterThanOrEqual(340);
+    expect(editorBox.x).toBeGreaterThanOrEqual(0);
+    expect(editorBox.x + editorBox.width).toBeLessThanOrEqual(375);
+
+    // Every button in view, on more than one line; nothing scrolls sideways.
+    const buttons = await editor.locator('.tox-toolbar__group > button, .tox-toolbar__group > .tox-split-button').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return { left: box.left, right: box.right, top: Math.round(box.top) };
+      }),
+    );
+    expect(buttons.length).toBeGreaterThanOrEqual(9);
+    for (const button of buttons) {
+      expect(button.left).toBeGreaterThanOrEqual(editorBox.x);
+      expect(button.right).toBeLessThanOrEqual(editorBox.x + editorBox.width);
+    }
+    expect(new Set(buttons.map((button) => button.top)).size).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath('rich-text-375.png') });
+
+    // Scrolled down into the text, the toolbar stays whole below the sticky header.
+    const header = (await page.locator('.admin-header').boundingBox())!;
+    await page.evaluate((by) => window.scrollBy(0, by), editorBox.y - header.height + 200);
+    const toolbar = editor.locator('.tox-editor-header');
+    await expect
+      .poll(async () => Math.round((await toolbar.boundingBox())!.y))
+      .toBeGreaterThanOrEqual(Math.floor(header.y + header.height));
+    const bold = editor.getByRole('button', { name: 'Negrita' });
+    const boldBox = (await bold.boundingBox())!;
+    expect(boldBox.y).toBeGreaterThanOrEqual(header.height);
+    await page.screenshot({ path: testInfo.outputPath('rich-text-375-scrolled.png') });
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test('pasted images: bytes are uploaded, an image on another site is taken out with a message and never requested', async ({ adminPage: page }) => {
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(new URL(page.url()).origin)) elsewhere.push(request.url());
+  });
+  await page.goto('/admin/publications/new');
+  await openNewTextCell(page);
+  await page.keyboard.type('Antes. ');
+
+  // A page's selection: text, an image on another site and one whose bytes are in the HTML.
+  const dataImage = `data:image/png;base64,${(await png(30, 20)).toString('base64')}`;
+  let uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload-image/') && response.status() === 201);
+  await paste(page, `<p>Del otro sitio</p><p><img src="https://images.example.org/foto.jpg" alt="Foto ajena"><img src="${dataImage}" alt="Incrustada"></p>`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Esta imagen está en otro sitio: descárguela y súbala.' })).toBeVisible();
+  await uploaded;
+  await expect(textBody(page, 1, 1).locator('img')).toHaveCount(1);
+  await expect(textBody(page, 1, 1).locator('img')).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/media\//);
+  await expect(textBody(page, 1, 1)).toContainText('Del otro sitio');
+
+  // A browser's 'Copiar imagen': the other site's address beside the image's bytes. The bytes win.
+  uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload-image/') && response.status() === 201);
+  await paste(page, '<meta charset="utf-8"><img src="https://images.example.org/otra.png" alt="">', [
+    { name: 'image.png', type: 'image/png', bytes: [...(await png(24, 24))] },
+  ]);
+  await uploaded;
+  await expect(textBody(page, 1, 1).locator('img')).toHaveCount(2);
+  for (const src of await textBody(page, 1, 1).locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))) {
+    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+  }
+
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await expect(layoutCell(page, 1, 1).locator('.ui-rich-text img')).toHaveCount(2);
+  expect(elsewhere).toEqual([]);
+});
