@@ -9,6 +9,9 @@ import type {
 } from './schemas/publications';
 import type { Section as SectionSchema } from './schemas/sections';
 
+// Defined beside the schemas' other inputs (no cycle through entities.ts); named here too, with the shapes.
+export { CELL_TYPES, PUBLICATION_STATUSES, type CellType, type PublicationStatus } from './publication-values';
+
 /**
  * The shapes both halves agree on (requirements §3). The API answers with these; the
  * client reads them. Dates are ISO 8601 strings; `publish_date` is a calendar
@@ -23,9 +26,6 @@ export type Biography = Static<typeof BiographySchema>;
 
 export type Section = Static<typeof SectionSchema>;
 
-export const CELL_TYPES = ['text', 'image', 'video'] as const;
-export type CellType = (typeof CELL_TYPES)[number];
-
 /**
  * A cell: `content` is HTML for text, an image URL, or a video URL;
  * `columnSpan` 1..4 (absent means 1).
@@ -35,9 +35,6 @@ export type LayoutCell = Static<typeof LayoutCellSchema>;
 export type LayoutRow = Static<typeof LayoutRowSchema>;
 
 export type Layout = LayoutRow[];
-
-export const PUBLICATION_STATUSES = ['draft', 'published', 'archived'] as const;
-export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 export type SectionRef = Static<typeof SectionRefSchema>;
 

@@ -13,11 +13,7 @@ export const PUBLIC_PUBLICATION_PAGE_SIZE = 12;
 export const NEW_BIOGRAPHY_DEFAULT_ORDER = 2;
 export const BIOGRAPHY_PREVIEW_LENGTH = 250;
 export const PUBLICATION_EXCERPT_LENGTH = 100;
-export const FEATURED_BANNER_HEIGHT_PX = 400;
 export const RICH_TEXT_EDITOR_HEIGHT_PX = 400;
-export const MOBILE_BREAKPOINT_PX = 1024;
-export const HERO_PARALLAX_FACTOR = 0.3;
-export const DRAG_KEYBOARD_STEP_PX = 25;
 export const DATE_LOCALE = 'es-ES';
 /** Default page size of list endpoints when the caller sends none. */
 export const DEFAULT_PAGE_SIZE = 20;

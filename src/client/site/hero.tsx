@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '@/domain/catalogue';
-import { HERO_PARALLAX_FACTOR } from '@/domain/limits';
 import { useReducedMotion } from './use-reduced-motion';
 import './hero.css';
+
+/** How far the video moves per pixel scrolled (requirements §1: "moving at 0.3 of the scroll"). */
+const HERO_PARALLAX_FACTOR = 0.3;
 
 const HERO_VIDEO = { webm: '/media/hero.webm', mp4: '/media/hero.mp4', poster: '/media/hero-poster.jpg' } as const;
 

@@ -1,5 +1,3 @@
-import { MOBILE_BREAKPOINT_PX } from '@/domain/limits';
-
 /**
  * The widths, in CSS pixels, at which layouts change; the only ones the
  * stylesheets use (tokens.css lists them, breakpoints.test.ts holds the CSS to
@@ -10,7 +8,7 @@ export const BREAKPOINTS = {
   smallPhone: 480,
   phone: 640,
   tablet: 768,
-  desktop: MOBILE_BREAKPOINT_PX,
+  desktop: 1024,
   wide: 1280,
 } as const;
 

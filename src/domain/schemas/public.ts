@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PUBLICATION_STATUSES } from '@/domain/entities';
+import { PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { PageQuery } from './common';
 import { Layout } from './publications';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/entities';
+import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { OrderField, PageQuery, Timestamps, Version } from './common';
 

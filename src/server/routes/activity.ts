@@ -113,7 +113,7 @@ export async function pruneExpiredActivity(services: Services, now: Date = new D
   return pruneActivity(services.db, before(services.config.activityRetentionDays), before(ACTIVITY_IP_KEPT_DAYS));
 }
 
-/** The retention as a job of the app's upkeep timer (routes/trash.ts scheduleUpkeep). */
+/** The retention as a job of the app's upkeep timer (upkeep/schedule.ts). */
 export function activityRetentionJob(services: Services) {
   return { name: 'activity retention', run: () => pruneExpiredActivity(services) };
 }

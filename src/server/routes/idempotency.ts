@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../db/database';
 import { ApiError, badRequestDetail } from '../http/api-error';
 import type { Services } from '../services';
 import type { Actor } from './activity';
-import type { UpkeepJob } from './trash';
+import type { UpkeepJob } from '../upkeep/schedule';
 
 /**
  * A save sent twice is answered once (docs/decisions/145-a-save-goes-out-once.md).

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
@@ -24,6 +23,7 @@ import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
+import type { UpkeepJob, UpkeepLog } from '../upkeep/schedule';
 import { logActivity, requestActor, type Actor } from './activity';
 import { saveAttemptOf, writeSave } from './idempotency';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
@@ -39,9 +39,7 @@ import { RestoredItem, TrashEntry } from '@/domain/schemas/trash';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the purge writes to the log: the app's logger, or a request's. */
-export type PurgeLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-/** How often each process runs its upkeep jobs, such as the purge of expired entries (and once when it starts). */
-export const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
+export type PurgeLog = UpkeepLog;
 /** Entries purged in one transaction, so that a long backlog never holds the write lock for long. */
 const PURGE_BATCH = 50;
 
@@ -133,57 +131,9 @@ export async function purgeExpiredTrash(services: Services, log: PurgeLog, now: 
   return total;
 }
 
-/** A periodic task of the upkeep timer: what it answers (counts of what it removed) is logged when any is above 0. */
-export interface UpkeepJob {
-  name: string;
-  run(): Promise<Record<string, number>>;
-}
-
 /** The purge of expired trash entries as an upkeep job. */
 export function trashPurgeJob(services: Services, log: PurgeLog): UpkeepJob {
   return { name: 'trash purge', run: async () => ({ purged: await purgeExpiredTrash(services, log) }) };
-}
-
-/**
- * The upkeep of one process (the trash purge, the activity log's retention):
- * every job once when the app is ready (start() answers when that first round
- * is over, failed or not), then every UPKEEP_INTERVAL_MS on a timer that does
- * not keep the process alive. `stop` (on app close) waits for a round under
- * way, so that it never meets a closed database. A job that fails is logged
- * and tried again at the next tick; the others run all the same.
- */
-export function scheduleUpkeep(jobs: readonly UpkeepJob[], log: PurgeLog, intervalMs: number = UPKEEP_INTERVAL_MS): { start(): Promise<void>; stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const runJob = async (job: UpkeepJob): Promise<void> => {
-    try {
-      const counts = await job.run();
-      if (Object.values(counts).some((count) => count > 0)) log.info(counts, `${job.name}: done`);
-    } catch (error) {
-      log.error({ err: error }, `${job.name} failed`);
-    }
-  };
-  const run = (): Promise<void> => {
-    running ??= (async () => {
-      for (const job of jobs) await runJob(job);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return {
-    async start() {
-      if (timer) return;
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-      await run();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
 }
 
 /** Admin routes of the trash. */
