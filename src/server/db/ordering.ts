@@ -23,20 +23,77 @@ export async function firstOrder(db: DbOrTrx, table: OrderedTable): Promise<numb
   return min === null || min === undefined ? 0 : Math.max(Number(min) - 1, ORDER_MIN);
 }
 
-/** Sorted values made strictly increasing, so that rows which shared one value still come out in the new sequence. */
-function strictlyIncreasing(sorted: number[]): number[] {
+/**
+ * Sorted values made strictly increasing with as few changes as possible
+ * (each value kept unless it does not exceed the one before); the positions
+ * themselves when that would pass the 32-bit column's top.
+ */
+function strictlyIncreasing(sorted: readonly number[]): number[] {
   const values: number[] = [];
-  for (const value of sorted) values.push(values.length === 0 ? value : Math.min(Math.max(value, values[values.length - 1] + 1), ORDER_MAX));
-  return values;
+  for (const value of sorted) values.push(values.length === 0 ? value : Math.max(value, values[values.length - 1] + 1));
+  return values.length > 0 && values[values.length - 1] > ORDER_MAX ? values.map((_, position) => position) : values;
+}
+
+/** Whether two rows of the table share an order value (older data, or new biographies taking the default 2). */
+async function hasTies(trx: DbOrTrx, table: OrderedTable): Promise<boolean> {
+  const tie = await trx
+    .selectFrom(table)
+    .select('order')
+    .groupBy('order')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return tie !== undefined;
+}
+
+/** Rows per UPDATE when many rows take new values: two parameters each, well under both databases' limits. */
+const WRITE_BATCH = 500;
+
+/**
+ * Stores new order values, one UPDATE per batch (a CASE on the id), so that a
+ * renumbered list of 10,000 rows is a few statements, not 10,000 round trips.
+ * Rows in `touched` also get `updatedAt`: the items the administrator moved,
+ * not rows that only took a new number in the same place.
+ */
+async function writeOrders(trx: DbOrTrx, table: OrderedTable, changes: readonly ReorderItem[], touched: ReadonlySet<number>, updatedAt: string): Promise<void> {
+  for (const moved of [true, false]) {
+    const rows = changes.filter((change) => touched.has(change.id) === moved);
+    for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+      const batch = rows.slice(start, start + WRITE_BATCH);
+      await trx
+        .updateTable(table)
+        .set((eb) => {
+          const order = batch
+            .slice(1)
+            .reduce((chain, { id, order }) => chain.when('id', '=', id).then(order), eb.case().when('id', '=', batch[0].id).then(batch[0].order))
+            .else(eb.ref('order'))
+            .end();
+          return moved ? { order, updated_at: updatedAt } : { order };
+        })
+        .where(
+          'id',
+          'in',
+          batch.map(({ id }) => id),
+        )
+        .execute();
+    }
+  }
 }
 
 /**
  * Puts the items of one view (the whole list, one section's publications, a
- * page) in their new sequence (requirements §10.5): `order` in
- * the payload is the position within that view. The items take the order
- * values they already held between them, in the new sequence, so rows outside
- * the view keep their place; when the view is the whole table the values are
- * the positions themselves (requirements §3). A reorder is not an edit: versions stay.
+ * page, or the two rows that swap across a page edge) in their new sequence
+ * (DECISIONS "Ordering and slugs"): `order` in the payload is the position
+ * within that view. The items take the order values they already held
+ * between them, in the new sequence, so rows outside the view keep their
+ * place; when the view is the whole table the values are the positions
+ * themselves (requirements §3). A reorder is not an edit: versions stay.
+ *
+ * No two rows are left with one order value (docs/decisions/141): when the
+ * table holds a tie anywhere, inside the view or outside it, the held values
+ * cannot simply be permuted, and the whole list is renumbered in this
+ * transaction, in the sequence it shows (order, then id) with the view's
+ * items in their new sequence in the places they held.
  *
  * Run it inside a transaction. Answers the items with their stored order, in
  * the new sequence, or null when some id does not exist (nothing written).
@@ -49,16 +106,35 @@ export async function applyOrder(trx: DbOrTrx, table: OrderedTable, items: Reord
   ]);
   if (rows.length !== ids.length) return null;
   // Array.prototype.sort is stable: equal positions keep the payload's sequence.
-  const sequence = [...items].sort((a, b) => a.order - b.order);
-  const values =
-    rows.length === toCount(total?.count as string | number)
-      ? sequence.map((_, position) => position)
-      : strictlyIncreasing(rows.map((row) => row.order).sort((a, b) => a - b));
-  const held = new Map(rows.map((row) => [row.id, row.order]));
-  const placed = sequence.map((item, index) => ({ id: item.id, order: values[index] }));
-  for (const item of placed) {
-    if (held.get(item.id) === item.order) continue;
-    await trx.updateTable(table).set({ order: item.order, updated_at: updatedAt }).where('id', '=', item.id).execute();
+  const sequence = [...items].sort((a, b) => a.order - b.order).map((item) => item.id);
+  const moved = new Set(ids);
+
+  if (rows.length !== toCount(total?.count as string | number) && (await hasTies(trx, table))) {
+    const all = await trx.selectFrom(table).select(['id', 'order']).orderBy('order').orderBy('id').execute();
+    const values = strictlyIncreasing(all.map((row) => row.order));
+    let next = 0;
+    const renumbered = all.map((row, slot) => ({ id: moved.has(row.id) ? sequence[next++] : row.id, order: values[slot] }));
+    const held = new Map(all.map((row) => [row.id, row.order]));
+    await writeOrders(
+      trx,
+      table,
+      renumbered.filter((row) => held.get(row.id) !== row.order),
+      moved,
+      updatedAt,
+    );
+    return renumbered.filter((row) => moved.has(row.id));
   }
+
+  const values =
+    rows.length === toCount(total?.count as string | number) ? sequence.map((_, position) => position) : rows.map((row) => row.order).sort((a, b) => a - b);
+  const held = new Map(rows.map((row) => [row.id, row.order]));
+  const placed = sequence.map((id, index) => ({ id, order: values[index] }));
+  await writeOrders(
+    trx,
+    table,
+    placed.filter((item) => held.get(item.id) !== item.order),
+    moved,
+    updatedAt,
+  );
   return placed;
 }
