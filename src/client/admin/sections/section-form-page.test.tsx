@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { messages } from '@/domain/messages';
-import { setApiHost } from '@/client/api/base-query';
 import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
-import { startFaultInjectingServer, type FaultInjectingServer } from '../../../../test/helpers/fault-injecting-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { SectionFormPage } from './section-form-page';
 
@@ -51,18 +50,11 @@ test('saving creates the section with its title and visibility on the server, an
 });
 
 describe('answers the real server cannot be made to give', () => {
-  let faulty: FaultInjectingServer;
-  beforeEach(async () => {
-    faulty = await startFaultInjectingServer(() => ({ status: 500, body: { detail: 'Error interno' }, delay: 150 }));
-    setApiHost(faulty.origin);
-  });
-  afterEach(async () => {
-    setApiHost(api.origin);
-    await faulty.close();
-  });
+  const faulty = withFaultInjectingServer();
 
   // A 5xx, a slow answer, and a field error that the form's own check (the domain rule the server shares) lets through.
   test('saving shows Guardando... on a disabled button; a failed save says so and keeps what was typed; field errors sit next to their field', async () => {
+    faulty().setHandler(() => ({ status: 500, body: { detail: 'Error interno' }, delay: 150 }));
     const { user } = open('/admin/sections/new');
     const title = screen.getByRole('textbox', { name: /^Título/ });
     await user.type(title, 'Jornadas');
@@ -71,7 +63,7 @@ describe('answers the real server cannot be made to give', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
     expect(title).toHaveValue('Jornadas');
 
-    faulty.setHandler(() => ({ status: 400, body: { title: ['Asegúrese de que este campo no tenga más de 100 caracteres.'] } }));
+    faulty().setHandler(() => ({ status: 400, body: { title: ['Asegúrese de que este campo no tenga más de 100 caracteres.'] } }));
     await user.click(screen.getByRole('button', { name: 'Crear sección' }));
     await waitFor(() => expect(title).toHaveAccessibleDescription('Asegúrese de que este campo no tenga más de 100 caracteres.'));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.saveSectionFailed);
