@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { newSaveKey } from '@/client/api/save-key';
@@ -159,12 +159,14 @@ export type VersionedSave<T extends { id: number; version: number }> = Pick<
 >;
 
 /** The form's error box for a useVersionedSave, with the choices after a stale save. */
-export function SaveFailureAlert<T extends { id: number; version: number }>({ save, busy }: { save: VersionedSave<T>; busy: boolean }) {
+export function SaveFailureAlert<T extends { id: number; version: number }>({ save, busy, children }: { save: VersionedSave<T>; busy: boolean; children?: ReactNode }) {
   const { failure, reload, overwrite, alertRef } = save;
   if (!failure) return null;
   const stale = failure.stale;
   return (
     <FormAlert ref={alertRef} message={failure.message} details={failure.details}>
+      {/* What the form lists in its own way, e.g. the layout's errors as links to their cells. */}
+      {children}
       {stale && <StaleSaveChoices detail={stale.detail} busy={busy} onReload={() => reload(stale.current)} onOverwrite={() => overwrite(stale.current)} />}
     </FormAlert>
   );

@@ -29,7 +29,7 @@ import { SaveAndContinueButton } from '../kit/save-and-continue';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
-import { LayoutEditor } from '../layout-editor/layout-editor';
+import { LayoutEditor, LayoutErrorLinks, takeLayoutErrors } from '../layout-editor/layout-editor';
 import { layoutEditorActions, selectEditedLayout } from '../layout-editor/layout-editor-slice';
 import { useDocumentTitle } from '../use-document-title';
 import { PUBLICATION_STATUS_LABELS } from './publication-status';
@@ -115,9 +115,11 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     record: publication,
     fields: FIELDS,
     failedMessage: messages.savePublicationFailed,
-    send: (values, base, saveKey) => {
+    send: async (values, base, saveKey) => {
       const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
-      return base ? updatePublication({ id: base.id, ...input, version: base.version, saveKey }) : createPublication({ ...input, saveKey });
+      const result = await (base ? updatePublication({ id: base.id, ...input, version: base.version, saveKey }) : createPublication({ ...input, saveKey }));
+      // The layout's errors go on their cells, and into the error box as links to them.
+      return takeLayoutErrors(result, dispatch);
     },
     editHref: (saved) => paths.admin.publicationEdit.getHref(saved.id),
     onSaved: (saved, values) => {
@@ -171,7 +173,9 @@ function PublicationForm({ publication }: { publication?: Publication }) {
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
       <KeptWorkNotices work={saver.work} noun="la publicación" />
       <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}>
-        <SaveFailureAlert save={saver} busy={saving} />
+        <SaveFailureAlert save={saver} busy={saving}>
+          <LayoutErrorLinks />
+        </SaveFailureAlert>
         <TextField label="Título" required maxLength={FIELD_LIMITS.publicationTitle} registration={form.register('title')} error={errors.title?.message} />
         <div className="kit-form-grid">
           <Field label="Sección" required error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}>
