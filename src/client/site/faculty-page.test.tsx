@@ -3,8 +3,6 @@ import { renderSite } from '../../../test/helpers/render-site';
 import { withRealApi } from '../../../test/helpers/real-api-server';
 import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 
-// Each test has a faculty of its own (the empty one included): a server per test.
-const api = withRealApi({ per: 'test' });
 
 const person = (id: number | null, name: string, order: number) => ({
   id,
@@ -18,35 +16,40 @@ const person = (id: number | null, name: string, order: number) => ({
   order,
 });
 
-test('shows the active faculty in its order, asked for without credentials', async () => {
-  await api.create('biographies', { name: 'Clara', order: 3 });
-  await api.create('biographies', { name: 'Ana', order: 1 });
-  await api.create('biographies', { name: 'Inactiva', order: 2, is_active: false });
-  await api.create('biographies', { name: 'Bruno', order: 2 });
-  await renderSite('/cuerpo-docente');
+describe('against the real server', () => {
+  // Each test has a faculty of its own (the empty one included): a server per test.
+  const api = withRealApi({ per: 'test' });
 
-  expect(await screen.findByText('Mostrando 3 docentes')).toBeInTheDocument();
-  const list = screen.getByRole('list', { name: 'Docentes' });
-  expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ana', 'Bruno', 'Clara']);
-  expect(screen.getByRole('heading', { level: 1, name: 'Cuerpo Docente' })).toBeInTheDocument();
+  test('shows the active faculty in its order, asked for without credentials', async () => {
+    await api.create('biographies', { name: 'Clara', order: 3 });
+    await api.create('biographies', { name: 'Ana', order: 1 });
+    await api.create('biographies', { name: 'Inactiva', order: 2, is_active: false });
+    await api.create('biographies', { name: 'Bruno', order: 2 });
+    await renderSite('/cuerpo-docente');
 
-  const [request, ...others] = await api.requests();
-  expect(others).toEqual([]);
-  const url = new URL(request.url, 'http://x');
-  expect(url.pathname).toBe('/api/public/biographies/');
-  expect(url.searchParams.get('page_size')).toBe('100');
-  expect(url.searchParams.get('include_inactive')).toBe('true');
-  expect(request.headers.authorization).toBeUndefined();
-  expect(request.status).toBe(200);
-});
+    expect(await screen.findByText('Mostrando 3 docentes')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Docentes' });
+    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ana', 'Bruno', 'Clara']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Cuerpo Docente' })).toBeInTheDocument();
 
-test("no one to show: the empty message and 'Actualizar', which asks again", async () => {
-  const { user } = await renderSite('/cuerpo-docente');
-  expect(await screen.findByText('No hay biografías disponibles en este momento.')).toBeInTheDocument();
-  await api.create('biographies', { name: 'Fernando' });
-  await user.click(screen.getByRole('button', { name: 'Actualizar' }));
-  expect(await screen.findByText('Mostrando 1 docentes')).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 2, name: 'Fernando' })).toBeInTheDocument();
+    const [request, ...others] = await api.requests();
+    expect(others).toEqual([]);
+    const url = new URL(request.url, 'http://x');
+    expect(url.pathname).toBe('/api/public/biographies/');
+    expect(url.searchParams.get('page_size')).toBe('100');
+    expect(url.searchParams.get('include_inactive')).toBe('true');
+    expect(request.headers.authorization).toBeUndefined();
+    expect(request.status).toBe(200);
+  });
+
+  test("no one to show: the empty message and 'Actualizar', which asks again", async () => {
+    const { user } = await renderSite('/cuerpo-docente');
+    expect(await screen.findByText('No hay biografías disponibles en este momento.')).toBeInTheDocument();
+    await api.create('biographies', { name: 'Fernando' });
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Mostrando 1 docentes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Fernando' })).toBeInTheDocument();
+  });
 });
 
 describe('answers the real server cannot be made to give', () => {
