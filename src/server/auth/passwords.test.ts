@@ -1,5 +1,9 @@
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 
+// scrypt is slow by design (32 MiB and tens of milliseconds a check): with every CPU busy
+// running the other suites, a few of them take longer than Jest's default five seconds.
+jest.setTimeout(30_000);
+
 describe('password hashing', () => {
   it('verifies the right password and refuses others', async () => {
     const hash = await hashPassword('clave secreta ñ');
