@@ -212,15 +212,16 @@ describe('answers the real server cannot be made to give', () => {
   });
 
   // Errors the form's own checks (the domain rules the server shares) do not let through.
-  test('server field errors show by their fields, and those of other fields as "field: message" lines', async () => {
-    serve(() => ({ status: 400, body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'] } }));
+  test('server field errors show by their fields, the layout\'s as links to it, and those of other fields as "field: message" lines', async () => {
+    serve(() => ({ status: 400, body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'], slug: ['Ya existe.'] } }));
     const { user } = openHere('/admin/publications/new');
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.savePublicationFailed);
-    expect(within(alert).getByText('layout: Demasiadas filas.')).toBeVisible();
+    expect(within(alert).getByRole('link', { name: 'Demasiadas filas.' })).toHaveAttribute('href', '#layout-editor');
+    expect(within(alert).getByText('slug: Ya existe.')).toBeVisible();
     expect(title()).toHaveAccessibleDescription('Ya existe una publicación con este título.');
     expect(title()).toHaveValue('Jornada de puertas abiertas');
   });
