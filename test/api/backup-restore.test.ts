@@ -5,13 +5,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { createBackup } from '@/server/backup/backup';
-import type { Manifest } from '@/server/backup/manifest';
+import { checksumOf, type Manifest } from '@/server/backup/manifest';
 import { restoreBackup } from '@/server/backup/restore';
 import { codeMigrations, migrateTo } from '@/server/backup/schema';
 import { ensureAdmin } from '@/server/auth/ensure-admin';
@@ -20,6 +23,7 @@ import { createDatabase } from '@/server/db/database';
 import { findUserByUsername } from '@/server/db/users-repository';
 import { createLocalFolderStore } from '@/server/media/local-folder-store';
 import type { MediaStorageSettings } from '@/server/media/media-config';
+import { UPLOAD_FILE_MAX_BYTES } from '@/server/media/media-keys';
 import type { ObjectStore } from '@/server/media/object-store';
 import { createS3BucketStore } from '@/server/media/s3-bucket-store';
 import { formData, freshDatabase, makeImage, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
@@ -90,8 +94,8 @@ const serve = (place: Place) => startApiServer({ mediaStorage: place.mediaStorag
 const targetOf = (place: Place) => ({ dataDir: place.dataDir, databaseUrl: place.databaseUrl, media: place.store() });
 const quiet = () => {};
 
-function runCommand(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${command}.ts`, ...args], {
+function runCommand(command: 'backup' | 'restore', args: string[], env: Record<string, string>, nodeOptions: string[] = []) {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', `src/server/cli/${command}.ts`, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -457,6 +461,34 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     }
   }, 30_000);
 
+  it('keeps a media file the target already holds only when its sha256 is the archive’s: one of the same size with other bytes is written again', async () => {
+    const from = await newPlace('sqlite', 'local');
+    const original = await serve(from);
+    const archive = path.join(scratch, 'mismo-tamano.tar.gz');
+    try {
+      const image = await upload(original, await makeImage('png'), 'image/png');
+      const db = createDatabase(from);
+      const media = from.store();
+      await createBackup({ db, media, out: archive, print: quiet }).finally(async () => {
+        await db.destroy();
+        await media.close();
+      });
+      const to = await newPlace(OTHER, 'local');
+      await fs.cp(path.join(from.dataDir, 'media'), path.join(to.dataDir, 'media'), { recursive: true });
+      // The same name and size, other bytes: a copy that rotted, or was changed by hand.
+      const rotted = path.join(to.dataDir, imageVariantUrl(image, IMAGE_VARIANT_WIDTHS[0])!);
+      const bytes = await fs.readFile(rotted);
+      await fs.writeFile(rotted, Buffer.from(bytes.map((byte) => byte ^ 0xff)));
+
+      const target = targetOf(to);
+      const report = await restoreBackup({ file: archive, target, print: quiet }).finally(() => target.media.close());
+      expect(report).toMatchObject({ mediaFiles: 1, mediaKept: IMAGE_VARIANT_WIDTHS.length });
+      expect((await fs.readFile(rotted)).equals(bytes)).toBe(true);
+    } finally {
+      await original.close();
+    }
+  }, 30_000);
+
   it('restores an archive of an older schema into that schema, then runs the newer migrations', async () => {
     const all = codeMigrations();
     // Before the trash (and whatever came after it): the restored rows must go through those migrations.
@@ -527,6 +559,68 @@ async function withManifest(source: string, name: string, change: (manifest: Man
   const manifest = JSON.parse(last.bytes.toString('utf8')) as Manifest;
   change(manifest);
   return repack(path.join(scratch, name), [...entries.slice(0, -1), { name: last.name, bytes: Buffer.from(JSON.stringify(manifest)) }]);
+}
+
+/** The archive with `extra` members added before its manifest, and the manifest fixed up to list them. */
+async function withMembers(source: string, name: string, extra: { name: string; bytes: Buffer }[]): Promise<string> {
+  const entries = await members(source);
+  const last = entries[entries.length - 1];
+  const manifest = JSON.parse(last.bytes.toString('utf8')) as Manifest;
+  for (const entry of extra) {
+    manifest.files.push({ path: entry.name, size: entry.bytes.length, sha256: crypto.createHash('sha256').update(entry.bytes).digest('hex') });
+    manifest.media.files += 1;
+    manifest.media.bytes += entry.bytes.length;
+  }
+  manifest.checksum = checksumOf(manifest.files);
+  return repack(path.join(scratch, name), [...entries.slice(0, -1), ...extra, { name: last.name, bytes: Buffer.from(JSON.stringify(manifest)) }]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** `size` bytes that start as a PNG and are zeros after: a MiB at a time, never all at once. */
+function* bombChunks(size: number): Generator<Buffer> {
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let at = 0; at < size; at += zeros.length) {
+    const chunk = zeros.subarray(0, Math.min(zeros.length, size - at));
+    yield at === 0 ? Buffer.concat([PNG_SIGNATURE, chunk.subarray(PNG_SIGNATURE.length)]) : chunk;
+  }
+}
+
+/**
+ * The archive with one media member of `size` bytes added (bombChunks, which
+ * compress to almost nothing), its manifest fixed up; written as a stream.
+ */
+async function withBomb(source: string, name: string, key: string, size: number): Promise<string> {
+  const entries = await members(source);
+  const last = entries[entries.length - 1];
+  const manifest = JSON.parse(last.bytes.toString('utf8')) as Manifest;
+  const hash = crypto.createHash('sha256');
+  for (const chunk of bombChunks(size)) hash.update(chunk);
+  manifest.files.push({ path: `media/${key}`, size, sha256: hash.digest('hex') });
+  manifest.media.files += 1;
+  manifest.media.bytes += size;
+  manifest.checksum = checksumOf(manifest.files);
+
+  const file = path.join(scratch, name);
+  const pack = tar.pack();
+  const written = pipeline(pack, zlib.createGzip(), createWriteStream(file));
+  const add = (entryName: string, bytes: Buffer) => new Promise<void>((resolve, reject) => pack.entry({ name: entryName }, bytes, (error) => (error ? reject(error) : resolve())));
+  for (const entry of entries.slice(0, -1)) await add(entry.name, entry.bytes);
+  let bomb!: ReturnType<typeof pack.entry>;
+  const done = new Promise<void>((resolve, reject) => {
+    bomb = pack.entry({ name: `media/${key}`, size }, (error) => (error ? reject(error) : resolve()));
+  });
+  let previous: Buffer | undefined;
+  for (const chunk of bombChunks(size)) {
+    if (previous && !bomb.write(previous)) await once(bomb, 'drain');
+    previous = chunk;
+  }
+  bomb.end(previous);
+  await done;
+  await add(last.name, Buffer.from(JSON.stringify(manifest)));
+  pack.finalize();
+  await written;
+  return file;
 }
 
 describe('a restore that must not happen', () => {
@@ -649,6 +743,59 @@ describe('a restore that must not happen', () => {
     await refused(newerFormat, /tiene el formato 2 de copia de seguridad y este programa solo lee hasta el 1/);
   });
 
+  it('refuses media that are not what an upload leaves: a page and a script, a page under an image’s name, one image type under another’s', async () => {
+    const page = Buffer.from('<!doctype html><script src="/media/images/poc.js"></script>');
+    const script = Buffer.from('fetch("/api/me/").then((r) => r.text()).then(alert);');
+    const pageAndScript = await withMembers(archive, 'pagina.tar.gz', [
+      { name: 'media/images/poc.html', bytes: page },
+      { name: 'media/images/poc.js', bytes: script },
+    ]);
+    await refused(pageAndScript, /no es una copia de seguridad de este sitio \(contiene "media\/images\/poc\.html", que no es el nombre de una imagen subida\)\. No se ha tocado el destino\./);
+    const command = await runCommand('restore', [pageAndScript, '--force'], to.env).exit;
+    expect(command.code).toBe(1);
+    expect(command.stderr).toContain('que no es el nombre de una imagen subida');
+
+    const disguised = `images/${crypto.randomUUID()}.jpg`;
+    await refused(
+      await withMembers(archive, 'disfrazada.tar.gz', [{ name: `media/${disguised}`, bytes: page }]),
+      new RegExp(`no es una copia de seguridad de este sitio \\("media/${disguised}" no es la imagen que dice su nombre\\)`),
+    );
+    const variant = `images/${crypto.randomUUID()}-480.webp`;
+    await refused(await withMembers(archive, 'otro-tipo.tar.gz', [{ name: `media/${variant}`, bytes: await makeImage('png') }]), /no es la imagen que dice su nombre/);
+  }, 30_000);
+
+  it('refuses a media member larger than any upload leaves (600 MB of zeros, under 1 MB compressed), before writing anything and without holding it in memory', async () => {
+    const size = 600 * 1024 * 1024;
+    expect(UPLOAD_FILE_MAX_BYTES).toBeLessThan(size);
+    const bomb = await withBomb(archive, 'bomba.tar.gz', `images/${crypto.randomUUID()}.png`, size);
+    expect((await fs.stat(bomb)).size).toBeLessThan(1024 * 1024);
+
+    // An empty target, so that nothing else stops the restore first; the command line, in a process of its own, reports its peak memory.
+    const empty = await newPlace(OTHER, 'local');
+    const probe = path.join(scratch, 'memoria-maxima.cjs');
+    const peakFile = path.join(scratch, 'memoria-maxima.txt');
+    await fs.writeFile(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`);
+    const command = await runCommand('restore', [bomb], empty.env, ['--require', probe]).exit;
+    expect(command.stderr).toMatch(/no es una copia de seguridad de este sitio \("media\/images\/[0-9a-f-]{36}\.png" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)\. No se ha tocado el destino\./);
+    expect(command.code).toBe(1);
+    // Far below the member itself: it was never read whole (the process of a restore weighs well under this).
+    const peak = Number(await fs.readFile(peakFile, 'utf8'));
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThan(size / 2);
+
+    expect(await fs.readdir(empty.dataDir)).toEqual([]);
+    if (empty.databaseUrl) {
+      const db = createDatabase(empty);
+      try {
+        expect(await db.introspection.getTables()).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    }
+    // The same through the function, on the target that holds a site.
+    await refused(bomb, /pasa de [\d.,]+ MB/);
+  }, 120_000);
+
   it('refuses a target that holds content without --force; with --force, replaces it', async () => {
     await refused(archive, /El destino no está vacío \(la base de datos tiene \d+ filas: .*sections 1.*; hay 4 archivos de medios que no son los de la copia en .*\)\. .*--force/, false);
 
@@ -684,7 +831,7 @@ describe('a restore that must not happen', () => {
     } finally {
       await site.close();
     }
-  });
+  }, 30_000);
 
   it('leaves nothing under the name asked for when a copy is killed half-way (kill -9), and nothing at all when it is stopped (SIGTERM)', async () => {
     // The bucket answers through a proxy that lets the listing and a dozen files through, then holds every read.

@@ -44,6 +44,7 @@ export const restoreMessages = {
   targetMedia: (count: number, location: string) => `hay ${count} archivos de medios que no son los de la copia en ${location}`,
   notEmpty: (what: string[]) =>
     `El destino no está vacío (${what.join('; ')}). Para reemplazar su contenido por el de la copia, repita la orden con --force. ${untouched}`,
+  noRoom: (folder: string, needed: number) => `No hay ${sizeOf(needed)} libres en ${folder}, lo que ocupa lo que la restauración tiene que escribir allí. ${untouched}`,
   inUse: (file: string) => `Otro proceso tiene abierta la base de datos ${file}: detenga el sitio antes de restaurar. ${untouched}`,
   verified: (file: string, createdAt: string, kind: string, version: string, rows: number, files: number) =>
     `${file}: copia del ${createdAt}, de ${kindName(kind)} con el esquema ${version}; ${rows} filas y ${files} archivos de medios, todo verificado.`,
@@ -87,6 +88,10 @@ export const archiveProblems = {
   versionNotLast: 'la versión del esquema no es su última migración',
   badRow: (table: string) => `una fila de la tabla ${table} no tiene sus columnas`,
   changed: (name: string) => `"${name}" cambió durante la restauración`,
+  notUpload: (name: string) => `contiene "${name}", que no es el nombre de una imagen subida`,
+  notImage: (name: string) => `"${name}" no es la imagen que dice su nombre`,
+  memberTooLarge: (name: string, limit: number) => `"${name}" pasa de ${sizeOf(limit)}, más de lo que el sitio guarda nunca en un archivo así`,
+  archiveTooLarge: (limit: number) => `descomprimida pasa de ${sizeOf(limit)}`,
 };
 
 /** Why an archive does not match the schema it names: the brackets of `schemaMismatch`. */

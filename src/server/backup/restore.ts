@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { detectImageType } from '@/domain/images';
 import { createDatabase, SQLITE_FILE } from '../db/database';
-import { isUploadOriginal } from '../media/media-keys';
+import { contentTypeOf, isUploadKey, isUploadOriginal, UPLOAD_FILE_MAX_BYTES } from '../media/media-keys';
 import type { ObjectStore } from '../media/object-store';
-import { describe, readAll, readArchive, syncDirectory } from './archive';
+import { readAll, readArchive, syncDirectory } from './archive';
 import { writeCounters } from './counters';
 import { BACKUP_FORMAT_VERSION, checksumOf, entryKind, type Manifest, parseManifest, tableEntry } from './manifest';
 import { archiveProblems, BackupFailure, restoreMessages, schemaProblems } from './messages';
@@ -36,7 +38,7 @@ export interface RestoreReport {
   /** Media files written, and their bytes. */
   mediaFiles: number;
   mediaBytes: number;
-  /** Media files the target already held under the same key with the same size, left as they were. */
+  /** Media files the target already held under the same key with the same sha256, left as they were. */
   mediaKept: number;
   /** Migrations run after the rows went in (the archive was older than the code). */
   migrated: string[];
@@ -46,6 +48,30 @@ export interface RestoreReport {
 const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
 /** Media written to the target at once. */
 const WRITES_AT_ONCE = 4;
+/**
+ * One table's file, unpacked to the temporary folder. The site's largest rows
+ * are layouts of at most FORM_FIELD_MAX_BYTES; this is hundreds of the
+ * largest, or millions of ordinary rows: far above any site this program runs.
+ */
+const TABLE_FILE_MAX_BYTES = 2 * 1024 ** 3;
+/** The whole archive, unpacked: the tables and the media together. */
+const ARCHIVE_MAX_BYTES = 200 * 1024 ** 3;
+/** Left free on a disk the restore writes to, beyond what it writes. */
+const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
+
+/** The most bytes a member of this kind may hold. */
+const memberLimit = (kind: 'table' | 'media') => (kind === 'media' ? UPLOAD_FILE_MAX_BYTES : TABLE_FILE_MAX_BYTES);
+
+/** Enough of a file's start for detectImageType. */
+const IMAGE_HEAD_BYTES = 16;
+
+/** Refuses to write `needed` bytes into `folder` (or where it would be made) when its disk does not have them, and the reserve, free. */
+async function checkRoom(folder: string, needed: number): Promise<void> {
+  let existing = folder;
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  const { bavail, bsize } = await fs.promises.statfs(existing);
+  if (bavail * bsize < needed + DISK_RESERVE_BYTES) throw new BackupFailure(restoreMessages.noRoom(folder, needed + DISK_RESERVE_BYTES));
+}
 
 interface Verified {
   manifest: Manifest;
@@ -68,6 +94,7 @@ async function verifyArchive(file: string): Promise<Verified> {
     const damaged = (why: string) => new BackupFailure(restoreMessages.damaged(file, why));
     const foreign = (why: string) => new BackupFailure(restoreMessages.foreign(file, why));
 
+    let total = 0;
     await readArchive(file, async ({ name, size, stream }) => {
       const kind = entryKind(name);
       if (!kind) throw foreign(archiveProblems.unknownMember(name));
@@ -78,22 +105,39 @@ async function verifyArchive(file: string): Promise<Verified> {
         manifestText = (await readAll(stream, MANIFEST_MAX_BYTES)).toString('utf8');
         return;
       }
+      // Only what an upload leaves: a page or a script under media/ would be served from the site's origin.
+      if (kind.kind === 'media' && !isUploadKey(kind.key)) throw foreign(archiveProblems.notUpload(name));
+      // Bounds from the header first, then on the bytes as they come (the header is the tar's word for it).
+      const limit = memberLimit(kind.kind);
+      const tooLarge = () => foreign(archiveProblems.memberTooLarge(name, limit));
+      const wholeTooLarge = () => foreign(archiveProblems.archiveTooLarge(ARCHIVE_MAX_BYTES));
+      if (size > limit) throw tooLarge();
+      if (total + size > ARCHIVE_MAX_BYTES) throw wholeTooLarge();
+      if (kind.kind === 'table') await checkRoom(staging, size);
       const hash = crypto.createHash('sha256');
       let length = 0;
       let newlines = 0;
+      let head = Buffer.alloc(0);
       const out = kind.kind === 'table' ? fs.createWriteStream(path.join(staging, `${kind.table}.jsonl`), { mode: 0o600 }) : undefined;
-      for await (const chunk of stream) {
-        hash.update(chunk);
-        length += chunk.length;
-        if (out) {
-          for (const byte of chunk) if (byte === 0x0a) newlines += 1;
-          if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      try {
+        for await (const chunk of stream) {
+          length += chunk.length;
+          if (length > limit) throw tooLarge();
+          if (total + length > ARCHIVE_MAX_BYTES) throw wholeTooLarge();
+          hash.update(chunk);
+          if (head.length < IMAGE_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, IMAGE_HEAD_BYTES - head.length)]);
+          if (out) {
+            for (const byte of chunk) if (byte === 0x0a) newlines += 1;
+            if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+          }
         }
+      } finally {
+        if (out) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       }
-      if (out) {
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-        lines.set(name, newlines);
-      }
+      total += length;
+      if (out) lines.set(name, newlines);
+      // Bytes that are not the image type the name says would be served as it anyway.
+      if (kind.kind === 'media' && detectImageType(head) !== contentTypeOf(kind.key)) throw foreign(archiveProblems.notImage(name));
       read.set(name, { size: length, sha256: hash.digest('hex') });
     });
 
@@ -184,22 +228,24 @@ function openForInspection(target: RestoreTarget): AnyDb | undefined {
   return new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
 }
 
-/** The media files an archive holds, by key, with their sizes. */
+/** The media files an archive holds, by key, with their sizes and checksums. */
 const archivedMedia = (manifest: Manifest) =>
   new Map(
     manifest.files.flatMap((entry) => {
       const kind = entryKind(entry.path);
-      return kind?.kind === 'media' ? [[kind.key, entry.size] as const] : [];
+      return kind?.kind === 'media' ? [[kind.key, entry] as const] : [];
     }),
   );
 
 /**
  * What the target already holds that a restore would overwrite or mix with, for
- * the message that refuses it; empty when there is nothing. Media files that are
- * the archive's own (the same key, the same size: upload names are never reused)
- * do not count, so a site that moves only its database keeps its media where they are.
+ * the message that refuses it; empty when there is nothing. Media files under
+ * the archive's own keys do not count (upload names are random, never another
+ * site's): those with the same sha256 (only those of the same size are hashed)
+ * go into `same` and are kept, so a site that moves only its database keeps its
+ * media where they are; the others are written again from the archive.
  */
-async function targetContents(target: RestoreTarget, seeded: Map<string, number>, archived: Map<string, number>, present: Map<string, number>): Promise<string[]> {
+async function targetContents(target: RestoreTarget, seeded: Map<string, number>, archived: Map<string, { size: number; sha256: string }>, same: Set<string>): Promise<string[]> {
   const found: string[] = [];
   const db = openForInspection(target);
   if (db) {
@@ -215,8 +261,9 @@ async function targetContents(target: RestoreTarget, seeded: Map<string, number>
   }
   let others = 0;
   for await (const object of target.media.list()) {
-    present.set(object.key, object.size);
-    if (archived.get(object.key) !== object.size) others += 1;
+    const copy = archived.get(object.key);
+    if (!copy) others += 1;
+    else if (copy.size === object.size && (await target.media.sha256(object.key)) === copy.sha256) same.add(object.key);
   }
   if (others > 0) found.push(restoreMessages.targetMedia(others, target.media.location));
   return found;
@@ -334,47 +381,71 @@ async function restoreSqlite(target: RestoreTarget, manifest: Manifest, staging:
 }
 
 /**
- * The second pass: the media, read from the archive again and checked against
- * the manifest once more (the file could have changed since the first pass),
- * written a few at a time. Originals wait until every variant before them is
- * written, as storeImage does. Files the target holds under the same key with
- * the same size are kept (`keep`), as `npm run media:to-s3` does.
+ * The second pass: the media, read from the archive again, each streamed to
+ * the temporary folder and checked against the manifest once more (the file
+ * could have changed since the first pass) before it is written, a few at a
+ * time. Originals wait until every variant before them is written, as
+ * storeImage does. Files the target already holds with the same sha256 are
+ * kept (`keep`).
  */
-async function restoreMedia(file: string, manifest: Manifest, store: ObjectStore, keep: Map<string, number>): Promise<{ files: number; bytes: number; kept: number }> {
+async function restoreMedia(file: string, manifest: Manifest, store: ObjectStore, keep: Set<string>, staging: string): Promise<{ files: number; bytes: number; kept: number }> {
   const listed = new Map(manifest.files.map((entry) => [entry.path, entry]));
   const pending = new Set<Promise<void>>();
   const result = { files: 0, bytes: 0, kept: 0 };
   let originals = false;
-  await readArchive(file, async ({ name, size, stream }) => {
+  await readArchive(file, async ({ name, stream }) => {
     const kind = entryKind(name);
     if (kind?.kind !== 'media') return;
-    if (keep.get(kind.key) === size) {
+    if (keep.has(kind.key)) {
       result.kept += 1;
       return;
     }
-    const bytes = await readAll(stream);
     const expected = listed.get(name);
-    const actual = describe(name, bytes);
-    if (!expected || expected.sha256 !== actual.sha256 || expected.size !== actual.size) {
-      throw new BackupFailure(restoreMessages.damaged(file, archiveProblems.changed(name)));
+    const changed = () => new BackupFailure(restoreMessages.damaged(file, archiveProblems.changed(name)));
+    if (!expected || !isUploadKey(kind.key)) throw changed();
+    const copy = path.join(staging, `medio-${crypto.randomUUID()}`);
+    const hash = crypto.createHash('sha256');
+    let length = 0;
+    try {
+      await pipeline(
+        stream,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            length += chunk.length;
+            // More than the manifest says: stop at once rather than fill the disk.
+            if (length > expected.size) throw changed();
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(copy, { mode: 0o600 }),
+      );
+      if (length !== expected.size || hash.digest('hex') !== expected.sha256) throw changed();
+    } catch (error) {
+      await fs.promises.rm(copy, { force: true });
+      throw error;
     }
     if (!originals && isUploadOriginal(kind.key)) {
       originals = true;
       await Promise.all(pending);
     }
     while (pending.size >= WRITES_AT_ONCE) await Promise.race(pending);
-    const write = store.write(kind.key, bytes).then(() => {
-      pending.delete(write);
-      result.files += 1;
-      result.bytes += bytes.length;
-    });
+    const write = store
+      .writeFile(kind.key, copy, expected.sha256)
+      .then(() => {
+        result.files += 1;
+        result.bytes += length;
+      })
+      .finally(async () => {
+        pending.delete(write);
+        await fs.promises.rm(copy, { force: true });
+      });
     pending.add(write);
     write.catch(() => {});
   });
   await Promise.all(pending);
   return result;
 }
-
 
 /**
  * npm run restore: verifies the whole archive, checks its schema and that the
@@ -390,10 +461,17 @@ export async function restoreBackup({ file: requested, target, force = false, pr
     const archivedRows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     print(restoreMessages.verified(file, manifest.created_at, manifest.database.kind, manifest.schema.version, archivedRows, manifest.media.files));
 
-    const present = new Map<string, number>();
-    const contents = await targetContents(target, (await schemaAt()).seeded, archivedMedia(manifest), present);
+    const archived = archivedMedia(manifest);
+    const same = new Set<string>();
+    const contents = await targetContents(target, (await schemaAt()).seeded, archived, same);
     if (contents.length > 0 && !force) throw new BackupFailure(restoreMessages.notEmpty(contents));
     if (!target.databaseUrl && sqliteInUse(sqliteFileOf(target))) throw new BackupFailure(restoreMessages.inUse(sqliteFileOf(target)));
+    // Room for the media to write, checked before anything is: each passes through the temporary
+    // folder (a few at once, the largest bounded), and a local folder keeps them all.
+    const keep = force ? new Set<string>() : same;
+    const toWrite = [...archived].filter(([key]) => !keep.has(key)).map(([, entry]) => entry.size);
+    await checkRoom(staging, Math.max(0, ...toWrite) * WRITES_AT_ONCE);
+    if (target.media.kind === 'local') await checkRoom(target.media.root, toWrite.reduce((sum, size) => sum + size, 0));
 
     let database: { rows: number; migrated: string[] };
     try {
@@ -407,7 +485,7 @@ export async function restoreBackup({ file: requested, target, force = false, pr
     let media: { files: number; bytes: number; kept: number };
     try {
       // With --force every file is written again: the point may be to repair them.
-      media = await restoreMedia(file, manifest, target.media, force ? new Map() : present);
+      media = await restoreMedia(file, manifest, target.media, keep, staging);
     } catch (error) {
       throw new BackupFailure(restoreMessages.mediaFailed(error instanceof Error ? error.message : String(error)));
     }

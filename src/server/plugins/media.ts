@@ -12,7 +12,7 @@ import type { ObjectStore } from '../media/object-store';
 const REDIRECT_CACHE = 'public, max-age=86400';
 
 /**
- * Uploaded images at /media/images/ (docs/decisions/014, 123, 147), from the
+ * Uploaded images at /media/images/ (docs/decisions/014, 018, 147), from the
  * local folder or a bucket alike: only names of the upload pattern
  * (media-keys.ts) are looked up, and the file is streamed with the image type
  * its name says, its length and ETag. Nothing else in the folder is reachable:
