@@ -3,7 +3,7 @@ import { ADMIN_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
-import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { queuedReorder, reorderOptimistically, reorderPatches } from './reorder';
 import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** What the biography form sends as multipart (requirements §7), plus the version it loaded. */
@@ -67,7 +67,16 @@ export const biographiesApi = baseApi.injectEndpoints({
       onQueryStarted: async (items, lifecycle): Promise<void> =>
         reorderOptimistically(lifecycle, {
           tag: 'Biography',
-          patches: [biographiesApi.util.updateQueryData('listBiographies', undefined, (draft) => applyOrder(draft, items))],
+          patches: reorderPatches(items, [
+            {
+              pages: [
+                {
+                  items: biographiesApi.endpoints.listBiographies.select()(lifecycle.getState()).data ?? [],
+                  patch: (recipe) => biographiesApi.util.updateQueryData('listBiographies', undefined, recipe),
+                },
+              ],
+            },
+          ]),
         }),
     }),
   }),

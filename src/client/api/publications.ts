@@ -4,7 +4,7 @@ import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
 import { isPage, toList } from './list-response';
-import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { queuedReorder, reorderOptimistically, reorderPatches, type CachedList } from './reorder';
 import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** Filter of the admin publication list: one section, or all (requirements §2, §7). */
@@ -111,20 +111,34 @@ export const publicationsApi = baseApi.injectEndpoints({
      */
     reorderPublications: build.mutation<unknown, ReorderItem[]>({
       queryFn: queuedReorder('Publication', '/publications/reorder/'),
-      // Every cached list and page shows the new order at once.
+      // Every cached list and page shows the new order at once; a page's neighbour too, when a row crossed between them.
       onQueryStarted: async (items, lifecycle): Promise<void> => {
         const state = lifecycle.getState();
-        return reorderOptimistically(lifecycle, {
-          tag: 'Publication',
-          patches: [
-            ...publicationsApi.util
-              .selectCachedArgsForQuery(state, 'listPublications')
-              .map((filter) => publicationsApi.util.updateQueryData('listPublications', filter, (draft) => applyOrder(draft, items))),
-            ...publicationsApi.util
-              .selectCachedArgsForQuery(state, 'listPublicationPage')
-              .map((request) => publicationsApi.util.updateQueryData('listPublicationPage', request, (draft) => applyOrder(draft.results, items))),
+        const lists: CachedList<Publication>[] = publicationsApi.util.selectCachedArgsForQuery(state, 'listPublications').map((filter) => ({
+          pages: [
+            {
+              items: publicationsApi.endpoints.listPublications.select(filter)(state).data ?? [],
+              patch: (recipe) => publicationsApi.util.updateQueryData('listPublications', filter, recipe),
+            },
           ],
-        });
+        }));
+        // The cached pages of one list (same filter, search and size), in page order, are one list.
+        const pagesByList = new Map<string, PublicationPageRequest[]>();
+        for (const request of publicationsApi.util.selectCachedArgsForQuery(state, 'listPublicationPage')) {
+          const key = JSON.stringify([request.section ?? null, request.search?.trim() ?? '', request.pageSize]);
+          pagesByList.set(key, [...(pagesByList.get(key) ?? []), request]);
+        }
+        for (const requests of pagesByList.values()) {
+          lists.push({
+            pages: requests
+              .sort((a, b) => a.page - b.page)
+              .map((request) => ({
+                items: publicationsApi.endpoints.listPublicationPage.select(request)(state).data?.results ?? [],
+                patch: (recipe) => publicationsApi.util.updateQueryData('listPublicationPage', request, (draft) => recipe(draft.results)),
+              })),
+          });
+        }
+        return reorderOptimistically(lifecycle, { tag: 'Publication', patches: reorderPatches(items, lists) });
       },
     }),
   }),

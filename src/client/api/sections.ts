@@ -2,7 +2,7 @@ import type { Id, ReorderItem, Section } from '@/domain/entities';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
-import { applyOrder, queuedReorder, reorderOptimistically } from './reorder';
+import { queuedReorder, reorderOptimistically, reorderPatches } from './reorder';
 import { saveHeaders, type SaveAttempt } from './save-key';
 
 /** What the section form sends (requirements §7): POST title and is_active; PATCH also order, plus the version it loaded. */
@@ -55,7 +55,16 @@ export const sectionsApi = baseApi.injectEndpoints({
       onQueryStarted: async (items, lifecycle): Promise<void> =>
         reorderOptimistically(lifecycle, {
           tag: 'Section',
-          patches: [sectionsApi.util.updateQueryData('listSections', undefined, (draft) => applyOrder(draft, items))],
+          patches: reorderPatches(items, [
+            {
+              pages: [
+                {
+                  items: sectionsApi.endpoints.listSections.select()(lifecycle.getState()).data ?? [],
+                  patch: (recipe) => sectionsApi.util.updateQueryData('listSections', undefined, recipe),
+                },
+              ],
+            },
+          ]),
         }),
     }),
   }),

@@ -28,6 +28,13 @@ export interface ReorderOptions<T> {
   onMove: (from: number, to: number) => void;
   /** How a row is named in the buttons and announcements: the title or the name. */
   label: (item: T) => string;
+  /**
+   * For a list the server pages (the items are one page): where they sit in
+   * the whole list. 'Subir' on the first row and 'Bajar' on the last then stay
+   * enabled while rows lie beyond, and call onMove with -1 or items.length;
+   * positions are announced in the whole list.
+   */
+  range?: { offset: number; total: number };
 }
 
 export interface DataTableProps<T extends { id: number }> {
@@ -96,27 +103,34 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
 
   const labelOf = (index: number) => (reorder && items[index] ? reorder.label(items[index]) : '');
 
+  // Where the items sit in the whole list: a list the server pages shows one page of it.
+  const offset = reorder?.range?.offset ?? 0;
+  const total = reorder?.range?.total ?? items.length;
+
   // Stable for the rows (they are memoised), reading the latest options and count.
-  const latest = useRef({ reorder, count: items.length, perPage });
+  const latest = useRef({ reorder, count: items.length, perPage, offset, total });
   useLayoutEffect(() => {
-    latest.current = { reorder, count: items.length, perPage };
-  }, [reorder, items.length, perPage]);
+    latest.current = { reorder, count: items.length, perPage, offset, total };
+  }, [reorder, items.length, perPage, offset, total]);
   const moveByButton = useCallback((item: T, from: number, direction: 'up' | 'down') => {
-    const { reorder: options, count, perPage: size } = latest.current;
+    const { reorder: options, count, perPage: size, offset: first, total: all } = latest.current;
     if (!options) return;
     const to = direction === 'up' ? from - 1 : from + 1;
     focusAfterMove.current = { id: item.id, direction };
     options.onMove(from, to);
-    // A row that crosses a page edge takes the table with it.
-    setPage(Math.floor(to / size));
-    setAnnouncement(`${options.label(item)}: ahora en la ${position(to, count)}.`);
+    // A row that crosses a page edge takes the table with it (a list the server pages follows it by its address).
+    if (to >= 0 && to < count) setPage(Math.floor(to / size));
+    setAnnouncement(`${options.label(item)}: ahora en la ${position(first + to, all)}.`);
   }, []);
 
+  // Until the moved row is on screen: a row that crossed to a page the server
+  // holds shows only once that page is there.
   useLayoutEffect(() => {
     const pending = focusAfterMove.current;
     if (!pending || !body.current) return;
-    focusAfterMove.current = null;
     const row = body.current.querySelector(`[data-row-id="${pending.id}"]`);
+    if (!row) return;
+    focusAfterMove.current = null;
     const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.direction}"]`);
     const other = row?.querySelector<HTMLButtonElement>(`[data-move="${pending.direction === 'up' ? 'down' : 'up'}"]`);
     (wanted && !wanted.disabled ? wanted : other)?.focus();
@@ -164,20 +178,20 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
 
   // Drag positions are within the page shown; moves and announcements use the whole list's.
   const onDragStart = (drag: DragStart, provided: ResponderProvided) =>
-    provided.announce(`Ha levantado ${labelOf(start + drag.source.index)}, en la ${position(start + drag.source.index, items.length)}.`);
+    provided.announce(`Ha levantado ${labelOf(start + drag.source.index)}, en la ${position(offset + start + drag.source.index, total)}.`);
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) =>
     provided.announce(
-      update.destination ? `Ahora en la ${position(start + update.destination.index, items.length)}.` : 'Fuera de la lista: al soltar no cambiará nada.',
+      update.destination ? `Ahora en la ${position(offset + start + update.destination.index, total)}.` : 'Fuera de la lista: al soltar no cambiará nada.',
     );
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
     const from = start + result.source.index;
     const label = labelOf(from);
     if (result.reason === 'CANCEL' || !result.destination) {
-      provided.announce(`Movimiento cancelado. ${label} sigue en la ${position(from, items.length)}.`);
+      provided.announce(`Movimiento cancelado. ${label} sigue en la ${position(offset + from, total)}.`);
       return;
     }
     const to = start + result.destination.index;
-    provided.announce(`Ha soltado ${label} en la ${position(to, items.length)}.`);
+    provided.announce(`Ha soltado ${label} en la ${position(offset + to, total)}.`);
     if (to !== from) reorder?.onMove(from, to);
   };
 
@@ -203,7 +217,7 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
     </div>
   );
 
-  const rowProps = { columns, actions, count: items.length, label: reorder?.label, onMoveButton: reorder ? moveByButton : undefined };
+  const rowProps = { columns, actions, offset, count: total, label: reorder?.label, onMoveButton: reorder ? moveByButton : undefined };
 
   return (
     <>
@@ -212,7 +226,7 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
         className="kit-table"
         role="table"
         aria-label={caption}
-        aria-rowcount={items.length + 1}
+        aria-rowcount={total + 1}
         data-layout={cards ? 'cards' : 'table'}
         style={style}
         onFocus={onFocusIn}
@@ -278,6 +292,8 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
 interface RowProps<T extends { id: number }> {
   item: T;
   index: number;
+  /** Rows of the whole list before the items given (a list the server pages). */
+  offset: number;
   count: number;
   columns: readonly Column<T>[];
   actions?: (item: T) => ReactNode;
@@ -287,12 +303,12 @@ interface RowProps<T extends { id: number }> {
   onMoveButton?: (item: T, from: number, direction: 'up' | 'down') => void;
 }
 
-function RowView<T extends { id: number }>({ item, index, count, columns, actions, label, draggable, dragging, onMoveButton }: RowProps<T>) {
+function RowView<T extends { id: number }>({ item, index, offset, count, columns, actions, label, draggable, dragging, onMoveButton }: RowProps<T>) {
   const name = label?.(item) ?? '';
   return (
     <div
       role="row"
-      aria-rowindex={index + 2}
+      aria-rowindex={offset + index + 2}
       className="kit-table-row"
       data-row-id={item.id}
       data-dragging={dragging || undefined}
@@ -313,7 +329,7 @@ function RowView<T extends { id: number }>({ item, index, count, columns, action
                 className="kit-move-button"
                 data-move="up"
                 aria-label={`Subir ${name}`}
-                disabled={index === 0}
+                disabled={offset + index === 0}
                 onClick={() => onMoveButton(item, index, 'up')}
               >
                 <span aria-hidden="true">↑</span> Subir
@@ -323,7 +339,7 @@ function RowView<T extends { id: number }>({ item, index, count, columns, action
                 className="kit-move-button"
                 data-move="down"
                 aria-label={`Bajar ${name}`}
-                disabled={index === count - 1}
+                disabled={offset + index === count - 1}
                 onClick={() => onMoveButton(item, index, 'down')}
               >
                 <span aria-hidden="true">↓</span> Bajar

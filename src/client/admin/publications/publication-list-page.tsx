@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
-import { useDeletePublicationMutation, useListPublicationPageQuery, useReorderPublicationsMutation } from '@/client/api/publications';
+import { useAppDispatch } from '@/client/app/hooks';
+import { publicationsApi, useDeletePublicationMutation, useListPublicationPageQuery, useReorderPublicationsMutation } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
 import { PublicationDate } from '@/client/ui/publication-date';
@@ -55,8 +56,10 @@ function useListAddress() {
 /**
  * /admin/publications (requirements §2): a page of publications as the server pages,
  * filters by section and searches by title; reorderable within the page shown
- * (the server keeps rows outside it in place). A load failure shows an empty
- * list (requirements §8) and a quiet way to try again.
+ * (the server keeps rows outside it in place), and 'Subir' on a page's first
+ * row or 'Bajar' on its last swaps it with the row on the neighbouring page
+ * and shows that page. A load failure shows an empty list (requirements §8)
+ * and a quiet way to try again.
  */
 export function PublicationListPage() {
   useDocumentTitle('Publicaciones');
@@ -70,7 +73,32 @@ export function PublicationListPage() {
   const publications = useMemo(() => (isError ? [] : (data?.results ?? [])), [data, isError]);
   const count = isError ? 0 : (data?.count ?? 0);
   const pageCount = Math.max(1, Math.ceil(count / PUBLICATION_PAGE_SIZE));
-  const move = useReorder(publications, reorderPublications);
+  const dispatch = useAppDispatch();
+  // The row just before or after the page shown: the neighbouring page's last or first, asked of the server (or its cache).
+  const beyond = useCallback(
+    async (direction: 'up' | 'down') => {
+      const request = { page: direction === 'up' ? page - 1 : page + 1, pageSize: PUBLICATION_PAGE_SIZE, search, section };
+      if (request.page < 1) return undefined;
+      const { data: neighbour } = await dispatch(publicationsApi.endpoints.listPublicationPage.initiate(request, { subscribe: false }));
+      return direction === 'up' ? neighbour?.results.at(-1) : neighbour?.results[0];
+    },
+    [dispatch, page, search, section],
+  );
+  const moveInPage = useReorder(publications, reorderPublications, { beyond });
+  // Read when a move across the page edge ends: the address may have changed meanwhile.
+  const address = useRef({ page, change });
+  useLayoutEffect(() => {
+    address.current = { page, change };
+  });
+  const move = useCallback(
+    async (from: number, to: number) => {
+      const startedOn = address.current.page;
+      if (!(await moveInPage(from, to))) return;
+      // The row is on the neighbouring page now: show it there (DataTable puts the focus back on it).
+      if (address.current.page === startedOn) address.current.change({ page: startedOn + (to < from ? -1 : 1) });
+    },
+    [moveInPage],
+  );
 
   const columns = useMemo<Column<Row>[]>(
     () => [
@@ -97,7 +125,8 @@ export function PublicationListPage() {
     () => (p: Row) => <RowActions label={p.title} viewTo={paths.admin.publication.getHref(p.id)} editTo={paths.admin.publicationEdit.getHref(p.id)} onDelete={() => setTarget(p)} />,
     [],
   );
-  const reorder = useMemo(() => ({ onMove: move, label: (p: Publication) => p.title }), [move]);
+  const offset = (page - 1) * PUBLICATION_PAGE_SIZE;
+  const reorder = useMemo(() => ({ onMove: move, label: (p: Publication) => p.title, range: { offset, total: count } }), [move, offset, count]);
 
   const remove = async () => {
     if (!target) return;
