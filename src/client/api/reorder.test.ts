@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/http-tes
 import { signedInSession } from '../../../test/helpers/render-with-providers';
 import { getApiHost, setApiHost } from './base-query';
 import { publicationsApi } from './publications';
-import { moveItem, toReorderPayload } from './reorder';
+import { applyPlan, moveItem, planReorder, reorderPayload, toReorderPayload } from './reorder';
 import { sectionsApi } from './sections';
 
 const section = (id: number, order: number, title: string) => ({ id, order, title, slug: title.toLowerCase(), is_active: true, created_at: '', updated_at: '' });
@@ -33,6 +33,68 @@ test('the payload gives each item its zero-based position in the new order', () 
     { id: 3, order: 2 },
   ]);
   expect(list.map(({ id }) => id)).toEqual([7, 3, 9]);
+});
+
+test('a move sends only the page it happens in, or the two rows that swap across a page edge', () => {
+  const list = Array.from({ length: 2500 }, (_, index) => ({ id: index + 1 }));
+  const inPage = reorderPayload(list, 100, 101, 100)!;
+  expect(inPage).toHaveLength(100);
+  expect(inPage.slice(0, 2)).toEqual([
+    { id: 102, order: 0 },
+    { id: 101, order: 1 },
+  ]);
+  expect(reorderPayload(list, 199, 200, 100)).toEqual([
+    { id: 201, order: 0 },
+    { id: 200, order: 1 },
+  ]);
+  expect(reorderPayload(list, 200, 199, 100)).toEqual([
+    { id: 201, order: 0 },
+    { id: 200, order: 1 },
+  ]);
+  expect(reorderPayload(list, 0, -1, 100)).toBeNull();
+  // A list shown whole is one view.
+  expect(reorderPayload(list.slice(0, 3), 0, 2)).toHaveLength(3);
+});
+
+test('the cached list takes the moved items in the places they held, also when their order values tie', () => {
+  const cached = [
+    { id: 1, order: 5 },
+    { id: 2, order: 5 },
+    { id: 3, order: 5 },
+  ];
+  const move = (list: typeof cached, from: number, to: number) => {
+    const copy = list.map((item) => ({ ...item }));
+    applyPlan(copy, planReorder(copy, toReorderPayload(moveItem(copy, from, to)))!);
+    return copy.map(({ id }) => id);
+  };
+  expect(move(cached, 2, 0)).toEqual([3, 1, 2]);
+  // Sorting by order then id would put 1 first again.
+  const once = cached.map((item) => ({ ...item }));
+  applyPlan(once, planReorder(once, toReorderPayload([{ id: 2 }, { id: 1 }]))!);
+  expect(once.map(({ id }) => id)).toEqual([2, 1, 3]);
+  expect(move(once, 1, 0)).toEqual([1, 2, 3]);
+});
+
+test('pages of one list swap a row between them', () => {
+  const page2 = [
+    { id: 21, order: 20 },
+    { id: 22, order: 21 },
+  ];
+  const page3 = [
+    { id: 23, order: 22 },
+    { id: 24, order: 23 },
+  ];
+  const plan = planReorder([...page2, ...page3], toReorderPayload([{ id: 23 }, { id: 22 }]))!;
+  applyPlan(page2, plan);
+  applyPlan(page3, plan);
+  expect(page2).toEqual([
+    { id: 21, order: 20 },
+    { id: 23, order: 21 },
+  ]);
+  expect(page3).toEqual([
+    { id: 22, order: 22 },
+    { id: 24, order: 23 },
+  ]);
 });
 
 test('the cached list changes at once and the new order is sent', async () => {
