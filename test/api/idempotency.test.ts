@@ -127,6 +127,19 @@ describe('a save sent twice with one Idempotency-Key', () => {
     expect(await revisionCount('biographies', biography.id)).toBe(3);
   });
 
+  it('answers the repeat of a restore from the trash with the first answer instead of 404', async () => {
+    const biography = await newBiography('Bio En Papelera');
+    expect((await call('DELETE', `/api/biographies/${biography.id}/`)).status).toBe(204);
+    const entries = (await call('GET', '/api/trash/?page_size=100')).body.results as { id: number; item_id: number; kind: string }[];
+    const entry = entries.find((one) => one.kind === 'biography' && one.item_id === biography.id)!;
+    const key = newKey();
+    const restore = () => call('POST', `/api/trash/${entry.id}/restore/`, { key });
+    const [first, repeat] = [await restore(), await restore()];
+    expect([first.status, repeat.status]).toEqual([200, 200]);
+    expect(repeat.body).toEqual(first.body);
+    expect((await call('GET', `/api/biographies/${biography.id}/`)).status).toBe(200);
+  });
+
   it('still saves again under a new key: the key names one attempt, not the content', async () => {
     const section = await newSection('Dos intentos');
     expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Primer intento' }, key: newKey() })).body.version).toBe(2);
