@@ -115,6 +115,26 @@ describe('against the real server', () => {
     return { noticias, revista, bienvenida, borrador, antigua };
   }
 
+  test("'Bajar' on a page's last row swaps it with the next page's first: two items sent, the row shown on that page with focus, the server holding both", async () => {
+    const noticias = await api.create('sections', { title: 'Noticias' });
+    await api.createMany('publications', 21, (index) => ({ title: `P${index + 1}`, section_id: noticias.id }));
+    const pageOne = await onTheServer();
+    const last = pageOne[19];
+    const next = (await api.request('GET', '/api/publications/?page=2&page_size=20&omit=layout')).body.results[0].title as string;
+    const { user, router } = openReal();
+    await user.click(await screen.findByRole('button', { name: `Bajar ${last}` }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(titles()).toEqual([last]));
+    // The last row of all: 'Bajar' is off, so the focus is on 'Subir'.
+    await waitFor(() => expect(screen.getByRole('button', { name: `Subir ${last}` })).toHaveFocus());
+    const sent = (await api.requests()).filter((r) => r.url === '/api/publications/reorder/');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0].body)).toHaveLength(2);
+    expect(sent[0].status).toBe(200);
+    expect((await onTheServer()).at(-1)).toBe(next);
+    expect((await api.request('GET', '/api/publications/?page=2&page_size=20&omit=layout')).body.results.map((p: Publication) => p.title)).toEqual([last]);
+  });
+
   test('columns, badges, dates and the featured flag as the server holds them, one page asked for without layouts', async () => {
     await threePublications();
     openReal();
