@@ -796,6 +796,22 @@ describe('a restore that must not happen', () => {
     await refused(bomb, /pasa de [\d.,]+ MB/);
   }, 120_000);
 
+  it('refuses a table’s file larger than the bound from its header, before unpacking a byte of it', async () => {
+    // The tar header says 3 GB; what follows is cut short: a restore that read on would call it truncated.
+    const entries = (await members(archive)).filter((entry) => entry.name !== 'database/sections.jsonl');
+    const pack = tar.pack();
+    const out: Buffer[] = [];
+    pack.on('data', (chunk) => out.push(chunk as Buffer));
+    for (const entry of entries.slice(0, -1)) pack.entry({ name: entry.name }, entry.bytes);
+    const huge = pack.entry({ name: 'database/sections.jsonl', size: 3 * 1024 ** 3 });
+    huge.write(Buffer.alloc(64 * 1024, 0x20));
+    while (!Buffer.concat(out).includes('database/sections.jsonl')) await new Promise((resolve) => setImmediate(resolve));
+    pack.destroy();
+    const file = path.join(scratch, 'tabla-enorme.tar.gz');
+    await fs.writeFile(file, zlib.gzipSync(Buffer.concat(out)));
+    await refused(file, /no es una copia de seguridad de este sitio \("database\/sections\.jsonl" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)/);
+  });
+
   it('refuses a target that holds content without --force; with --force, replaces it', async () => {
     await refused(archive, /El destino no está vacío \(la base de datos tiene \d+ filas: .*sections 1.*; hay 4 archivos de medios que no son los de la copia en .*\)\. .*--force/, false);
 
