@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,33 @@ describe.each(backends)('media storage on %s', (_name, open) => {
     expect(await media.store.size('images/restaurada.jpg')).toBe(Buffer.byteLength('segunda versión'));
     expect(await media.store.size('images/nada.jpg')).toBeUndefined();
     expect(await collect(media.list())).toEqual(['images/restaurada.jpg', 'otros/anidada/nota.txt']);
+  });
+
+  it('writes a file from the disk, and tells the sha256 of what a key holds', async () => {
+    const bytes = crypto.randomBytes(200_000);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'origen-')), 'copia');
+    folders.push(path.dirname(file));
+    fs.writeFileSync(file, bytes);
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    await media.store.writeFile('images/grande.png', file, sha256);
+    expect((await media.read('images/grande.png')).equals(bytes)).toBe(true);
+    expect(await media.store.sha256('images/grande.png')).toBe(sha256);
+    await media.write('images/otra.png', Buffer.from('otra'));
+    expect(await media.store.sha256('images/otra.png')).toBe(crypto.createHash('sha256').update('otra').digest('hex'));
+    expect(await media.store.sha256('images/nada.png')).toBeUndefined();
+  });
+
+  it('opens a key for an answer: streamed with the type its name says, 304 for its ETag, HEAD without a body, nothing when missing', async () => {
+    await media.write('images/foto.png', Buffer.from('png-bytes'));
+    const opened = await media.store.open('images/foto.png');
+    expect(opened).toMatchObject({ status: 200, contentType: 'image/png', contentLength: 9, etag: expect.stringMatching(/"$/) });
+    if (opened?.status !== 200) throw new Error('expected the file');
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.body!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('png-bytes');
+    expect(await media.store.open('images/foto.png', { ifNoneMatch: opened.etag })).toMatchObject({ status: 304 });
+    expect(await media.store.open('images/foto.png', { headOnly: true })).toMatchObject({ status: 200, body: undefined, contentLength: 9 });
+    expect(await media.store.open('images/nada.png')).toBeUndefined();
   });
 
   it('answers MediaNotFound for a key that holds nothing', async () => {
