@@ -14,6 +14,8 @@ export const E2E_CLOCK_PORT = 4013;
 // Set once by the runner; its workers (which load this file again) inherit it.
 process.env.E2E_CLOCK_FILE ??= path.join(os.tmpdir(), `e2e-clock-${process.pid}`);
 export const E2E_CLOCK_FILE = process.env.E2E_CLOCK_FILE;
+/** A server whose database holds 10,000 publications and 5,000 biographies (test/e2e/support/seed-at-scale.ts), for reordering at scale. */
+export const E2E_SCALE_PORT = 4014;
 export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
 
 const runId = `${Date.now()}-${process.pid}`;
@@ -72,6 +74,13 @@ export default defineConfig({
       env: serverEnv('clock', { PORT: String(E2E_CLOCK_PORT), E2E_CLOCK_FILE }),
       reuseExistingServer: false,
       timeout: 120_000,
+    },
+    {
+      command: 'tsx test/e2e/support/seed-at-scale.ts && tsx src/server/main.ts',
+      url: `http://127.0.0.1:${E2E_SCALE_PORT}/api/public/publications/?section_slug=noticias`,
+      env: serverEnv('scale', { PORT: String(E2E_SCALE_PORT) }),
+      reuseExistingServer: false,
+      timeout: 180_000,
     },
   ],
 });
