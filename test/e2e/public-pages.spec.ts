@@ -112,13 +112,14 @@ test('a publication detail lays its cells on a 4-column grid, one column on phon
   expect((await row.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ')).toHaveLength(1);
 });
 
-test("a draft or scheduled publication is never shown: 'No se encontró la publicación'", async ({ page, request }) => {
+test("a draft or scheduled publication is never shown: 'No se encontró la publicación'", async ({ page, request, browserProblems }) => {
   const all = await adminPublications(request);
   const draft = all.find((p) => p.status === 'draft');
   const scheduled = all.find((p) => p.status === 'published' && p.publish_date !== null && p.publish_date > new Date().toISOString().slice(0, 10));
   expect(draft).toBeDefined();
   expect(scheduled).toBeDefined();
   for (const hidden of [draft!, scheduled!]) {
+    browserProblems.expectFailedLoad(404, `/api/public/publication/${hidden.id}/`);
     await page.goto(`/revista/${hidden.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeVisible();
     await expect(page.getByText(hidden.title)).toHaveCount(0);

@@ -7,7 +7,7 @@ import { expect, test, type Page } from './support/fixtures';
 const cards = (page: Page) => page.getByRole('list', { name: 'Publicaciones de Congresos' }).getByRole('listitem');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Páginas de Congresos' });
 
-test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({ adminPage: page }) => {
+test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({ adminPage: page, browserProblems }) => {
   test.setTimeout(90_000);
   const api = adminApi(page);
   const congresos = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'congresos')!;
@@ -48,6 +48,7 @@ test('a section with more than twelve publications is paged, and every page can 
   await page.goBack();
   await expect(page).toHaveURL(/\/congresos\?pagina=2$/);
 
+  browserProblems.expectFailedLoad(404, '/api/public/publications/');
   await page.goto('/congresos?pagina=50');
   await expect(page.getByText('Esta página de Congresos no existe.')).toBeVisible();
   await page.getByRole('link', { name: 'Ir a la primera página' }).click();
