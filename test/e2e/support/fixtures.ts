@@ -3,7 +3,7 @@ import { E2E_ADMIN } from '../../../playwright.config';
 
 /**
  * The `test` and `expect` every browser test imports (in place of
- * @playwright/test's; eslint.config.js holds the specs to it):
+ * @playwright/test's; eslint.config.mjs holds the specs to it):
  *
  * - `browserProblems` (automatic): a test fails when a page of its context logs
  *   a console error (CSP violations and failed loads among them) or throws an
