@@ -104,7 +104,8 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
   await layoutCell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).press('Enter');
   await layoutCell(page, 2, 1).getByLabel('Columnas').selectOption('2');
   await layoutCell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }).press('Enter');
-  await expect(layoutRow(page, 2).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
+  // Told on the row it did not fit in, naming the cell and that row.
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.');
   await expect(layoutCell(page, 2, 1)).toBeVisible();
 
   // Within a row: the image goes left of the text, by keyboard.
