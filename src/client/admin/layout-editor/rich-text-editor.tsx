@@ -51,6 +51,14 @@ function pasteImageBytes(editor: TinyMCEEditor, event: ClipboardEvent): void {
   const data = event.clipboardData;
   if (!data) return;
   const files = Array.from(data.files).filter((file) => file.type.startsWith('image/'));
+  // A type or size the site refuses is told at once: TinyMCE would insert it as a blob, and after the
+  // upload handler's refusal look for that blob again through fetch, which the CSP blocks.
+  const refused = files.map(checkImageFile).find((refusal) => refusal !== null);
+  if (refused) {
+    event.preventDefault();
+    editor.notificationManager.open({ text: refused, type: 'error' });
+    return;
+  }
   const html = data.getData('text/html');
   if (files.length === 0 || !html || !isImagesOnlyHtml(html)) return;
   event.preventDefault();
