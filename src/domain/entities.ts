@@ -5,7 +5,6 @@ import type {
   LayoutCell as LayoutCellSchema,
   LayoutRow as LayoutRowSchema,
   Publication as PublicationSchema,
-  SectionRef as SectionRefSchema,
 } from './schemas/publications';
 import type { Section as SectionSchema } from './schemas/sections';
 
@@ -36,8 +35,6 @@ export type LayoutRow = Static<typeof LayoutRowSchema>;
 
 export type Layout = LayoutRow[];
 
-export type SectionRef = Static<typeof SectionRefSchema>;
-
 /** A publication as the admin API answers it. */
 export type Publication = Static<typeof PublicationSchema>;
 
@@ -53,12 +50,6 @@ export interface EditConflict<T> {
   current: T;
 }
 
-/** 409 to deleting a section that still holds publications. */
-export interface SectionInUse {
-  detail: string;
-  publication_count: number;
-}
-
 /** A page of results, in Django REST Framework's shape. */
 export interface Page<T> {
   count: number;
@@ -66,9 +57,6 @@ export interface Page<T> {
   previous: string | null;
   results: T[];
 }
-
-/** A list answer: a plain array or a page (requirements §3). */
-export type ListResponse<T> = T[] | Page<T>;
 
 export interface ReorderItem {
   id: Id;
@@ -98,9 +86,6 @@ export interface UploadResponse {
 
 /** Field errors in Django REST Framework's shape: {"field": ["message"]}. */
 export type FieldErrors = Record<string, string[]>;
-
-/** Any error answer of the API: field errors, or {"detail": "..."}. */
-export type ApiErrorBody = FieldErrors | { detail: string };
 
 /** Public links of the site (configuration, not content). */
 export interface SocialLink {

@@ -20,7 +20,7 @@ export function isCellType(value: unknown): value is CellType {
   return typeof value === 'string' && (CELL_TYPES as readonly string[]).includes(value);
 }
 
-export function isValidColumnSpan(value: unknown): value is number {
+function isValidColumnSpan(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= MIN_COLUMN_SPAN && (value as number) <= LAYOUT_COLUMNS;
 }
 

@@ -1,6 +1,5 @@
 /** Business constants of requirements §9, shared by the server and the browser. */
 export const HTTP_TIMEOUT_MS = 30_000;
-export const REFRESH_RETRIES_PER_REQUEST = 1;
 export const BIOGRAPHY_MAX_LENGTH = 3000;
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5242880
 export const LAYOUT_COLUMNS = 4;

@@ -81,7 +81,7 @@ export function parseBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-export function isPublicationStatus(value: unknown): value is PublicationStatus {
+function isPublicationStatus(value: unknown): value is PublicationStatus {
   return typeof value === 'string' && (PUBLICATION_STATUSES as readonly string[]).includes(value);
 }
 

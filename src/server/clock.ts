@@ -7,7 +7,7 @@
 export const nowIso = (): string => new Date().toISOString();
 
 /** The site's time zone when SITE_TIME_ZONE is not set: the programme's. */
-export const DEFAULT_SITE_TIME_ZONE = 'Europe/Madrid';
+const DEFAULT_SITE_TIME_ZONE = 'Europe/Madrid';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

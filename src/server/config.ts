@@ -106,7 +106,7 @@ function ipv6Prefix(env: Env): number {
  * SECRET_KEY signs the tokens. Without it, one is generated on first start and
  * kept in DATA_DIR, so that restarts do not log everybody out.
  */
-export function resolveSecretKey(env: Env, dataDir: string): string {
+function resolveSecretKey(env: Env, dataDir: string): string {
   if (env.SECRET_KEY) return env.SECRET_KEY;
   const file = path.join(dataDir, 'secret_key');
   try {
@@ -129,7 +129,7 @@ export function resolveSecretKey(env: Env, dataDir: string): string {
  * proxy in front of this server); a whole number, that many hops; anything
  * else, a comma-separated list of proxy addresses or CIDR ranges.
  */
-export function trustProxyFromEnv(raw: string | undefined): false | number | string[] {
+function trustProxyFromEnv(raw: string | undefined): false | number | string[] {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
   if (value === 'true') return 1;
@@ -141,7 +141,7 @@ export function trustProxyFromEnv(raw: string | undefined): false | number | str
 }
 
 /** PUBLIC_URL reduced to its origin; a value that is not an http(s) address is refused at start. */
-export function publicUrlFromEnv(raw: string | undefined): string | undefined {
+function publicUrlFromEnv(raw: string | undefined): string | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   let url: URL;
   try {
@@ -153,7 +153,7 @@ export function publicUrlFromEnv(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
-export function siteSettingsFromEnv(env: Env): SiteSettings {
+function siteSettingsFromEnv(env: Env): SiteSettings {
   return {
     // SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL, SOCIAL_X_URL, SOCIAL_YOUTUBE_URL, SOCIAL_LINKEDIN_URL
     socialLinks: DEFAULT_SITE_SETTINGS.socialLinks.map((link) => ({ ...link, url: env[`SOCIAL_${link.network.toUpperCase()}_URL`] ?? link.url })),

@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { createServices } from './services';
 
 /** The address to print: loopback and wildcard hosts read best as localhost. */
-export function displayAddress(host: string, port: number): string {
+function displayAddress(host: string, port: number): string {
   const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
   return `http://${local ? 'localhost' : host}:${port}`;
 }

@@ -21,7 +21,9 @@ import { SectionListPage } from './sections/section-list-page';
 import { TrashPage } from './trash/trash-page';
 
 // The publication form and its layout editor load only when a publication is being written.
-const PublicationFormPage = lazy(() => import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page'));
+const PublicationFormPage = lazy(() =>
+  import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page').then((module) => ({ default: module.PublicationFormPage })),
+);
 const formPage = (
   <Suspense fallback={<Loading />}>
     <PublicationFormPage />
@@ -32,7 +34,7 @@ const formPage = (
  * Everything under /admin (relative to it): the sign-in screen, then the
  * guard, the shell and the pages inside it.
  */
-export const adminRoutes: RouteObject[] = [
+const adminRoutes: RouteObject[] = [
   { path: paths.admin.login.path, element: <LoginPage /> },
   {
     element: <AdminGuard />,

@@ -16,7 +16,7 @@ export interface ActivityPage {
 }
 
 /** The activity log ('Actividad', /admin/actividad): who did what and when, newest first, paged and filtered by the server. */
-export const activityApi = baseApi.injectEndpoints({
+const activityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listActivity: build.query<ActivityPage, ActivityFilter & { page: number; pageSize: number }>({
       query: ({ page, pageSize, ...filter }) => ({

@@ -9,7 +9,7 @@ export interface Credentials {
 }
 
 /** Sign-in (requirements §7): POST /token/; on success the session starts with the tokens and the username. */
-export const authApi = baseApi.injectEndpoints({
+const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenPair, Credentials>({
       query: (credentials) => ({ url: '/token/', method: 'POST', body: credentials }),
@@ -28,7 +28,7 @@ export const authApi = baseApi.injectEndpoints({
 export const { useLoginMutation } = authApi;
 
 /** How long a sign-out waits for the server before the browser forgets the session anyway. */
-export const REVOKE_WAIT_MS = 2000;
+const REVOKE_WAIT_MS = 2000;
 
 /**
  * Sign-out on the server too (DECISIONS "Sessions"): the refresh token and its

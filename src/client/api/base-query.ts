@@ -35,10 +35,10 @@ export function setApiHost(host: string): void {
 export const apiBase = (): string => `${apiHost}/api`;
 
 /** Requests to these paths never carry credentials and never trigger a refresh (requirements §6, §7, §8). */
-export const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
+const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
 
 /** The lock that lets one tab at a time refresh the shared session (DECISIONS "Sessions"). */
-export const REFRESH_LOCK = 'admin-session-refresh';
+const REFRESH_LOCK = 'admin-session-refresh';
 
 /**
  * Runs `task` while holding the browser-wide refresh lock (Web Locks), so that
@@ -52,7 +52,7 @@ const withTabLock = <T>(task: () => Promise<T>): Promise<T> =>
  * A promise-chain mutex: `acquire` resolves, in call order, once every earlier
  * holder has released; `settled` resolves when nobody holds or waits.
  */
-export function createMutex() {
+function createMutex() {
   let tail: Promise<void> = Promise.resolve();
   return {
     async acquire(): Promise<() => void> {

@@ -53,7 +53,7 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
   return merged.map((b, i) => ({ b, i })).sort((x, y) => orderOf(x.b) - orderOf(y.b) || x.i - y.i).map(({ b }) => b);
 }
 
-export const publicContentApi = baseApi.injectEndpoints({
+const publicContentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/public/publications/?section_slug=&page=&page_size= : one page

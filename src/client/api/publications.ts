@@ -145,7 +145,6 @@ export const publicationsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useListPublicationsQuery,
   useListPublicationPageQuery,
   useGetPublicationQuery,
   useCreatePublicationMutation,

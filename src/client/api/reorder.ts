@@ -74,7 +74,7 @@ export function applyPlan<T extends Orderable>(page: T[], plan: ReadonlyMap<numb
  * payload (another filter): the items it holds take their new order values
  * (from a plan made on a list that holds them all) and it is sorted again.
  */
-export function applyOrders<T extends Orderable>(list: T[], plan: ReadonlyMap<number, T>): void {
+function applyOrders<T extends Orderable>(list: T[], plan: ReadonlyMap<number, T>): void {
   const orders = new Map([...plan.values()].map(({ id, order }) => [id, order]));
   for (const item of list) item.order = orders.get(item.id) ?? item.order;
   list.sort((a, b) => a.order - b.order || a.id - b.id);
@@ -139,7 +139,7 @@ function enqueue<T>(tag: TagType, send: () => PromiseLike<T> | T): Promise<T> {
 const isBusy = (tag: TagType): boolean => (queues.get(tag)?.pending ?? 0) > 0;
 
 /** Resolves once every reorder of the list sent so far has been answered. */
-export const reordersSettled = (tag: TagType): Promise<unknown> => queueFor(tag).tail;
+const reordersSettled = (tag: TagType): Promise<unknown> => queueFor(tag).tail;
 
 type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 

@@ -38,7 +38,7 @@ const publicList = (kind: RevisionKind) => ({ type: kind === 'biography' ? ('Pub
  * as a new revision. Any save of the item refreshes its history (the item's
  * own tag is provided too).
  */
-export const revisionsApi = baseApi.injectEndpoints({
+const revisionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listRevisions: build.query<RevisionPage, RevisionListRequest>({
       query: ({ kind, id, page, pageSize }) => ({ url: `/${RESOURCE[kind].path}/${id}/revisions/`, params: { page, page_size: pageSize } }),

@@ -2,7 +2,7 @@ import type { ContentSummary } from '@/domain/schemas/summary';
 import { baseApi } from './base-api';
 
 /** The admin landing's counts: one small answer, refreshed whenever any list changes. */
-export const summaryApi = baseApi.injectEndpoints({
+const summaryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getContentSummary: build.query<ContentSummary, void>({
       query: () => '/summary/',

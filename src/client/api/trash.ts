@@ -25,7 +25,7 @@ const restoredLists = (kind: TrashEntry['kind']) =>
  * restored or purged one entry at a time. Deletes elsewhere invalidate its
  * list (api/sections.ts, publications.ts, biographies.ts).
  */
-export const trashApi = baseApi.injectEndpoints({
+const trashApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listTrash: build.query<TrashPage, { page: number; pageSize: number }>({
       query: ({ page, pageSize }) => ({ url: '/trash/', params: { page, page_size: pageSize } }),

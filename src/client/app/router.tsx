@@ -6,7 +6,7 @@ import { siteRoutes } from '@/client/site/site-routes';
  * another document (admin.html, admin-main.tsx): the server answers those
  * addresses with it, and links to them load it whole.
  */
-export const routes: RouteObject[] = siteRoutes;
+const routes: RouteObject[] = siteRoutes;
 
 /**
  * The routes, for the declarative <BrowserRouter> main.tsx renders: no

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import './pagination.css';
 
 /** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
-export const PAGE_PARAM = 'pagina';
+const PAGE_PARAM = 'pagina';
 
 /** The page a list address asks for: a whole number from 1; null for anything else ('0', 'dos', '2.5'). */
 export function pageFromSearch(search: URLSearchParams): number | null {
@@ -12,7 +12,7 @@ export function pageFromSearch(search: URLSearchParams): number | null {
 }
 
 /** The address of a page of the list at `listPath`: page 1 is the list's own address. */
-export const pageHref = (listPath: string, page: number): string => (page === 1 ? listPath : `${listPath}?${PAGE_PARAM}=${page}`);
+const pageHref = (listPath: string, page: number): string => (page === 1 ? listPath : `${listPath}?${PAGE_PARAM}=${page}`);
 
 /**
  * The page numbers to show: always the first and the last, the current one

@@ -7,12 +7,12 @@ import { PageQuery } from './common';
  * newest first (docs/decisions/132-revisions-and-activity-log.md).
  */
 
-export const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
+const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
     'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload',
 });
 
-export const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
+const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
   description: 'Sobre qué: publication, section, biography, image; null para los inicios y cierres de sesión',
 });
 

@@ -23,7 +23,7 @@ export const Detail = Type.Object(
   { description: 'Error con un mensaje en español' },
 );
 
-export const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
+const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
   description: 'Errores por campo: {"campo": ["mensaje"]}',
 });
 

@@ -32,7 +32,7 @@ export const RevisionSummary = Type.Object({
 export type RevisionSummary = Static<typeof RevisionSummary>;
 
 /** One revision with its record: the item exactly as its admin GET /{id}/ answered when it was saved. */
-export const RevisionDetailOf = <T extends TSchema>(record: T) =>
+const RevisionDetailOf = <T extends TSchema>(record: T) =>
   Type.Object({ ...RevisionSummary.properties, record }, { description: 'Una versión, con el elemento tal como era' });
 
 export const PublicationRevision = RevisionDetailOf(Publication);

@@ -5,7 +5,7 @@ import { Section } from './sections';
 
 /** The trash ('Papelera'): what was deleted, by whom and when, until it is restored or purged (docs/decisions/130-trash.md). */
 
-export const TrashKind = Type.Union([Type.Literal('publication'), Type.Literal('biography'), Type.Literal('section')]);
+const TrashKind = Type.Union([Type.Literal('publication'), Type.Literal('biography'), Type.Literal('section')]);
 
 export const TrashEntry = Type.Object({
   id: Type.Integer({ description: 'La entrada de la papelera (no el elemento)' }),

@@ -15,7 +15,7 @@ import { archiveProblems, BackupFailure, backupMessages, restoreMessages } from 
  */
 
 /** Bytes and checksum of one member, as the manifest lists it. */
-export const describe = (path: string, bytes: Buffer): ManifestFile => ({ path, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
+const describe = (path: string, bytes: Buffer): ManifestFile => ({ path, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
 
 export class ArchiveWriter {
   /** The members written so far, in order: the manifest's `files`. */

@@ -73,7 +73,7 @@ export async function insertRevision(trx: DbOrTrx, revision: NewRevision, now: D
  * Keeps the item's newest REVISIONS_KEPT revisions and every one younger than
  * REVISIONS_KEPT_DAYS at `now`; deletes the rest. Numbers of those kept stay.
  */
-export async function pruneRevisions(trx: DbOrTrx, kind: RevisionKind, itemId: number, now: Date = new Date()): Promise<number> {
+async function pruneRevisions(trx: DbOrTrx, kind: RevisionKind, itemId: number, now: Date = new Date()): Promise<number> {
   // The oldest number among the newest REVISIONS_KEPT: none older than it is kept on that account.
   const boundary = await trx
     .selectFrom('revisions')

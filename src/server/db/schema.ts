@@ -217,7 +217,5 @@ export type BiographyRow = Selectable<BiographiesTable>;
 export type NewBiographyRow = Insertable<BiographiesTable>;
 export type BiographyUpdate = Updateable<BiographiesTable>;
 export type TrashRow = Selectable<TrashTable>;
-export type NewTrashRow = Insertable<TrashTable>;
 export type RevisionRow = Selectable<RevisionsTable>;
 export type ActivityRow = Selectable<ActivityTable>;
-export type NewActivityRow = Insertable<ActivityTable>;

@@ -23,8 +23,8 @@ export interface RenderedDemoImage {
   contentType: 'image/jpeg';
 }
 
-export const LANDSCAPE = { width: 1600, height: 900 } as const;
-export const PORTRAIT = { width: 600, height: 600 } as const;
+const LANDSCAPE = { width: 1600, height: 900 } as const;
+const PORTRAIT = { width: 600, height: 600 } as const;
 
 // ---------------------------------------------------------------------------
 // Palettes: warm, calm, "university" colours.
@@ -326,7 +326,7 @@ function find(key: string): { image: DemoImage; index: number } {
   return { image: demoImages[index], index };
 }
 
-export function demoImageSvg(key: string): string {
+function demoImageSvg(key: string): string {
   const { image, index } = find(key);
   const rand = prng(hash(key));
   if (image.kind === 'portrait') {

@@ -11,7 +11,7 @@ import type { Layout } from '@/domain/entities';
 import { DEMO_IMAGE_PREFIX, type DemoRow } from './content';
 
 /** The key named by a 'demo-image:<key>' reference, or null for anything else. */
-export function demoImageKeyOf(content: string): string | null {
+function demoImageKeyOf(content: string): string | null {
   return content.startsWith(DEMO_IMAGE_PREFIX) ? content.slice(DEMO_IMAGE_PREFIX.length) : null;
 }
 

@@ -14,7 +14,7 @@ import type { Services } from '../services';
  * Whether the database holds no content at all (a fresh start). What waits in
  * the trash counts: a site whose administrators deleted everything is not new.
  */
-export async function isContentEmpty(db: DbOrTrx): Promise<boolean> {
+async function isContentEmpty(db: DbOrTrx): Promise<boolean> {
   const window = { limit: 1, offset: 0 };
   const [sections, publications, biographies, trash] = await Promise.all([
     countSections(db),

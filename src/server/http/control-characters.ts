@@ -16,7 +16,7 @@ function offendingField(value: unknown, field: string): string | undefined {
 }
 
 /** The first top-level name of `input` whose text (its name, or any string inside it) holds a control character. */
-export function fieldWithControlCharacter(input: unknown): string | undefined {
+function fieldWithControlCharacter(input: unknown): string | undefined {
   if (typeof input !== 'object' || input === null) return typeof input === 'string' && hasControlCharacter(input) ? 'non_field_errors' : undefined;
   for (const [key, value] of Object.entries(input)) {
     if (hasControlCharacter(key)) return 'non_field_errors';

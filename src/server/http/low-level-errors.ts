@@ -17,7 +17,7 @@ const DETAIL_BY_CODE: Record<string, [number, string]> = {
 };
 
 /** The bytes of a whole JSON error answer, for a socket no response object owns. */
-export function rawErrorResponse(status: number, detail: string, headers: Record<string, string>): string {
+function rawErrorResponse(status: number, detail: string, headers: Record<string, string>): string {
   const body = JSON.stringify({ detail });
   const lines = [
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`,

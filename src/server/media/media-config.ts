@@ -70,7 +70,7 @@ export function mediaStorageFromEnv(env: Env): MediaStorageSettings {
  * bucket, or a CDN in front of it), without a trailing slash; the key
  * `images/x.jpg` is then at `{MEDIA_PUBLIC_URL}/images/x.jpg`.
  */
-export function mediaPublicUrlFromEnv(env: Env): string | undefined {
+function mediaPublicUrlFromEnv(env: Env): string | undefined {
   const raw = value(env, 'MEDIA_PUBLIC_URL');
   if (raw === undefined) return undefined;
   const url = httpUrl('MEDIA_PUBLIC_URL', raw, 'https://cdn.example.org/media');

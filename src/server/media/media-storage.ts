@@ -4,11 +4,10 @@ import { inspectImage, processImage } from './image-processing';
 import { ImageQueue } from './image-queue';
 import { createLocalFolderStore } from './local-folder-store';
 import type { MediaStorageSettings } from './media-config';
-import { belongsToUpload, MEDIA_URL_PREFIX, mediaUrlOf, uploadStemOfUrl } from './media-keys';
+import { belongsToUpload, mediaUrlOf, uploadStemOfUrl } from './media-keys';
 import type { ObjectStore } from './object-store';
 import { createS3BucketStore } from './s3-bucket-store';
 
-export { MEDIA_URL_PREFIX };
 
 export interface MediaStorage {
   /** Where the keys live: the local folder (served at /media/), or s3://bucket/prefix/. */

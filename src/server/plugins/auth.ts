@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import type { UserRow } from '../db/schema';
 
 /** The token of 'Authorization: Bearer <token>', or undefined when the header is absent or of another scheme. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];

@@ -37,7 +37,7 @@ const HELMET_OPTIONS = {
  * frames they embed (the video players keep what they need: autoplay,
  * fullscreen, encrypted media, picture-in-picture).
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
 
 /**
  * Development (`npm run dev`) only: webpack's eval source maps run each module

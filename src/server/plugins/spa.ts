@@ -20,7 +20,7 @@ type ClientDocument = (typeof CLIENT_DOCUMENTS)[number];
  * document of its own, admin.html; every other page is the public site's
  * index.html (webpack.config.ts, docs/decisions/110).
  */
-export const documentFor = (p: string): ClientDocument =>
+const documentFor = (p: string): ClientDocument =>
   p === '/admin' || p.startsWith('/admin/') || p === '/login' || p === '/login/' ? 'admin.html' : 'index.html';
 
 /**

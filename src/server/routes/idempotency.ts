@@ -24,7 +24,7 @@ import type { UpkeepJob } from '../upkeep/schedule';
  * there before it looks at versions.
  */
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answer is kept: a double send comes within moments, a retry after a lost connection within minutes. */
 export const SAVE_ANSWER_KEPT_MS = 60 * 60 * 1000;
 /** Printable ASCII, as HTTP header values allow, and a bound on what is stored. */

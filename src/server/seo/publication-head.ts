@@ -4,7 +4,7 @@ import { metaDescription } from '@/domain/text';
 import { pageTitle, SITE_NAME } from '@/domain/catalogue';
 
 /** Longest description search engines show in full. */
-export const DESCRIPTION_LENGTH = 155;
+const DESCRIPTION_LENGTH = 155;
 
 export interface PublicationHead {
   title: string;

@@ -15,7 +15,7 @@ const escapeXml = (text: string): string =>
 const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
 /** A sitemap file holds at most this many addresses (sitemaps.org); past it, /sitemap.xml is an index of parts. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 interface SitemapEntry {
   path: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The newest modification time (ms) of the files under `paths`, or 0. */
-export function newestMtime(paths: string[]): number {
+function newestMtime(paths: string[]): number {
   let newest = 0;
   const visit = (p: string) => {
     let stat: fs.Stats;

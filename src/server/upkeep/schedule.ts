@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export type UpkeepLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** How often each process runs its upkeep jobs, such as the purge of expired trash entries (and once when it starts). */
-export const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
+const UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A periodic task of the upkeep timer: what it answers (counts of what it removed) is logged when any is above 0. */
 export interface UpkeepJob {

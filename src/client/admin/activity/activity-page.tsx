@@ -16,7 +16,7 @@ import { ACTION_LABELS, TARGET_LABELS } from './activity-labels';
 import './activity.css';
 
 /** Entries per page, newest first. */
-export const ACTIVITY_PAGE_SIZE = 25;
+const ACTIVITY_PAGE_SIZE = 25;
 
 const FILTERS = ['user', 'kind', 'from', 'to'] as const;
 

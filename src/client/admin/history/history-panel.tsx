@@ -10,7 +10,7 @@ import { HISTORY_KINDS } from './history-kinds';
 import './history.css';
 
 /** Revisions per page of the panel. */
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 /**
  * 'Historial' on an item's detail page (docs/decisions/132): its revisions,

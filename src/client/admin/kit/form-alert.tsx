@@ -36,7 +36,7 @@ export function FormAlert({ message, details = [], children, ref }: FormAlertPro
 const MISSING: ReadonlySet<string> = new Set([messages.required, messages.featuredImageRequired, messages.publishDateRequired]);
 
 /** The banner for other mistakes: what is wrong is said at each field, which is marked. */
-export const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
+const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
 
 /**
  * The banner over a form that was refused before sending, fitting its errors:

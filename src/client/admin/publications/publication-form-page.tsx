@@ -76,7 +76,6 @@ export function PublicationFormPage() {
   );
 }
 
-export default PublicationFormPage;
 
 /**
  * The publication form (requirements §5): title and section required, status

@@ -34,7 +34,7 @@ type Row = Publication;
 const PUBLICATION_TABLE_MIN_WIDTH = 1040;
 
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
-export const PUBLICATION_PAGE_SIZE = 20;
+const PUBLICATION_PAGE_SIZE = 20;
 
 /** The list's state lives in the address (section, search, page), so a reload or the back button keeps it. */
 function useListAddress() {

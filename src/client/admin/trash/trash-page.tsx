@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../use-document-title';
 import './trash.css';
 
 /** Entries per page, newest first. */
-export const TRASH_PAGE_SIZE = 20;
+const TRASH_PAGE_SIZE = 20;
 
 const KIND_LABEL: Record<TrashEntry['kind'], string> = { publication: 'Publicación', biography: 'Biografía', section: 'Sección' };
 
@@ -24,7 +24,7 @@ const withPublications = (entry: TrashEntry): string =>
   entry.kind === 'section' && entry.publications ? `con ${entry.publications} ${entry.publications === 1 ? 'publicación' : 'publicaciones'}` : '';
 
 /** 'Sección con 3 publicaciones', 'Publicación'. */
-export const kindLabel = (entry: TrashEntry): string => [KIND_LABEL[entry.kind], withPublications(entry)].filter(Boolean).join(' ');
+const kindLabel = (entry: TrashEntry): string => [KIND_LABEL[entry.kind], withPublications(entry)].filter(Boolean).join(' ');
 
 /**
  * /admin/papelera (docs/decisions/130): what was deleted, by whom and when,

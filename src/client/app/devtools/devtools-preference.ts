@@ -6,7 +6,7 @@
  * the public main chunk carries of DevTools: the options and sanitizers load
  * lazily, and only when this says yes (main.tsx).
  */
-export const DEVTOOLS_STORAGE_KEY = 'reduxDevTools';
+const DEVTOOLS_STORAGE_KEY = 'reduxDevTools';
 
 export function devToolsSwitchedOn(): boolean {
   try {
