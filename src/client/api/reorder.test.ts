@@ -1,29 +1,15 @@
+import { waitFor } from '@testing-library/react';
 import { setupStore } from '@/client/app/store';
-import { startTestServer, type TestServer } from '../../../test/helpers/http-test-server';
+import type { Publication, Section } from '@/domain/entities';
+import { withRealApi } from '../../../test/helpers/real-api-server';
 import { signedInSession } from '../../../test/helpers/render-with-providers';
-import { getApiHost, setApiHost } from './base-query';
+import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 import { publicationsApi } from './publications';
 import { applyPlan, moveItem, planReorder, reorderPayload, toReorderPayload } from './reorder';
 import { sectionsApi } from './sections';
 
-const section = (id: number, order: number, title: string) => ({ id, order, title, slug: title.toLowerCase(), is_active: true, created_at: '', updated_at: '' });
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-
-let server: TestServer;
-let previousHost: string;
-let sectionsOnServer: ReturnType<typeof section>[];
-
-beforeEach(async () => {
-  sectionsOnServer = [section(1, 0, 'Revista'), section(2, 1, 'Media'), section(3, 2, 'Noticias')];
-  server = await startTestServer(() => ({ body: page(sectionsOnServer) }));
-  previousHost = getApiHost();
-  setApiHost(server.origin);
-});
-
-afterEach(async () => {
-  setApiHost(previousHost);
-  await server.close();
-});
+// Each test reorders a list of its own.
+const api = withRealApi({ per: 'test' });
 
 test('the payload gives each item its zero-based position in the new order', () => {
   const list = [{ id: 7 }, { id: 3 }, { id: 9 }];
@@ -97,118 +83,140 @@ test('pages of one list swap a row between them', () => {
   ]);
 });
 
-test('the cached list changes at once and the new order is sent', async () => {
-  const store = setupStore({ session: signedInSession() });
-  await store.dispatch(sectionsApi.endpoints.listSections.initiate());
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  server.setHandler(async (request) => {
-    if (request.method === 'PATCH') await answered;
-    return { body: request.method === 'PATCH' ? {} : page(sectionsOnServer) };
-  });
+/** Revista, Media and Noticias, in that order, on the test's own server. */
+async function threeSections() {
+  const [revista, media, noticias] = [await api.create('sections', { title: 'Revista' }), await api.create('sections', { title: 'Media' }), await api.create('sections', { title: 'Noticias' })];
+  return { revista, media, noticias };
+}
+const storedTitles = async () => ((await api.request('GET', '/api/sections/?page_size=100')).body.results as Section[]).map((s) => s.title);
+const sentReorders = async (path: string) => (await api.requests()).filter((r) => r.method === 'PATCH' && r.url === path);
 
-  const payload = toReorderPayload([{ id: 3 }, { id: 1 }, { id: 2 }]);
+test('the cached list changes at once, the new order is sent, and the server holds it', async () => {
+  const { revista, media, noticias } = await threeSections();
+  const store = setupStore({ session: api.session() });
+  await store.dispatch(sectionsApi.endpoints.listSections.initiate());
+
+  const payload = toReorderPayload([noticias, revista, media]);
   const saving = store.dispatch(sectionsApi.endpoints.reorderSections.initiate(payload));
 
+  // Before the server has answered: the request cannot have come back within this tick.
   const cached = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
   expect(cached()).toEqual(['Noticias', 'Revista', 'Media']);
-  answer();
   await saving;
 
-  const patch = server.requests.find((r) => r.method === 'PATCH')!;
-  expect(patch.url).toBe('/api/sections/reorder/');
+  const [patch] = await sentReorders('/api/sections/reorder/');
   expect(JSON.parse(patch.body)).toEqual(payload);
+  expect(patch.status).toBe(200);
   expect(cached()).toEqual(['Noticias', 'Revista', 'Media']);
-  expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+  expect(await storedTitles()).toEqual(['Noticias', 'Revista', 'Media']);
+  // The list is not fetched again after a move the server took.
+  expect((await api.requests()).filter((r) => r.method === 'GET')).toHaveLength(1);
 });
 
-test('when saving fails the change is undone, logged, and the list is fetched again', async () => {
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-  const store = setupStore({ session: signedInSession() });
-  const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
-  await subscription;
-  server.setHandler((request) => (request.method === 'PATCH' ? { status: 500, body: { detail: 'boom' } } : { body: page(sectionsOnServer) }));
-
-  const result = await store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }])));
-  expect('error' in result).toBe(true);
-
-  const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
-  expect(titles()).toEqual(['Revista', 'Media', 'Noticias']);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
-  expect(logged).toHaveBeenCalled();
-  logged.mockRestore();
-  subscription.unsubscribe();
-});
-
-test('publications: every cached list (all, or one section) is reordered', async () => {
-  const publication = (id: number, order: number) => ({ id, order, title: `P${id}`, section: { id: 1, title: 'Revista', slug: 'revista' } });
-  server.setHandler((request) => (request.method === 'PATCH' ? { body: {} } : { body: [publication(1, 0), publication(2, 1)] }));
-  const store = setupStore({ session: signedInSession() });
+test('publications: every cached list (all, or one section) is reordered, and the server holds the new order', async () => {
+  const revista = await api.create('sections', { title: 'Revista' });
+  await api.create('publications', { title: 'P1', section_id: revista.id });
+  await api.create('publications', { title: 'P2', section_id: revista.id });
+  const store = setupStore({ session: api.session() });
   await store.dispatch(publicationsApi.endpoints.listPublications.initiate());
-  await store.dispatch(publicationsApi.endpoints.listPublications.initiate({ section: 1 }));
-  expect(server.requestsTo('/api/publications/?')[1].url).toContain('section=1');
-
-  await store.dispatch(publicationsApi.endpoints.reorderPublications.initiate(toReorderPayload([{ id: 2 }, { id: 1 }])));
-
+  await store.dispatch(publicationsApi.endpoints.listPublications.initiate({ section: revista.id }));
   const ids = (filter?: { section: number }) => publicationsApi.endpoints.listPublications.select(filter)(store.getState()).data?.map((p) => p.id);
-  expect(ids()).toEqual([2, 1]);
-  expect(ids({ section: 1 })).toEqual([2, 1]);
+  const [first, second] = ids()!;
+  expect(ids({ section: revista.id })).toEqual([first, second]);
+
+  const swapped = toReorderPayload([{ id: second }, { id: first }]);
+  await store.dispatch(publicationsApi.endpoints.reorderPublications.initiate(swapped));
+
+  expect(ids()).toEqual([second, first]);
+  expect(ids({ section: revista.id })).toEqual([second, first]);
+  const [patch] = await sentReorders('/api/publications/reorder/');
+  expect(JSON.parse(patch.body)).toEqual(swapped);
+  const stored = (await api.request('GET', `/api/publications/?section=${revista.id}`)).body.results as Publication[];
+  expect(stored.map((p) => p.id)).toEqual([second, first]);
 });
 
-test('reorders of one list go out one at a time, in order, and the list ends in the last order', async () => {
-  const store = setupStore({ session: signedInSession() });
-  await store.dispatch(sectionsApi.endpoints.listSections.initiate());
-  let inFlight = 0;
-  let mostInFlight = 0;
-  server.setHandler(async (request) => {
-    if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
-    inFlight += 1;
-    mostInFlight = Math.max(mostInFlight, inFlight);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    inFlight -= 1;
-    return { body: {} };
-  });
-
-  const first = toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]);
-  const second = toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]);
-  const moves = [store.dispatch(sectionsApi.endpoints.reorderSections.initiate(first)), store.dispatch(sectionsApi.endpoints.reorderSections.initiate(second))];
-  const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
-  expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
-  await Promise.all(moves);
-
-  expect(mostInFlight).toBe(1);
-  expect(server.requestsTo('/api/sections/reorder/').map((r) => JSON.parse(r.body))).toEqual([first, second]);
-  expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
-});
-
-test('when a queued move fails while another waits, the list is fetched once the queue is done', async () => {
+test('when a queued move is refused while another waits, the list is fetched once the queue is done and shows what the server holds', async () => {
   const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-  const store = setupStore({ session: signedInSession() });
+  const { revista, media, noticias } = await threeSections();
+  const store = setupStore({ session: api.session() });
   const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
   await subscription;
-  let patches = 0;
-  server.setHandler(async (request) => {
-    if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
-    patches += 1;
-    if (patches === 1) return { status: 400, body: { detail: 'Algunos elementos no existen.' }, delay: 30 };
-    // The second move lands on the server.
-    sectionsOnServer = [section(3, 0, 'Noticias'), section(2, 1, 'Media'), section(1, 2, 'Revista')];
-    return { body: {}, delay: 30 };
-  });
+  // The first move names a section the server does not hold (deleted elsewhere): it refuses it with a 400.
+  const refused = [{ id: media.id, order: 0 }, { id: revista.id, order: 1 }, { id: noticias.id + 1000, order: 2 }];
 
   await Promise.all([
-    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]))),
-    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]))),
+    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(refused)),
+    store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([noticias, media, revista]))),
   ]);
-  await new Promise((resolve) => setTimeout(resolve, 150));
 
-  const gets = server.requests.filter((r) => r.method === 'GET');
-  expect(gets).toHaveLength(2);
+  const sent = await api.requests();
+  const patches = sent.filter((r) => r.method === 'PATCH');
+  expect(patches.map((r) => r.status)).toEqual([400, 200]);
+  let after: Awaited<ReturnType<typeof api.requests>> = [];
+  await waitFor(async () => {
+    after = await api.requests();
+    expect(after.filter((r) => r.method === 'GET')).toHaveLength(2);
+  });
+  const gets = after.filter((r) => r.method === 'GET');
   // The reload came after the second move was answered, so it shows what the server holds.
-  expect(server.requests.indexOf(gets[1])).toBeGreaterThan(server.requests.findLastIndex((r) => r.method === 'PATCH'));
-  expect(sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title)).toEqual(['Noticias', 'Media', 'Revista']);
+  expect(after.indexOf(gets[1])).toBeGreaterThan(after.findLastIndex((r) => r.method === 'PATCH'));
+  await waitFor(() => expect(sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title)).toEqual(['Noticias', 'Media', 'Revista']));
+  expect(await storedTitles()).toEqual(['Noticias', 'Media', 'Revista']);
   expect(logged).toHaveBeenCalled();
   logged.mockRestore();
   subscription.unsubscribe();
+});
+
+describe('answers the real server cannot be made to give', () => {
+  // A 5xx, and answers held back long enough to see whether a second move waits for the first: the real server answers at once and never fails that way.
+  const faulty = withFaultInjectingServer();
+  const section = (id: number, order: number, title: string) => ({ id, order, title, slug: title.toLowerCase(), is_active: true, created_at: '', updated_at: '' });
+  const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+  const sectionsOnServer = [section(1, 0, 'Revista'), section(2, 1, 'Media'), section(3, 2, 'Noticias')];
+  beforeEach(() => faulty().setHandler(() => ({ body: page(sectionsOnServer) })));
+
+  test('when saving fails the change is undone, logged, and the list is fetched again', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const store = setupStore({ session: signedInSession() });
+    const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
+    await subscription;
+    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 500, body: { detail: 'boom' } } : { body: page(sectionsOnServer) }));
+
+    const result = await store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }])));
+    expect('error' in result).toBe(true);
+
+    const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+    expect(titles()).toEqual(['Revista', 'Media', 'Noticias']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    subscription.unsubscribe();
+  });
+
+  test('reorders of one list go out one at a time, in order, and the list ends in the last order', async () => {
+    const store = setupStore({ session: signedInSession() });
+    await store.dispatch(sectionsApi.endpoints.listSections.initiate());
+    let inFlight = 0;
+    let mostInFlight = 0;
+    faulty().setHandler(async (request) => {
+      if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      inFlight -= 1;
+      return { body: {} };
+    });
+
+    const first = toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]);
+    const second = toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]);
+    const moves = [store.dispatch(sectionsApi.endpoints.reorderSections.initiate(first)), store.dispatch(sectionsApi.endpoints.reorderSections.initiate(second))];
+    const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+    expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
+    await Promise.all(moves);
+
+    expect(mostInFlight).toBe(1);
+    expect(faulty().requestsTo('/api/sections/reorder/').map((r) => JSON.parse(r.body))).toEqual([first, second]);
+    expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
+  });
 });
