@@ -4,85 +4,16 @@ import { confirmDelete } from '@/domain/messages';
 import type { Section } from '@/domain/entities';
 import { sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
-import { setApiHost } from '@/client/api/base-query';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { SectionListPage } from './section-list-page';
 
-const apiServer = withApiTestServer();
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-
-let onServer: Section[];
-let refuseReorder: boolean;
-
-beforeEach(() => {
-  onServer = [sectionFixture(1, { title: 'Revista', order: 0 }), sectionFixture(2, { title: 'Congresos', order: 1 }), sectionFixture(3, { title: 'Noticias', order: 2, is_active: false })];
-  refuseReorder = false;
-  apiServer().setHandler((request) => {
-    if (request.method === 'PATCH') {
-      if (refuseReorder) return { status: 400, body: { detail: 'Algunos elementos no existen.' }, delay: 50 };
-      const items: { id: number; order: number }[] = JSON.parse(request.body);
-      onServer = items.map(({ id, order }) => ({ ...onServer.find((s) => s.id === id)!, order }));
-      return { body: {}, delay: 50 };
-    }
-    if (request.method === 'DELETE') {
-      return { status: 409, body: { detail: 'La sección tiene 3 publicaciones: muévalas o elimínelas antes.', publication_count: 3 } };
-    }
-    return { body: page([...onServer].sort((a, b) => a.order - b.order)) };
-  });
-});
-
-const open = () =>
-  renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
-    initialEntries: ['/admin/sections'],
-    preloadedState: { session: signedInSession() },
-  });
 const titles = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
-
-test('Bajar moves the row at once, sends zero-based positions, and keeps focus on the moved row', async () => {
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Bajar Revista' }));
-  expect(titles()).toEqual(['Congresos', 'Revista', 'Noticias']);
-  expect(screen.getByRole('button', { name: 'Bajar Revista' })).toHaveFocus();
-  await waitFor(() => expect(apiServer().requestsTo('/api/sections/reorder/')).toHaveLength(1));
-  expect(JSON.parse(apiServer().requestsTo('/api/sections/reorder/')[0].body)).toEqual([
-    { id: 2, order: 0 },
-    { id: 1, order: 1 },
-    { id: 3, order: 2 },
-  ]);
-  expect(screen.getByText('Revista: ahora en la posición 2 de 3.')).toBeInTheDocument();
-  // The first row cannot go up, the last cannot go down.
-  expect(screen.getByRole('button', { name: 'Subir Congresos' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Bajar Noticias' })).toBeDisabled();
-});
-
-test('a reorder the server refuses goes back, and the list is fetched again', async () => {
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-  const { user } = open();
-  refuseReorder = true;
-  await user.click(await screen.findByRole('button', { name: 'Subir Noticias' }));
-  expect(titles()).toEqual(['Revista', 'Noticias', 'Congresos']);
-  await waitFor(() => expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']));
-  await waitFor(() => expect(apiServer().requests.filter((r) => r.method === 'GET')).toHaveLength(2));
-  expect(logged).toHaveBeenCalled();
-  logged.mockRestore();
-});
-
-test('a load failure shows an empty list and a way to try again', async () => {
-  apiServer().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
-  const { user } = open();
-  expect(await screen.findByText('No hay secciones.')).toBeVisible();
-  apiServer().setHandler(() => ({ body: page(onServer) }));
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }));
-  expect(await screen.findByRole('table', { name: 'Secciones' })).toBeVisible();
-});
 
 describe('against the real server', () => {
   // Each test lists a server of its own.
   const api = withRealApi({ per: 'test' });
-  // The scripted server above stands in for the reorder and failure tests; these talk to the real one.
-  beforeEach(() => setApiHost(api.origin));
 
   const openReal = () =>
     renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
@@ -98,6 +29,45 @@ describe('against the real server', () => {
     for (let i = 0; i < publications; i++) await api.create('publications', { section_id: congresos.id });
     return { revista, congresos, noticias };
   }
+
+  test('Bajar moves the row at once, sends zero-based positions, keeps focus on the moved row, and the server holds the new order', async () => {
+    const { revista, congresos, noticias } = await threeSections();
+    const { user } = openReal();
+    await user.click(await screen.findByRole('button', { name: 'Bajar Revista' }, { timeout: 5000 }));
+    expect(titles()).toEqual(['Congresos', 'Revista', 'Noticias']);
+    expect(screen.getByRole('button', { name: 'Bajar Revista' })).toHaveFocus();
+    expect(screen.getByText('Revista: ahora en la posición 2 de 3.')).toBeInTheDocument();
+    // The first row cannot go up, the last cannot go down.
+    expect(screen.getByRole('button', { name: 'Subir Congresos' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Bajar Noticias' })).toBeDisabled();
+    await waitFor(async () => expect((await api.requests()).filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    const [sent] = (await api.requests()).filter((r) => r.method === 'PATCH');
+    expect([sent.url, sent.status]).toEqual(['/api/sections/reorder/', 200]);
+    expect(JSON.parse(sent.body)).toEqual([
+      { id: congresos.id, order: 0 },
+      { id: revista.id, order: 1 },
+      { id: noticias.id, order: 2 },
+    ]);
+    expect(await stored()).toEqual(['Congresos', 'Revista', 'Noticias']);
+    expect(titles()).toEqual(['Congresos', 'Revista', 'Noticias']);
+  });
+
+  test('a reorder the server refuses (a section deleted meanwhile elsewhere) is undone, and the list is fetched again to show what it holds', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { noticias } = await threeSections();
+    const { user } = openReal();
+    const up = await screen.findByRole('button', { name: 'Subir Noticias' }, { timeout: 5000 });
+    expect((await api.request('DELETE', `/api/sections/${noticias.id}/`)).status).toBe(204);
+    await user.click(up);
+    expect(titles()).toEqual(['Revista', 'Noticias', 'Congresos']);
+    await waitFor(() => expect(titles()).toEqual(['Revista', 'Congresos']));
+    const sent = await api.requests();
+    expect(sent.filter((r) => r.method === 'PATCH').map((r) => [r.url, r.status])).toEqual([['/api/sections/reorder/', 400]]);
+    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(2);
+    expect(await stored()).toEqual(['Revista', 'Congresos']);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
 
   test('the table lists title and status in order, with view, edit and delete per row', async () => {
     const { noticias } = await threeSections();
@@ -176,5 +146,38 @@ describe('against the real server', () => {
     expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/sections/${revista.id}/`, 204]]);
     expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
     expect(await stored()).toEqual(['Congresos', 'Noticias']);
+  });
+});
+
+describe('answers the real server cannot be made to give', () => {
+  // A 5xx, slowed so the moved row is seen before it springs back: the real server answers these requests at once and without failing.
+  const faulty = withFaultInjectingServer();
+  const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+  const onServer = [sectionFixture(1, { title: 'Revista', order: 0 }), sectionFixture(2, { title: 'Congresos', order: 1 }), sectionFixture(3, { title: 'Noticias', order: 2, is_active: false })];
+  const open = () =>
+    renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
+      initialEntries: ['/admin/sections'],
+      preloadedState: { session: signedInSession() },
+    });
+
+  test('a reorder answered with a 5xx goes back, and the list is fetched again', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: page(onServer) }));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Subir Noticias' }, { timeout: 5000 }));
+    expect(titles()).toEqual(['Revista', 'Noticias', 'Congresos']);
+    await waitFor(() => expect(titles()).toEqual(['Revista', 'Congresos', 'Noticias']));
+    await waitFor(() => expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  test('a load failure shows an empty list and a way to try again', async () => {
+    faulty().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
+    const { user } = open();
+    expect(await screen.findByText('No hay secciones.')).toBeVisible();
+    faulty().setHandler(() => ({ body: page(onServer) }));
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('table', { name: 'Secciones' })).toBeVisible();
   });
 });
