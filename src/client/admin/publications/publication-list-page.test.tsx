@@ -3,98 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Publication } from '@/domain/entities';
 import { publicationFixture, sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
-import { setApiHost } from '@/client/api/base-query';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { PublicationListPage } from './publication-list-page';
 
-const apiServer = withApiTestServer();
-
-let onServer: Publication[];
-let failing: boolean;
-
-beforeEach(() => {
-  failing = false;
-  onServer = [
-    publicationFixture(1, { title: 'Bienvenida', status: 'published', is_featured: true, publish_date: '2026-03-05', order: 0 }),
-    publicationFixture(2, { title: 'Borrador de congreso', status: 'draft', publish_date: null, order: 1 }),
-    publicationFixture(3, { title: 'Antigua', status: 'archived', order: 2 }),
-    publicationFixture(4, { title: 'Rara', status: 'retirada' as Publication['status'], order: 3 }),
-  ];
-  apiServer().setHandler((request) => {
-    if (request.url.startsWith('/api/sections/')) return { body: [sectionFixture(1, { title: 'Noticias' }), sectionFixture(2, { title: 'Revista' })] };
-    if (request.method === 'PATCH') return { body: JSON.parse(request.body) };
-    if (request.method === 'DELETE') return { status: 204 };
-    if (failing) return { status: 500, body: {} };
-    const results = onServer.map(({ layout: _layout, ...p }) => p);
-    return { body: { count: 45, next: 'http://x/api/publications/?page=2', previous: null, results } };
-  });
-});
-
-const open = (address = '/admin/publications') =>
-  renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
-    initialEntries: [address],
-    preloadedState: { session: signedInSession() },
-  });
 const rows = () => screen.getAllByRole('row').slice(1);
-const listRequests = () => apiServer().requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/publications/'));
-
-test('columns, badges, dates and the featured flag as requirements §2 says, asked of the server one page at a time', async () => {
-  open();
-  expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Imagen', 'Título', 'Sección', 'Estado', 'Fecha', 'Destacado', 'Acciones']);
-  const [first, second, third, fourth] = rows();
-  expect(within(first).getByText('Publicado')).toHaveClass('kit-badge-positive');
-  expect(within(first).getByText('5 de marzo de 2026')).toBeVisible();
-  expect(within(first).getByText('Destacado')).toBeVisible();
-  expect(within(second).getByText('Borrador')).toHaveClass('kit-badge-warning');
-  expect(within(second).getByText('No publicado')).toBeVisible();
-  expect(within(second).getByText('Normal')).toBeVisible();
-  expect(within(third).getByText('Archivado')).toHaveClass('kit-badge-neutral');
-  expect(within(fourth).getByText('Archivado')).toHaveClass('kit-badge-neutral');
-  expect(screen.getByText(/Página 1 de 3/)).toBeVisible();
-  const url = new URL(listRequests()[0].url, 'http://x');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', page_size: '20', omit: 'layout' });
-});
-
-test('the section filter, the search and the page go to the server and into the address', async () => {
-  const { user, router } = open();
-  await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 });
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Sección' }), await screen.findByRole('option', { name: 'Revista' }));
-  await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'congreso');
-  await user.click(screen.getByRole('button', { name: 'Buscar' }));
-  await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-  await waitFor(() => expect(router.state.location.search).toBe('?section=2&q=congreso&page=2'));
-  await waitFor(() => expect(new URL(listRequests().at(-1)!.url, 'http://x').searchParams.toString()).toBe('page=2&page_size=20&omit=layout&search=congreso&section=2'));
-});
-
-test('a move sends the positions within the page shown', async () => {
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Bajar Bienvenida' }, { timeout: 5000 }));
-  await waitFor(() => expect(apiServer().requestsTo('/api/publications/reorder/')).toHaveLength(1));
-  expect(JSON.parse(apiServer().requestsTo('/api/publications/reorder/')[0].body)).toEqual([
-    { id: 2, order: 0 },
-    { id: 1, order: 1 },
-    { id: 3, order: 2 },
-    { id: 4, order: 3 },
-  ]);
-});
-
-test('a load failure shows an empty list and a quiet retry', async () => {
-  failing = true;
-  const { user } = open();
-  expect(await screen.findByText('No hay publicaciones.')).toBeVisible();
-  failing = false;
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }));
-  expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
-});
 
 describe('against the real server', () => {
   // Each test lists a server of its own.
   const api = withRealApi({ per: 'test' });
-  // The scripted server above stands in for the paging, reorder and failure tests; these talk to the real one.
-  beforeEach(() => setApiHost(api.origin));
 
   const openReal = (address = '/admin/publications') =>
     renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
@@ -114,6 +32,41 @@ describe('against the real server', () => {
     const antigua = await api.create('publications', { title: 'Antigua', section_id: revista.id, status: 'archived' });
     return { noticias, revista, bienvenida, borrador, antigua };
   }
+
+  test("'Bajar' on a page's first row sends only the page shown, with its new positions, and the server holds them", async () => {
+    const noticias = await api.create('sections', { title: 'Noticias' });
+    await api.createMany('publications', 21, (index) => ({ title: `P${index + 1}`, section_id: noticias.id }));
+    const pageOne = await onTheServer();
+    const ids = ((await api.request('GET', '/api/publications/?page=1&page_size=20&omit=layout')).body.results as Publication[]).map((p) => p.id);
+    const { user } = openReal();
+    await user.click(await screen.findByRole('button', { name: `Bajar ${pageOne[0]}` }, { timeout: 5000 }));
+    expect(titles().slice(0, 3)).toEqual([pageOne[1], pageOne[0], pageOne[2]]);
+    await waitFor(async () => expect((await api.requests()).filter((r) => r.url === '/api/publications/reorder/')).toHaveLength(1));
+    const [sent] = (await api.requests()).filter((r) => r.url === '/api/publications/reorder/');
+    expect(sent.status).toBe(200);
+    // The page shown, not the 21 of the list.
+    expect(JSON.parse(sent.body)).toEqual([ids[1], ids[0], ...ids.slice(2)].map((id, order) => ({ id, order })));
+    expect(await onTheServer()).toEqual([pageOne[1], pageOne[0], ...pageOne.slice(2)]);
+  });
+
+  test('the section filter, the search and the page go to the server and into the address', async () => {
+    const { revista } = await threePublications();
+    await api.createMany('publications', 21, (index) => ({ title: `Congreso ${index + 1}`, section_id: revista.id }));
+    const { user, router } = openReal();
+    await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sección' }), await screen.findByRole('option', { name: 'Revista' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'congreso');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await user.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?section=${revista.id}&q=congreso&page=2`));
+    // 'Borrador de congreso' and the 21 congresses: two pages.
+    expect(await onTheServer(`&search=congreso&section=${revista.id}`)).toHaveLength(20);
+    const secondPage = ((await api.request('GET', `/api/publications/?page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`)).body.results as Publication[]).map((p) => p.title);
+    expect(secondPage).toHaveLength(2);
+    await waitFor(() => expect(titles()).toEqual(secondPage));
+    const lists = (await api.requests()).filter((r) => r.method === 'GET' && r.url.startsWith('/api/publications/'));
+    expect(new URL(lists.at(-1)!.url, 'http://x').searchParams.toString()).toBe(`page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`);
+  });
 
   test("'Bajar' on a page's last row swaps it with the next page's first: two items sent, the row shown on that page with focus, the server holding both", async () => {
     const noticias = await api.create('sections', { title: 'Noticias' });
@@ -189,5 +142,42 @@ describe('against the real server', () => {
     expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/publications/${antigua.id}/`, 204]]);
     await waitFor(() => expect([...titles()].sort()).toEqual(['Bienvenida', 'Borrador de congreso']));
     expect((await api.request('GET', `/api/publications/${antigua.id}/`)).status).toBe(404);
+  });
+});
+
+describe('answers the real server cannot be made to give', () => {
+  // A status the server never stores, and a 5xx: the real server answers neither.
+  const faulty = withFaultInjectingServer();
+  let failing: boolean;
+  beforeEach(() => {
+    failing = false;
+    const onServer = [publicationFixture(1, { title: 'Bienvenida', status: 'published', order: 0 }), publicationFixture(4, { title: 'Rara', status: 'retirada' as Publication['status'], order: 1 })];
+    faulty().setHandler((request) => {
+      if (request.url.startsWith('/api/sections/')) return { body: [sectionFixture(1, { title: 'Noticias' })] };
+      if (failing) return { status: 500, body: {} };
+      return { body: { count: 2, next: null, previous: null, results: onServer.map(({ layout: _layout, ...p }) => p) } };
+    });
+  });
+  const open = () =>
+    renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
+      initialEntries: ['/admin/publications'],
+      preloadedState: { session: signedInSession() },
+    });
+
+  test('a status the panel does not know shows as Archivado', async () => {
+    open();
+    expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
+    const [first, second] = rows();
+    expect(within(first).getByText('Publicado')).toHaveClass('kit-badge-positive');
+    expect(within(second).getByText('Archivado')).toHaveClass('kit-badge-neutral');
+  });
+
+  test('a load failure shows an empty list and a quiet retry', async () => {
+    failing = true;
+    const { user } = open();
+    expect(await screen.findByText('No hay publicaciones.')).toBeVisible();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('table', { name: 'Publicaciones' }, { timeout: 5000 })).toBeVisible();
   });
 });
