@@ -91,11 +91,11 @@ describe('creating a publication (multipart)', () => {
     ['section_id', { section_id: 'abc' }, messages.sectionNotFound],
     ['layout', { layout: '[{"cells": [' }, messages.invalidLayout],
     ['layout', { layout: '{"rows": []}' }, messages.invalidLayout],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 3 }, { type: 'image', content: '', columnSpan: 2 }] }]) }, messages.layoutTooWide],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'audio', content: '' }] }]) }, messages.invalidCellType],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 5 }] }]) }, messages.invalidColumnSpan],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]) }, messages.invalidUrl],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'video', content: 'data:text/html,hola' }] }]) }, messages.invalidUrl],
+    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 3 }, { type: 'image', content: '', columnSpan: 2 }] }]) }, `Fila 1: ${messages.layoutTooWide}`],
+    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'audio', content: '' }] }]) }, `Fila 1, celda 1: ${messages.invalidCellType}`],
+    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 5 }] }]) }, `Fila 1, celda 1: ${messages.invalidColumnSpan}`],
+    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]) }, `Fila 1, celda 1: ${messages.invalidUrl}`],
+    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'video', content: 'data:text/html,hola' }] }]) }, `Fila 1, celda 1: ${messages.invalidUrl}`],
   ])('refuses a bad %s (%j) and stores nothing', async (field, extra, message) => {
     const before = (await server.request('GET', '/api/publications/?all=true', { token })).body.count;
     const reply = await post(fields(extra as Record<string, string>));
