@@ -1,111 +1,149 @@
 import '../../../../test/helpers/dialog-polyfill';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Biography } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { biographyFixture } from '../../../../test/helpers/admin-fixtures';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { renderRoutes, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withApiTestServer } from '../../../../test/helpers/with-api-test-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { NoticesProvider } from '../kit/notices';
 import { BiographyListPage } from './biography-list-page';
 
-const apiServer = withApiTestServer();
+const LIST = '/api/biographies/?page_size=1000&all=true';
 
-const open = () =>
+const open = (session: ReturnType<typeof signedInSession>) =>
   renderRoutes([{ path: '/admin/biographies', element: <NoticesProvider><BiographyListPage /></NoticesProvider> }], {
     initialEntries: ['/admin/biographies'],
-    preloadedState: { session: signedInSession() },
+    preloadedState: { session },
   });
 
-test('the heading counts the biographies; the table shows photo or initial, name, position, email and status', async () => {
-  apiServer().setHandler(() => ({
-    body: [biographyFixture(1, { name: 'Ana Pérez', photo: '/media/ana.jpg' }), biographyFixture(2, { name: 'Luis Gil', is_active: false })],
-  }));
-  open();
-  expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (2)' }, { timeout: 5000 })).toBeVisible();
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Foto', 'Nombre', 'Cargo', 'Email', 'Estado', 'Acciones']);
-  const [, ana, luis] = screen.getAllByRole('row');
-  expect(within(ana).getByRole('presentation')).toHaveAttribute('src', '/media/ana.jpg');
-  expect(within(ana).getByText('Activo')).toBeVisible();
-  expect(within(luis).getByText('L')).toBeVisible();
-  expect(within(luis).getByText('Inactivo')).toBeVisible();
-  expect(within(luis).getByText('docente2@example.org')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'Nueva Biografía' })).toHaveAttribute('href', '/admin/biographies/new');
-  expect(apiServer().requests[0].url).toBe('/api/biographies/?page_size=1000&all=true');
-});
+describe('against the real server', () => {
+  // Each test lists a server of its own.
+  const api = withRealApi({ per: 'test' });
 
-test('no biographies: No se encontraron biografías', async () => {
-  open();
-  expect(await screen.findByText('No se encontraron biografías')).toBeVisible();
-  expect(screen.getByRole('heading', { level: 1, name: 'Biografías (0)' })).toBeVisible();
-});
+  /** The names in the order the server holds them, as the list asks for them. */
+  const stored = async () => {
+    const { body } = await api.request('GET', LIST);
+    return ((Array.isArray(body) ? body : body.results) as Biography[]).map((b) => b.name);
+  };
 
-test('a load failure says so, and Reintentar loads again', async () => {
-  apiServer().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
-  const { user } = open();
-  expect(await screen.findByRole('alert')).toHaveTextContent(messages.loadBiographiesFailed);
-  apiServer().setHandler(() => ({ body: [biographyFixture(1)] }));
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
-});
-
-test('deleting asks ¿Estás seguro de eliminar esta biografía? and removes the row once confirmed', async () => {
-  let onServer = [biographyFixture(1, { name: 'Ana Pérez' }), biographyFixture(2, { name: 'Luis Gil' })];
-  apiServer().setHandler((request) => {
-    if (request.method === 'DELETE') {
-      onServer = onServer.filter((b) => b.id !== 2);
-      return { status: 204 };
-    }
-    return { body: onServer };
+  test('the heading counts the biographies; the table shows photo or initial, name, position, email and status', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: 'Ana Pérez', position: 'Profesora', biography: 'Biografía.', order: '0' })) form.append(name, value);
+    form.append('photo', new Blob([await api.image('png')], { type: 'image/png' }), 'ana.png');
+    const ana = (await api.request('POST', '/api/biographies/', { form })).body as Biography;
+    await api.create('biographies', { name: 'Luis Gil', is_active: false, email: 'luis@example.org', order: 1 });
+    open(api.session());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (2)' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Foto', 'Nombre', 'Cargo', 'Email', 'Estado', 'Acciones']);
+    const [, anaRow, luisRow] = screen.getAllByRole('row');
+    expect(ana.photo).toBeTruthy();
+    expect(within(anaRow).getByRole('presentation')).toHaveAttribute('src', ana.photo);
+    expect(within(anaRow).getByText('Activo')).toBeVisible();
+    expect(within(luisRow).getByText('L')).toBeVisible();
+    expect(within(luisRow).getByText('Inactivo')).toBeVisible();
+    expect(within(luisRow).getByText('luis@example.org')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Nueva Biografía' })).toHaveAttribute('href', '/admin/biographies/new');
+    expect((await api.requests())[0].url).toBe(LIST);
   });
-  const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Eliminar Luis Gil' }));
-  const dialog = screen.getByRole('dialog', { name: '¿Estás seguro de eliminar esta biografía?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
-  expect(screen.queryByRole('link', { name: 'Luis Gil' })).not.toBeInTheDocument();
-  expect(apiServer().requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/biographies/2/');
+
+  test('no biographies: No se encontraron biografías', async () => {
+    open(api.session());
+    expect(await screen.findByText('No se encontraron biografías', undefined, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Biografías (0)' })).toBeVisible();
+  });
+
+  test('deleting asks ¿Estás seguro de eliminar esta biografía? and removes the row once confirmed, and the server no longer lists it', async () => {
+    await api.create('biographies', { name: 'Ana Pérez', order: 0 });
+    const luis = await api.create('biographies', { name: 'Luis Gil', order: 1 });
+    const { user } = open(api.session());
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Luis Gil' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: '¿Estás seguro de eliminar esta biografía?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Luis Gil' })).not.toBeInTheDocument();
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/biographies/${luis.id}/`, 204]]);
+    expect(await stored()).toEqual(['Ana Pérez']);
+  });
+
+  describe('reordering a list longer than a page', () => {
+    /** Docente 1 … Docente 101, in that order on the server. */
+    const many = async () => (await api.createMany('biographies', 101, (index) => ({ name: `Docente ${index + 1}`, order: index }))) as Biography[];
+    const reorders = async () => (await api.requests()).filter((request) => request.method === 'PATCH');
+    const sentBodies = async () => (await reorders()).map((request) => JSON.parse(request.body) as { id: number; order: number }[]);
+    const shownNames = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
+
+    test("'Bajar' on the first row sends only the page shown, with its new positions, and the server holds them", async () => {
+      const made = await many();
+      const { user } = open(api.session());
+      await user.click(await screen.findByRole('button', { name: 'Bajar Docente 1' }, { timeout: 10_000 }));
+      expect(shownNames().slice(0, 3)).toEqual(['Docente 2', 'Docente 1', 'Docente 3']);
+      expect(screen.getByText('Docente 1: ahora en la posición 2 de 101.')).toBeInTheDocument();
+      await waitFor(async () => expect(await reorders()).toHaveLength(1));
+      const [request] = await reorders();
+      expect([request.url, request.status]).toEqual(['/api/biographies/reorder/', 200]);
+      // The 100 rows of the page, not the 101 of the list.
+      const [sent] = await sentBodies();
+      expect(sent).toEqual([made[1], made[0], ...made.slice(2, 100)].map(({ id }, order) => ({ id, order })));
+      const names = await stored();
+      expect(names.slice(0, 3)).toEqual(['Docente 2', 'Docente 1', 'Docente 3']);
+      expect(names.at(-1)).toBe('Docente 101');
+    }, 40_000);
+
+    test("'Bajar' on a page's last row swaps it with the next page's first, sends those two, and shows it there with focus", async () => {
+      const made = await many();
+      const { user } = open(api.session());
+      await user.click(await screen.findByRole('button', { name: 'Bajar Docente 100' }, { timeout: 10_000 }));
+      expect(await screen.findByText('Página 2 de 2 · filas 101–101 de 101')).toBeVisible();
+      expect(shownNames()).toEqual(['Docente 100']);
+      // The last row of the list: only 'Subir' is left, and it has the focus.
+      expect(screen.getByRole('button', { name: 'Subir Docente 100' })).toHaveFocus();
+      await waitFor(async () => expect(await reorders()).toHaveLength(1));
+      expect(await sentBodies()).toEqual([
+        [
+          { id: made[100].id, order: 0 },
+          { id: made[99].id, order: 1 },
+        ],
+      ]);
+      expect((await reorders())[0].status).toBe(200);
+      expect((await stored()).slice(98)).toEqual(['Docente 99', 'Docente 101', 'Docente 100']);
+
+      // 'Subir' on the new page's first row takes it back.
+      await user.click(screen.getByRole('button', { name: 'Subir Docente 100' }));
+      expect(await screen.findByText('Página 1 de 2 · filas 1–100 de 101')).toBeVisible();
+      expect(shownNames().at(-1)).toBe('Docente 100');
+      expect(screen.getByRole('button', { name: 'Subir Docente 100' })).toHaveFocus();
+      await waitFor(async () => expect(await reorders()).toHaveLength(2));
+      expect((await sentBodies())[1]).toHaveLength(2);
+      expect((await stored()).slice(98)).toEqual(['Docente 99', 'Docente 100', 'Docente 101']);
+    }, 40_000);
+  });
 });
 
-describe('reordering a list longer than a page', () => {
-  const many = () => Array.from({ length: 101 }, (_, index) => biographyFixture(index + 1, { name: `Docente ${index + 1}`, order: index }));
-  const patches = () => apiServer().requests.filter((request) => request.method === 'PATCH').map((request) => JSON.parse(request.body) as { id: number; order: number }[]);
-  const shownNames = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
+describe('answers the real server cannot be made to give', () => {
+  // A 5xx on loading and on a move, which the real server does not give for a valid request.
+  const faulty = withFaultInjectingServer();
 
-  beforeEach(() => apiServer().setHandler((request) => (request.method === 'PATCH' ? { body: [] } : { body: many() })));
+  test('a load failure says so, and Reintentar loads again', async () => {
+    faulty().setHandler(() => ({ status: 500, body: { detail: 'Error' } }));
+    const { user } = open(signedInSession());
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(messages.loadBiographiesFailed);
+    faulty().setHandler(() => ({ body: [biographyFixture(1)] }));
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
+  });
 
-  test("'Bajar' on the first row sends only the page shown, with its new positions", async () => {
-    const { user } = open();
+  test('a move answered with a 5xx springs back, and the list is fetched again', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const onServer = [biographyFixture(1, { order: 0 }), biographyFixture(2, { order: 1 }), biographyFixture(3, { order: 2 })];
+    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: onServer }));
+    const { user } = open(signedInSession());
+    const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
     await user.click(await screen.findByRole('button', { name: 'Bajar Docente 1' }, { timeout: 5000 }));
-    expect(shownNames().slice(0, 3)).toEqual(['Docente 2', 'Docente 1', 'Docente 3']);
-    expect(screen.getByText('Docente 1: ahora en la posición 2 de 101.')).toBeInTheDocument();
-    await waitFor(() => expect(patches()).toHaveLength(1));
-    const [sent] = patches();
-    expect(sent).toHaveLength(100);
-    expect(sent.slice(0, 3)).toEqual([
-      { id: 2, order: 0 },
-      { id: 1, order: 1 },
-      { id: 3, order: 2 },
-    ]);
-  }, 40_000);
-
-  test("'Bajar' on a page's last row swaps it with the next page's first, sends those two, and shows it there with focus", async () => {
-    const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Bajar Docente 100' }, { timeout: 5000 }));
-    expect(await screen.findByText('Página 2 de 2 · filas 101–101 de 101')).toBeVisible();
-    expect(shownNames()).toEqual(['Docente 100']);
-    // The last row of the list: only 'Subir' is left, and it has the focus.
-    expect(screen.getByRole('button', { name: 'Subir Docente 100' })).toHaveFocus();
-    await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()).toEqual([
-      [
-        { id: 101, order: 0 },
-        { id: 100, order: 1 },
-      ],
-    ]);
-
-    // 'Subir' on the new page's first row takes it back.
-    await user.click(screen.getByRole('button', { name: 'Subir Docente 100' }));
-    expect(await screen.findByText('Página 1 de 2 · filas 1–100 de 101')).toBeVisible();
-    expect(shownNames().at(-1)).toBe('Docente 100');
-    expect(screen.getByRole('button', { name: 'Subir Docente 100' })).toHaveFocus();
+    expect(names()).toEqual(['Docente 2', 'Docente 1', 'Docente 3']);
+    await waitFor(() => expect(names()).toEqual(['Docente 1', 'Docente 2', 'Docente 3']));
+    await waitFor(() => expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 });
