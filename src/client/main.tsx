@@ -1,5 +1,6 @@
 // The design tokens, first: every stylesheet of the app reads them.
 import '@/client/ui/tokens.css';
+import '@/client/ui/visually-hidden.css';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from '@/client/app/router';
 import { boot } from '@/client/app/boot';

@@ -71,7 +71,7 @@ export function AdminShell() {
         </Link>
         <div className="admin-account">
           <span className="admin-username">
-            <span className="admin-visually-hidden">Sesión iniciada como </span>
+            <span className="visually-hidden">Sesión iniciada como </span>
             {user?.username}
           </span>
           <SignOutButton />

@@ -150,7 +150,7 @@ function UploadedImage({ url }: { url: string }) {
     <a className="activity-upload" href={url} target="_blank" rel="noopener noreferrer">
       <img className="activity-upload-thumb" src={url} alt="" width={48} height={36} loading="lazy" />
       <span>
-        Imagen subida<span className="admin-visually-hidden"> (se abre en otra pestaña)</span>
+        Imagen subida<span className="visually-hidden"> (se abre en otra pestaña)</span>
       </span>
     </a>
   );

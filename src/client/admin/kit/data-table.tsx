@@ -200,7 +200,7 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
       <div className="kit-table-row kit-table-header-row" role="row">
         {reorder && (
           <div role="columnheader" className="kit-table-cell">
-            <span className="admin-visually-hidden">Orden</span>
+            <span className="visually-hidden">Orden</span>
           </div>
         )}
         {columns.map((column) => (
@@ -282,7 +282,7 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
           </button>
         </nav>
       )}
-      <p className="admin-visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
     </>

@@ -104,7 +104,7 @@ export function LayoutEditorToolbar({ regionRef, isDragging, mobilePreview, onMo
       >
         Vista móvil
       </button>
-      <p className="admin-visually-hidden" role="status">
+      <p className="visually-hidden" role="status">
         {announcement && <span key={announcement.seq}>{announcement.text}</span>}
       </p>
     </div>

@@ -200,7 +200,7 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
         onConfirm={confirmType}
         onCancel={() => setPending(null)}
       />
-      <p className="admin-visually-hidden" role="status">
+      <p className="visually-hidden" role="status">
         {announcement && <span key={announcement.seq}>{announcement.text}</span>}
       </p>
     </section>

@@ -58,7 +58,7 @@ export function TextCellEditor({ cell, name, publicationId }: { cell: LayoutCell
         <p id={hintId} className="layout-editor-hint">
           {LEAVE_TEXT_HINT}
         </p>
-        <p role="status" className="admin-visually-hidden">
+        <p role="status" className="visually-hidden">
           {inText ? LEAVE_TEXT_HINT : ''}
         </p>
         <button type="button" className="layout-editor-button" onClick={() => dispatch(layoutEditorActions.textEditingStarted({ cellId: null }))}>

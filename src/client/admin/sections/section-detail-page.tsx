@@ -37,7 +37,7 @@ function PublicAddress({ section }: { section: Section }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {href}
-      <span className="admin-visually-hidden"> (se abre en una pestaña nueva)</span>
+      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
     </a>
   );
 }
