@@ -1,4 +1,5 @@
 import './kit.css';
+import './confirm-dialog.css';
 import { useEffect, useId, useRef } from 'react';
 import { focusRowAt, tableRows } from './focus-targets';
 

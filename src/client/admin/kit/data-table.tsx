@@ -1,4 +1,5 @@
 import './kit.css';
+import './data-table.css';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import {
   DragDropContext,

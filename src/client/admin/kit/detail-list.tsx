@@ -1,4 +1,5 @@
 import './kit.css';
+import './detail-list.css';
 import type { ReactNode } from 'react';
 
 /** The fields of a detail page as a description list: [label, value] pairs. */

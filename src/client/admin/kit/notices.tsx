@@ -1,4 +1,5 @@
 import './kit.css';
+import './notices.css';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type NoticeTone = 'success' | 'error';

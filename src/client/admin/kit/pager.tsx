@@ -1,3 +1,5 @@
+import './kit.css';
+import './pager.css';
 export interface PagerProps {
   /** The list it pages, for its accessible name: 'Páginas de {label}'. */
   label: string;

@@ -1,4 +1,5 @@
 import './kit.css';
+import './status-badge.css';
 import type { ReactNode } from 'react';
 
 /** positive: green (Visible, Activo, Publicado); warning: yellow (Borrador); neutral: gray (No visible, Inactivo, Archivado). */
