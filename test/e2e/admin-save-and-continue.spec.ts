@@ -137,3 +137,27 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
     await api.json('DELETE', `/api/sections/${section.id}/`);
   }
 });
+
+test('Ctrl+S typed inside the text of a cell saves and stays open: the text editor hands the keys on to the form', async ({ adminPage: page }) => {
+  test.setTimeout(90_000);
+  const api = adminApi(page);
+  const created = await newPublication(page, `Guardar desde el texto ${Date.now()}`);
+  try {
+    await page.goto(`/admin/publications/edit/${created.id}`);
+    await page.getByRole('button', { name: 'Añadir fila' }).click();
+    await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+    const text = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().getByLabel('Texto de la celda 1 de la fila 1');
+    // TinyMCE's first start on a busy machine can outlast expect's 7 s.
+    await expect(text).toBeFocused({ timeout: 20_000 });
+    await text.pressSequentially('Guardado sin salir del texto');
+    await text.press('ControlOrMeta+s');
+
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    const stored = await api.json<{ layout: unknown; version: number }>('GET', `/api/publications/${created.id}/`);
+    expect(stored.body.version).toBe(created.version + 1);
+    expect(JSON.stringify(stored.body.layout)).toContain('Guardado sin salir del texto');
+    await expect(page).toHaveURL(new RegExp(`/admin/publications/edit/${created.id}$`));
+  } finally {
+    await api.json('DELETE', `/api/publications/${created.id}/`);
+  }
+});

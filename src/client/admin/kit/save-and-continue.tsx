@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** Ctrl+S, or ⌘S on a Mac (Meta counts as Ctrl everywhere, as the layout editor's undo keys do). */
-const isSaveShortcut = (event: KeyboardEvent): boolean =>
+export const isSaveShortcut = (event: KeyboardEvent): boolean =>
   !event.isComposing && !event.altKey && !event.shiftKey && event.ctrlKey !== event.metaKey && event.key.toLowerCase() === 's';
 
 /**

@@ -5,6 +5,7 @@ import { checkImageFile } from '@/domain/images';
 import { RICH_TEXT_EDITOR_HEIGHT_PX } from '@/domain/limits';
 import { cleanPastedHtml, isImagesOnlyHtml, removeForeignImages } from './clean-pasted-html';
 import { uploadRefusal } from './upload-refusal';
+import { isSaveShortcut } from '../kit/save-and-continue';
 
 /** Where the build puts TinyMCE's own files (webpack.config.ts): the site's own origin, as the CSP wants. */
 const TINYMCE_BASE = '/tinymce';
@@ -144,6 +145,13 @@ export default function RichTextEditor({ value, onChange, label, hintId, uploadI
         setup: (editor) => {
           // Before TinyMCE's own paste handling, which would keep the HTML's address of an image over its bytes.
           editor.on('paste', (event) => pasteImageBytes(editor, event), true);
+          // Keys typed in the text stay in its frame: Ctrl+S / ⌘S is handed on to the page, where the
+          // form saves and stays open, instead of the browser offering to save the page.
+          editor.on('keydown', (event) => {
+            if (!isSaveShortcut(event)) return;
+            event.preventDefault();
+            editor.getContainer().dispatchEvent(new KeyboardEvent('keydown', { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true, cancelable: true }));
+          });
         },
         // Before the paste becomes elements of the editor's document, which would start loading another site's images.
         paste_preprocess: (editor, args) => {
