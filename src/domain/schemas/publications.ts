@@ -20,7 +20,7 @@ export const LayoutRow = Type.Object({ id: Type.String(), cells: Type.Array(Layo
 
 export const Layout = Type.Array(LayoutRow, { description: 'Filas de hasta cuatro columnas' });
 
-export const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() });
+const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() });
 
 const publicationFields = {
   id: Type.Integer(),

@@ -13,7 +13,7 @@ const OWN_KEYS = 'input, textarea, select, [contenteditable]:not([contenteditabl
  * Ctrl+Y redo. Meta (⌘) counts as Ctrl, which is how macOS says the same;
  * accepting both everywhere spares guessing the platform.
  */
-export function historyCommandFor(event: KeyboardEvent): HistoryDirection | null {
+function historyCommandFor(event: KeyboardEvent): HistoryDirection | null {
   if (event.defaultPrevented || event.isComposing || event.altKey || event.ctrlKey === event.metaKey) return null;
   if (event.target instanceof Element && event.target.closest(OWN_KEYS)) return null;
   const key = event.key.toLowerCase();

@@ -165,7 +165,7 @@ function travelThroughHistory(state: LayoutEditorState, direction: HistoryDirect
   if (!editing || moved.rows[editing.rowIndex].cells[editing.cellIndex].type !== 'text') state.editingCellId = null;
 }
 
-export const layoutEditorSlice = createSlice({
+const layoutEditorSlice = createSlice({
   name: 'layoutEditor',
   initialState,
   reducers: {
@@ -273,7 +273,7 @@ declare module '@/client/app/store' {
  * the public bundle never does. Its selectors answer the initial state until
  * the first action reaches the new reducer.
  */
-export const injectedLayoutEditorSlice = layoutEditorSlice.injectInto(rootReducer);
+const injectedLayoutEditorSlice = layoutEditorSlice.injectInto(rootReducer);
 
 export const layoutEditorActions = layoutEditorSlice.actions;
 

@@ -11,7 +11,7 @@ import { isSaveShortcut } from '../kit/save-and-continue';
 const TINYMCE_BASE = '/tinymce';
 
 /** Told when pasted images are on another site, which the browser may not read (decision 144). */
-export const foreignImagesMessage = (count: number) =>
+const foreignImagesMessage = (count: number) =>
   count === 1 ? 'Esta imagen está en otro sitio: descárguela y súbala.' : 'Estas imágenes están en otro sitio: descárguelas y súbalas.';
 
 export interface RichTextEditorProps {

@@ -10,7 +10,7 @@ import './text-cell-editor.css';
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "rich-text-editor" */ './rich-text-editor'));
 
 /** How to leave the text without changing it (decision 144): shown under the editor, said when the text takes the keyboard. */
-export const LEAVE_TEXT_HINT = 'Esc para salir del texto.';
+const LEAVE_TEXT_HINT = 'Esc para salir del texto.';
 
 /**
  * A text cell: its rendered HTML (the public renderer) until it is edited;
