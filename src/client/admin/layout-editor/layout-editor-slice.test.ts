@@ -29,7 +29,7 @@ test('a new cell takes the remaining columns and opens its text editor; a full r
   expect(selectEditingCellId(store.getState())).toBe(added.id);
 
   store.dispatch(actions.cellAdded('r1'));
-  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'Fila 1: No hay espacio disponible en esta fila' });
+  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'No hay espacio disponible en esta fila' });
   expect(spans()[0]).toBe(`a:3 ${added.id}:1`);
 });
 

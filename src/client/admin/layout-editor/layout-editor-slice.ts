@@ -187,9 +187,9 @@ const layoutEditorSlice = createSlice({
     cellAdded: {
       reducer: (state, action: PayloadAction<{ rowId: string; cellId: string }>) => {
         const { rowId, cellId } = action.payload;
-        const row = state.rows.findIndex((r) => r.id === rowId);
         const outcome = addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' });
-        apply(state, outcome, { rowId, message: 'error' in outcome ? layoutErrorText({ row, message: outcome.error }) : '' }, CHANGES.cellAdded);
+        // Said in the row whose button was pressed, in the requirements' own words ('No hay espacio disponible en esta fila').
+        apply(state, outcome, { rowId, message: 'error' in outcome ? outcome.error : '' }, CHANGES.cellAdded);
         if (!state.refusal) state.editingCellId = cellId;
       },
       prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),

@@ -42,7 +42,7 @@ test('shows each row in the public grid: text rendered as HTML, the video as a 1
 test('a full row refuses a new cell and a wider span, with the Spanish messages, and changes nothing', async () => {
   const { user, layout: current } = renderEditor();
   await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
-  expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 1: No hay espacio disponible en esta fila');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent('No hay espacio disponible en esta fila');
 
   await user.selectOptions(within(cell(1, 1)).getByLabelText('Columnas'), '3');
   expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 1, celda 1: El total de columnas no puede exceder 4');

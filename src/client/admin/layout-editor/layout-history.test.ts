@@ -222,7 +222,7 @@ test('refused changes and changes that change nothing are no steps', () => {
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 2 }));
   store.dispatch(actions.cellAdded('r1'));
   store.dispatch(actions.cellAdded('r1'));
-  expect(selectRefusal(store.getState())).toMatchObject({ message: 'Fila 1: No hay espacio disponible en esta fila' });
+  expect(selectRefusal(store.getState())).toMatchObject({ message: 'No hay espacio disponible en esta fila' });
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 4 }));
   expect(selectRefusal(store.getState())).toMatchObject({ message: 'Fila 1, celda 1: El total de columnas no puede exceder 4' });
 
