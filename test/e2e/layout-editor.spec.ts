@@ -70,7 +70,7 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
   await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('No hay espacio disponible en esta fila');
   await layoutCell(page, 1, 3).getByLabel('Columnas').selectOption('2');
-  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('El total de columnas no puede exceder 4');
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('Fila 1, celda 3: El total de columnas no puede exceder 4');
   await expect(layoutCell(page, 1, 3).getByLabel('Columnas')).toHaveValue('1');
 
   await page.screenshot({ path: testInfo.outputPath('layout-editor-1280.png'), fullPage: true });
