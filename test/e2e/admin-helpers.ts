@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config';
+import { adminApi } from '../helpers/e2e-admin-api';
 import { expect, SESSION_KEY, type Page, type StoredSession } from './support/fixtures';
 
 /**
@@ -36,3 +37,21 @@ export const png = (width: number, height: number) =>
 /** A row of the layout editor, and one of its cells, by their accessible names. */
 export const layoutRow = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });
 export const layoutCell = (page: Page, r: number, c: number) => page.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
+
+/** A draft publication in 'Noticias', made through the API as the signed-in page's admin, to edit and read back. */
+export async function createDraftPublication(page: Page, title: string): Promise<{ id: number; version: number }> {
+  const news = (await adminApi(page).list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;
+  const access = (await storedSession(page))!.access;
+  const created = await page.request.post('/api/publications/', {
+    headers: { Authorization: `Bearer ${access}`, Accept: 'application/json' },
+    multipart: {
+      title,
+      section_id: String(news.id),
+      status: 'draft',
+      publish_date: '2026-03-01',
+      featured_image: { name: 'portada.png', mimeType: 'image/png', buffer: await png(400, 250) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: number; version: number };
+}

@@ -1,5 +1,5 @@
 import { adminApi } from '../helpers/e2e-admin-api';
-import { layoutCell, layoutRow, png } from './admin-helpers';
+import { createDraftPublication, layoutCell, layoutRow } from './admin-helpers';
 import { expect, test, type Page, type Request } from './support/fixtures';
 
 /**
@@ -24,28 +24,10 @@ function watchSaves(page: Page, path: string) {
   };
 }
 
-async function newPublication(page: Page, title: string): Promise<{ id: number; version: number }> {
-  const api = adminApi(page);
-  const [section] = await api.list<{ id: number }>('sections');
-  const access = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string }).access);
-  const response = await page.request.post('/api/publications/', {
-    headers: { Authorization: `Bearer ${access}`, Accept: 'application/json' },
-    multipart: {
-      title,
-      section_id: String(section.id),
-      status: 'draft',
-      publish_date: '2026-01-15',
-      featured_image: { name: 'portada.png', mimeType: 'image/png', buffer: await png(320, 200) },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: number; version: number };
-}
-
 test('a publication saved with Guardar y seguir editando, then with Ctrl+S after more edits, stays open and both saves are stored', async ({ adminPage: page }) => {
   const api = adminApi(page);
   const title = `Seguir editando ${Date.now()}`;
-  const created = await newPublication(page, title);
+  const created = await createDraftPublication(page, title);
   try {
     const saves = watchSaves(page, `/api/publications/${created.id}/`);
     await page.goto(`/admin/publications/edit/${created.id}`);
@@ -141,7 +123,7 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
 test('Ctrl+S typed inside the text of a cell saves and stays open: the text editor hands the keys on to the form', async ({ adminPage: page }) => {
   test.setTimeout(90_000);
   const api = adminApi(page);
-  const created = await newPublication(page, `Guardar desde el texto ${Date.now()}`);
+  const created = await createDraftPublication(page, `Guardar desde el texto ${Date.now()}`);
   try {
     await page.goto(`/admin/publications/edit/${created.id}`);
     await page.getByRole('button', { name: 'Añadir fila' }).click();

@@ -1,5 +1,5 @@
 import { adminApi } from '../helpers/e2e-admin-api';
-import { layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -24,26 +24,6 @@ async function openNewTextCell(page: Page) {
   await expect(textBody(page, 1, 1)).toBeFocused({ timeout: 20_000 });
 }
 
-/** A publication of the server's own, to edit and read back. */
-async function createPublication(page: Page, title: string): Promise<number> {
-  const api = adminApi(page);
-  const news = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;
-  const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;
-  const created = await page.request.fetch('/api/publications/', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: {
-      title,
-      section_id: String(news.id),
-      status: 'draft',
-      publish_date: '2026-03-01',
-      featured_image: { name: 'portada.png', mimeType: 'image/png', buffer: await png(400, 250) },
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
 /** Pastes into the text as a person would, from a clipboard holding `html` and, optionally, image files. */
 async function paste(page: Page, html: string, files: { name: string; type: string; bytes: number[] }[] = []) {
   await textBody(page, 1, 1).evaluate(
@@ -59,7 +39,7 @@ async function paste(page: Page, html: string, files: { name: string; type: stri
 
 test('no key that leaves the text changes it: a bulleted list keeps both bullets through Shift+Tab, Tab and Esc, on the server too', async ({ adminPage: page }) => {
   const title = `Lista por teclado ${Date.now()}`;
-  const id = await createPublication(page, title);
+  const { id } = await createDraftPublication(page, title);
   await page.goto(`/admin/publications/edit/${id}`);
   await expect(page.getByLabel('Título')).toHaveValue(title);
   await openNewTextCell(page);
