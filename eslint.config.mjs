@@ -14,8 +14,16 @@ const zones = [
   { target: './src/client', from: './src/server', message: 'the browser never imports server code.' },
   { target: './src/client/site', from: './src/client/admin', message: 'site and admin share through ui/ or domain/.' },
   { target: './src/client/admin', from: './src/client/site', message: 'site and admin share through ui/ or domain/.' },
-  { target: './src/client/ui', from: ['./src/client/site', './src/client/admin', './src/client/session'], message: 'ui/ is shared by both areas and depends on neither.' },
-  { target: './src/client/api', from: ['./src/client/site', './src/client/admin', './src/client/ui'], message: 'the data layer does not import screens.' },
+  {
+    target: './src/client/ui',
+    from: ['./src/client/site', './src/client/admin', './src/client/session'],
+    message: 'ui/ is shared by both areas and depends on neither.',
+  },
+  {
+    target: './src/client/api',
+    from: ['./src/client/site', './src/client/admin', './src/client/ui'],
+    message: 'the data layer does not import screens.',
+  },
 ];
 
 // Test helpers and fixtures live under test/: the product never imports them
@@ -23,7 +31,18 @@ const zones = [
 const productZones = [...zones, { target: './src', from: './test', message: 'test helpers and fixtures are for tests only.' }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'shots/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'shots/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,7 +74,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/domain/schemas/*', 'typebox', 'typebox/*'], allowTypeImports: true, message: 'Import the types from @/domain/entities.' },
+            {
+              group: ['@/domain/schemas/*', 'typebox', 'typebox/*'],
+              allowTypeImports: true,
+              message: 'Import the types from @/domain/entities.',
+            },
           ],
         },
       ],
@@ -73,7 +96,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@playwright/test', allowTypeImports: true, message: 'Import test and expect from test/e2e/support/fixtures.ts.' }] },
+        {
+          paths: [
+            { name: '@playwright/test', allowTypeImports: true, message: 'Import test and expect from test/e2e/support/fixtures.ts.' },
+          ],
+        },
       ],
     },
   },

@@ -18,7 +18,9 @@ const moduleNameMapper = {
 // Some server dependencies ship ES modules only (kysely, typebox, @fastify/static's content-disposition,
 // light-my-request's cookie, sanitize-html's htmlparser2 family); SWC compiles them to CommonJS
 // like our own files, so tests that start a real server can load them.
-const transformIgnorePatterns = ['/node_modules/(?!(kysely|typebox|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(kysely|typebox|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)',
+];
 
 const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 

@@ -15,18 +15,21 @@ import { Compilation, sources, type Compiler, type Configuration } from 'webpack
 class PrecompressPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
-        for (const [name, asset] of Object.entries(assets)) {
-          if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(name)) continue;
-          const buffer = asset.buffer();
-          if (buffer.length < 1024) continue;
-          compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
-          compilation.emitAsset(
-            `${name}.br`,
-            new sources.RawSource(zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
-          );
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(name)) continue;
+            const buffer = asset.buffer();
+            if (buffer.length < 1024) continue;
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+            compilation.emitAsset(
+              `${name}.br`,
+              new sources.RawSource(zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+            );
+          }
+        },
+      );
     });
   }
 }
@@ -131,7 +134,10 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
       ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
       // The development server serves public/ from disk itself; TinyMCE's files are copied in both.
       new CopyWebpackPlugin({
-        patterns: [...(hot ? [] : [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }]), ...tinymceCopies],
+        patterns: [
+          ...(hot ? [] : [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }]),
+          ...tinymceCopies,
+        ],
       }),
     ],
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',

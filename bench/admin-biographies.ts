@@ -13,11 +13,19 @@ import { BENCH_ADMIN, spread, startAdminSession } from './admin-session';
 const TARGET = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-
 async function fillBiographies(baseUrl: string): Promise<void> {
-  const token = ((await (await fetch(`${baseUrl}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })).json()) as { access: string }).access;
+  const token = (
+    (await (
+      await fetch(`${baseUrl}/api/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(BENCH_ADMIN),
+      })
+    ).json()) as { access: string }
+  ).access;
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  const existing = ((await (await fetch(`${baseUrl}/api/biographies/?page_size=1000&all=true`, { headers })).json()) as { count: number }).count;
+  const existing = ((await (await fetch(`${baseUrl}/api/biographies/?page_size=1000&all=true`, { headers })).json()) as { count: number })
+    .count;
   const missing = Array.from({ length: TARGET - existing }, (_, index) => index + existing + 1);
   // Eight at a time: quick, without queueing the server's writes too deep.
   for (let start = 0; start < missing.length; start += 8) {
@@ -36,7 +44,8 @@ async function fillBiographies(baseUrl: string): Promise<void> {
   }
 }
 
-const rowIds = (page: Page) => page.locator('[data-row-id]').evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getAttribute('data-row-id')));
+const rowIds = (page: Page) =>
+  page.locator('[data-row-id]').evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getAttribute('data-row-id')));
 
 async function main() {
   const { server, page, close } = await startAdminSession();
@@ -50,7 +59,8 @@ async function main() {
       // Time to first render: from navigation start to the table's first page and the count of all 1,000.
       await page.goto(`${server.baseUrl}/admin/biographies`);
       await page.waitForFunction(
-        (count) => document.querySelector('h1')?.textContent === `Biografías (${count})` && document.querySelectorAll('[data-row-id]').length > 0,
+        (count) =>
+          document.querySelector('h1')?.textContent === `Biografías (${count})` && document.querySelectorAll('[data-row-id]').length > 0,
         TARGET,
         { polling: 'raf', timeout: 60_000 },
       );
@@ -64,7 +74,9 @@ async function main() {
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Space');
-      await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, first, { polling: 'raf' });
+      await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, first, {
+        polling: 'raf',
+      });
       keyboardMove.push(Date.now() - keyStart);
       await keySaved;
 
@@ -73,7 +85,9 @@ async function main() {
       const buttonSaved = page.waitForResponse((r) => r.url().endsWith('/reorder/'));
       const buttonStart = Date.now();
       await page.locator(`[data-row-id="${top}"] [data-move="down"]`).click();
-      await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, top, { polling: 'raf' });
+      await page.waitForFunction((id) => document.querySelectorAll('[data-row-id]')[1]?.getAttribute('data-row-id') === id, top, {
+        polling: 'raf',
+      });
       buttonMove.push(Date.now() - buttonStart);
       await buttonSaved;
     }

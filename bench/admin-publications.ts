@@ -16,7 +16,6 @@ import { spread, startAdminSession } from './admin-session';
 const TARGET = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-
 /** Copies of the demo publications, each with its own title and order, until there are TARGET. */
 function fillPublications(dataDir: string): number {
   const db = new SQLite(path.join(dataDir, 'db.sqlite3'));
@@ -48,7 +47,9 @@ async function main() {
       // From navigation start until the first page's rows and the total count are on screen.
       await page.goto(`${server.baseUrl}/admin/publications`);
       await page.waitForFunction(
-        (count) => document.querySelectorAll('[data-row-id]').length > 0 && (document.querySelector('.kit-pager')?.textContent ?? '').includes(`${count} publicaciones`),
+        (count) =>
+          document.querySelectorAll('[data-row-id]').length > 0 &&
+          (document.querySelector('.kit-pager')?.textContent ?? '').includes(`${count} publicaciones`),
         total,
         { polling: 'raf', timeout: 60_000 },
       );

@@ -155,7 +155,9 @@ async function main(): Promise<void> {
     console.info(`${pad('target', 26)}${pad('req/s', 12)}${pad('p50 ms', 10)}${pad('p99 ms', 10)}vs nginx`);
     for (const r of results) {
       const ratio = (r.requestsPerSecond / nginx.requestsPerSecond).toFixed(2);
-      console.info(`${pad(r.target, 26)}${pad(num(r.requestsPerSecond), 12)}${pad(num(r.p50Ms, 2), 10)}${pad(num(r.p99Ms, 2), 10)}${ratio}x`);
+      console.info(
+        `${pad(r.target, 26)}${pad(num(r.requestsPerSecond), 12)}${pad(num(r.p50Ms, 2), 10)}${pad(num(r.p99Ms, 2), 10)}${ratio}x`,
+      );
     }
     const best = results.slice(1).reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
     const ratio = best.requestsPerSecond / nginx.requestsPerSecond;
@@ -165,7 +167,22 @@ async function main(): Promise<void> {
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), payloadBytes: payload.length, duration: DURATION, connections: CONNECTIONS, threads: THREADS, results, ratio }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          payloadBytes: payload.length,
+          duration: DURATION,
+          connections: CONNECTIONS,
+          threads: THREADS,
+          results,
+          ratio,
+        },
+        null,
+        2,
+      ),
+    );
     console.info(`Saved ${path.relative(ROOT, file)}`);
   } finally {
     stop();

@@ -69,13 +69,20 @@ async function main() {
     };
 
     console.info('Home page JavaScript (gzip -9 of each file):');
-    console.info(`  index.html scripts:   ${kb(result.indexHtmlScripts.gzipBytes)}  ${initial.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`);
+    console.info(
+      `  index.html scripts:   ${kb(result.indexHtmlScripts.gzipBytes)}  ${initial.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`,
+    );
     console.info(`  / at load:            ${kb(result.homeAtLoad.gzipBytes)}  (${loadFiles.length} file(s))`);
-    console.info(`  / after scrolling:    ${kb(result.homeAfterScroll.gzipBytes)}  ${scrollFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`);
+    console.info(
+      `  / after scrolling:    ${kb(result.homeAfterScroll.gzipBytes)}  ${scrollFiles.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`,
+    );
     console.info(`  budget:               ${kb(BUDGET_BYTES)} -> ${result.homeAtLoad.gzipBytes <= BUDGET_BYTES ? 'within' : 'OVER'}`);
 
     fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench', 'results', `bundle-size-${result.date.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(ROOT, 'bench', 'results', `bundle-size-${result.date.replace(/[:.]/g, '-')}.json`),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     if (result.homeAtLoad.gzipBytes > BUDGET_BYTES) process.exitCode = 1;
   } finally {
     await browser.close();

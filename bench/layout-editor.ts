@@ -114,7 +114,8 @@ async function typeInto(page: Page, layout: Layout, nthText: number) {
   };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 async function main() {
   const { server, page, close } = await startAdminSession();
@@ -133,7 +134,11 @@ async function main() {
 
     const long = await typeInto(page, layout, 14);
     // The same typing with a one-cell layout: what TinyMCE and the machine cost by themselves.
-    const single = await typeInto(page, [{ id: 'solo', cells: [{ id: 'solo-1', type: 'text', content: '<p>Texto.</p>', columnSpan: 4 }] }], 0);
+    const single = await typeInto(
+      page,
+      [{ id: 'solo', cells: [{ id: 'solo-1', type: 'text', content: '<p>Texto.</p>', columnSpan: 4 }] }],
+      0,
+    );
 
     const result = {
       rows: layout.length,

@@ -23,7 +23,9 @@ import { ROOT, firstPublicationPath, startSiteServer } from './site-server';
 
 const desktop = process.argv.includes('--desktop');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-const LIGHTHOUSE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+const LIGHTHOUSE_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+).version;
 
 interface PageResult {
   url: string;

@@ -40,7 +40,10 @@ const AFTER_CONCURRENCY = process.env.BENCH_HASH_CONCURRENCY ?? '2';
 const AFTER_QUEUE = process.env.BENCH_HASH_QUEUE ?? '8';
 const ALL_MODES: Mode[] = [
   { name: 'before: unbounded', env: { LOGIN_HASH_CONCURRENCY: 'unbounded' } },
-  { name: `after: ${AFTER_CONCURRENCY} at once, ${AFTER_QUEUE} waiting`, env: { LOGIN_HASH_CONCURRENCY: AFTER_CONCURRENCY, LOGIN_HASH_QUEUE: AFTER_QUEUE } },
+  {
+    name: `after: ${AFTER_CONCURRENCY} at once, ${AFTER_QUEUE} waiting`,
+    env: { LOGIN_HASH_CONCURRENCY: AFTER_CONCURRENCY, LOGIN_HASH_QUEUE: AFTER_QUEUE },
+  },
   { name: 'floor: no password (400)', env: {}, withoutPassword: true },
 ];
 const MODES = ALL_MODES.filter((_, i) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === ['before', 'after', 'floor'][i]);
@@ -67,7 +70,14 @@ function wrongSignIn(port: number, withoutPassword = false): Promise<number> {
   const body = JSON.stringify({ username: 'admin', password: withoutPassword ? '' : 'no-es-la-clave' });
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: '/api/token/', method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/token/',
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -94,7 +104,8 @@ async function measure(mode: Mode): Promise<ModeResult> {
   const port = Number(new URL(server.baseUrl).port);
   try {
     const base = server.baseUrl;
-    const answer = (await (await fetch(`${base}${LIST_PATH}`)).json()) as { featured_image: string }[] | { results: { featured_image: string }[] };
+    const answer = (await (await fetch(`${base}${LIST_PATH}`)).json()) as
+      { featured_image: string }[] | { results: { featured_image: string }[] };
     const first = (Array.isArray(answer) ? answer : answer.results)[0];
     const imageUrl = `${base}${new URL(first.featured_image, base).pathname}`;
 
@@ -132,11 +143,17 @@ async function main(): Promise<void> {
   const results: ModeResult[] = [];
   for (const mode of MODES) results.push(await measure(mode));
 
-  console.info(`${BURST} simultaneous wrong sign-ins, ${RUNS} bursts per mode; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.info(
+    `${BURST} simultaneous wrong sign-ins, ${RUNS} bursts per mode; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.info('');
-  console.info(`${pad('mode', 30)}${pad('image idle', 12)}${pad('image 100 ms into burst (median, max)', 40)}${pad('all images during burst (max)', 32)}${pad('burst answered in', 20)}statuses`);
+  console.info(
+    `${pad('mode', 30)}${pad('image idle', 12)}${pad('image 100 ms into burst (median, max)', 40)}${pad('all images during burst (max)', 32)}${pad('burst answered in', 20)}statuses`,
+  );
   for (const r of results) {
-    const statuses = Object.entries(r.statuses).map(([status, n]) => `${n}×${status}`).join(' ');
+    const statuses = Object.entries(r.statuses)
+      .map(([status, n]) => `${n}×${status}`)
+      .join(' ');
     console.info(
       `${pad(r.mode, 30)}${pad(fmt(r.idleMs), 12)}${pad(`${fmt(median(r.duringMs))}, ${fmt(Math.max(...r.duringMs))}`, 40)}${pad(fmt(Math.max(...r.allDuringMs)), 32)}${pad(fmt(median(r.burstMs)), 20)}${statuses}`,
     );
@@ -145,14 +162,25 @@ async function main(): Promise<void> {
   const ratio = floor ? median(before.duringMs) / median(after.duringMs) : undefined;
   if (floor && ratio !== undefined) {
     console.info('');
-    console.info(`Image latency during the burst, before / after: ${ratio.toFixed(1)}x (${fmt(median(before.duringMs))} → ${fmt(median(after.duringMs))})`);
-    console.info(`After / floor (the same burst's HTTP without any check): ${(median(after.duringMs) / median(floor.duringMs)).toFixed(1)}x`);
+    console.info(
+      `Image latency during the burst, before / after: ${ratio.toFixed(1)}x (${fmt(median(before.duringMs))} → ${fmt(median(after.duringMs))})`,
+    );
+    console.info(
+      `After / floor (the same burst's HTTP without any check): ${(median(after.duringMs) / median(floor.duringMs)).toFixed(1)}x`,
+    );
   }
 
   const resultsDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `login-burst-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), burst: BURST, runs: RUNS, cpus: os.cpus().length, loadAverage: os.loadavg(), results, ratio }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), burst: BURST, runs: RUNS, cpus: os.cpus().length, loadAverage: os.loadavg(), results, ratio },
+      null,
+      2,
+    ),
+  );
   console.info(`Saved ${path.relative(ROOT, file)}`);
 }
 

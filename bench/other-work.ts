@@ -82,4 +82,6 @@ export async function otherWork(sampleMs = 2000): Promise<OtherWork> {
 
 export const describeOtherWork = ({ loadAverage, busiest }: OtherWork): string =>
   `load average ${loadAverage.join(' / ')}; ` +
-  (busiest.length ? `busiest other processes: ${busiest.map((entry) => `${entry.command} (${entry.cpuPercent} %)`).join(', ')}` : 'no other process above 5 % of a CPU');
+  (busiest.length
+    ? `busiest other processes: ${busiest.map((entry) => `${entry.command} (${entry.cpuPercent} %)`).join(', ')}`
+    : 'no other process above 5 % of a CPU');

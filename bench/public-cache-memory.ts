@@ -64,7 +64,12 @@ async function startServer(dir: string, name: string, maxBytes: string | undefin
   const server = await startSiteServer({
     needsBuild: false,
     nodeArgs: ['--expose-gc', '--require', probe],
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, MEMORY_PROBE_FILE: probeFile, PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '' },
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      MEMORY_PROBE_FILE: probeFile,
+      PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '',
+    },
   });
   const child = server.child!;
   return {
@@ -86,17 +91,36 @@ async function startServer(dir: string, name: string, maxBytes: string | undefin
 
 /** A section of long publications (about 360 KB of text each), so that their list weighs about 2 MB. */
 async function addLongPublications(base: string): Promise<void> {
-  const token = ((await (await fetch(`${base}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { access: string }).access;
+  const token = (
+    (await (
+      await fetch(`${base}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json()) as { access: string }
+  ).access;
   const auth = { Authorization: `Bearer ${token}` };
   const section = (await (
-    await fetch(`${base}/api/sections/`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Banco' }) })
+    await fetch(`${base}/api/sections/`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Banco' }),
+    })
   ).json()) as { id: number; slug: string };
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c87850' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c87850' } })
+    .jpeg()
+    .toBuffer();
   const paragraph = '<p>' + 'Texto largo de una publicación de prueba. '.repeat(2100) + '</p>';
   for (let i = 0; i < PUBLICATIONS; i++) {
-    const layout = Array.from({ length: 4 }, (_, row) => ({ id: `r${row}`, cells: [{ id: `c${row}`, type: 'text', content: paragraph, columnSpan: 4 }] }));
+    const layout = Array.from({ length: 4 }, (_, row) => ({
+      id: `r${row}`,
+      cells: [{ id: `c${row}`, type: 'text', content: paragraph, columnSpan: 4 }],
+    }));
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title: `Larga ${i}`, section_id: String(section.id), status: 'published', publish_date: '2025-01-01', layout: JSON.stringify(layout) })) {
+    for (const [key, value] of Object.entries({
+      title: `Larga ${i}`,
+      section_id: String(section.id),
+      status: 'published',
+      publish_date: '2025-01-01',
+      layout: JSON.stringify(layout),
+    })) {
       form.append(key, value);
     }
     form.append('featured_image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'a.jpg');
@@ -123,9 +147,21 @@ async function getAll(base: string, paths: string[], parallel = 8): Promise<numb
 }
 
 const PHASES = [
-  { name: 'junk', label: `${REQUESTS} addresses, a parameter no route reads`, paths: () => Array.from({ length: REQUESTS }, (_, i) => `/api/public/publications/?section_slug=banco&nocache=${i}`) },
-  { name: 'pages', label: `${REQUESTS} distinct page_size values`, paths: () => Array.from({ length: REQUESTS }, (_, i) => `/api/public/publications/?section_slug=banco&page_size=${PUBLICATIONS + i}`) },
-  { name: 'small', label: `${SMALL_REQUESTS} distinct small answers`, paths: () => Array.from({ length: SMALL_REQUESTS }, (_, i) => `/api/public/publications/?section_slug=no-existe-${i}`) },
+  {
+    name: 'junk',
+    label: `${REQUESTS} addresses, a parameter no route reads`,
+    paths: () => Array.from({ length: REQUESTS }, (_, i) => `/api/public/publications/?section_slug=banco&nocache=${i}`),
+  },
+  {
+    name: 'pages',
+    label: `${REQUESTS} distinct page_size values`,
+    paths: () => Array.from({ length: REQUESTS }, (_, i) => `/api/public/publications/?section_slug=banco&page_size=${PUBLICATIONS + i}`),
+  },
+  {
+    name: 'small',
+    label: `${SMALL_REQUESTS} distinct small answers`,
+    paths: () => Array.from({ length: SMALL_REQUESTS }, (_, i) => `/api/public/publications/?section_slug=no-existe-${i}`),
+  },
 ] as const;
 
 type Held = Record<(typeof PHASES)[number]['name'], { rss: number; heap: number; answerBytes: number }>;
@@ -142,7 +178,11 @@ async function measure(dir: string, name: string, maxBytes: string | undefined):
     for (const phase of PHASES) {
       const answerBytes = await getAll(server.base, phase.paths());
       const now = await server.memory();
-      held[phase.name] = { rss: now.rss - baseline.rss, heap: now.heapUsed + now.external - (baseline.heapUsed + baseline.external), answerBytes };
+      held[phase.name] = {
+        rss: now.rss - baseline.rss,
+        heap: now.heapUsed + now.external - (baseline.heapUsed + baseline.external),
+        answerBytes,
+      };
     }
     return held;
   } finally {
@@ -184,7 +224,7 @@ async function main(): Promise<void> {
       bounded: bounded[phase.name],
     }));
     console.info(`${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
-    console.info('Memory the server holds over its baseline after each phase (phases in this order, gc\'d): RSS / heap + external');
+    console.info("Memory the server holds over its baseline after each phase (phases in this order, gc'd): RSS / heap + external");
     console.info('');
     console.info('| after | answer | before the fix (theory: answers kept) | ceiling lifted | 64 MiB ceiling (default) |');
     console.info('|---|---:|---:|---:|---:|');
@@ -196,7 +236,14 @@ async function main(): Promise<void> {
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `public-cache-memory-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), requests: REQUESTS, smallRequests: SMALL_REQUESTS, loadAverage: os.loadavg()[0], rows }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        { date: new Date().toISOString(), requests: REQUESTS, smallRequests: SMALL_REQUESTS, loadAverage: os.loadavg()[0], rows },
+        null,
+        2,
+      ),
+    );
     console.info('');
     console.info(`Saved ${path.relative(ROOT, file)}`);
   } finally {

@@ -33,7 +33,9 @@ interface Move {
 
 /** Clicks a move button and waits for the row to settle where `settled` says, and for the server's answer. */
 async function timeMove(page: Page, resource: string, button: string, settled: () => Promise<unknown>): Promise<Move> {
-  const answered = page.waitForResponse((response) => response.url().endsWith(`/api/${resource}/reorder/`) && response.request().method() === 'PATCH');
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/${resource}/reorder/`) && response.request().method() === 'PATCH',
+  );
   const start = Date.now();
   await page.locator(button).click();
   const [response] = await Promise.all([answered, settled()]);
@@ -47,14 +49,24 @@ const rowIdAt = (page: Page, index: number) => page.locator('[data-row-id]').nth
 
 const focusedRowIs = (page: Page, id: string | null, index: number) =>
   page.waitForFunction(
-    ({ id, index }) => document.querySelectorAll('[data-row-id]')[index]?.getAttribute('data-row-id') === id && document.activeElement?.closest('[data-row-id]')?.getAttribute('data-row-id') === id,
+    ({ id, index }) =>
+      document.querySelectorAll('[data-row-id]')[index]?.getAttribute('data-row-id') === id &&
+      document.activeElement?.closest('[data-row-id]')?.getAttribute('data-row-id') === id,
     { id, index },
     { polling: 'raf', timeout: 60_000 },
   );
 
-const summary = (moves: Move[]) => ({ clickToSettledMs: spread(moves.map((m) => m.ms)), requestItems: moves[0].items, requestBytes: spread(moves.map((m) => m.bytes)) });
+const summary = (moves: Move[]) => ({
+  clickToSettledMs: spread(moves.map((m) => m.ms)),
+  requestItems: moves[0].items,
+  requestBytes: spread(moves.map((m) => m.bytes)),
+});
 
-async function measureList(page: Page, baseUrl: string, list: { path: string; resource: string; ready: () => Promise<unknown>; pageSize: number }) {
+async function measureList(
+  page: Page,
+  baseUrl: string,
+  list: { path: string; resource: string; ready: () => Promise<unknown>; pageSize: number },
+) {
   const first: Move[] = [];
   const edge: Move[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -70,9 +82,15 @@ async function measureList(page: Page, baseUrl: string, list: { path: string; re
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reorder-'));
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/e2e/support/seed-at-scale.ts')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/e2e/support/seed-at-scale.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) throw new Error('seeding failed');
-  const server = await startSiteServer({ env: { DATA_DIR: dataDir, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, LOGIN_RATE_LIMIT_MAX: '1000' } });
+  const server = await startSiteServer({
+    env: { DATA_DIR: dataDir, ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, LOGIN_RATE_LIMIT_MAX: '1000' },
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
@@ -97,7 +115,13 @@ async function main() {
     });
     console.info(
       JSON.stringify(
-        { runs: RUNS, cpus: os.cpus().length, biographies5000: biographies, publications10000: publications, otherWork: describeOtherWork(await machine) },
+        {
+          runs: RUNS,
+          cpus: os.cpus().length,
+          biographies5000: biographies,
+          publications10000: publications,
+          otherWork: describeOtherWork(await machine),
+        },
         null,
         2,
       ),

@@ -71,7 +71,9 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function storeDemoImages(dataDir: string): Promise<Map<string, string>> {
   const media = createMediaStorage(path.join(dataDir, 'media'));
   // All at once: the media storage's own queue bounds how many are processed together.
-  const stored = await Promise.all(demoImages.map(async (image) => [image.key, await media.storeImage((await renderDemoImage(image.key)).buffer)] as const));
+  const stored = await Promise.all(
+    demoImages.map(async (image) => [image.key, await media.storeImage((await renderDemoImage(image.key)).buffer)] as const),
+  );
   return new Map(stored);
 }
 
@@ -88,7 +90,13 @@ const SECTION_SHARES: [slug: string, share: number][] = [
 ];
 
 const TITLE_OPENINGS: Record<string, string[]> = {
-  noticias: ['Crónica de la jornada sobre', 'Abierta la convocatoria del seminario sobre', 'El máster participa en un encuentro sobre', 'Nueva guía práctica sobre', 'Premio a un trabajo fin de máster sobre'],
+  noticias: [
+    'Crónica de la jornada sobre',
+    'Abierta la convocatoria del seminario sobre',
+    'El máster participa en un encuentro sobre',
+    'Nueva guía práctica sobre',
+    'Premio a un trabajo fin de máster sobre',
+  ],
   revista: ['Artículo:', 'Reseña:', 'Dossier del número dedicado a', 'Entrevista sobre'],
   congresos: ['Comunicación:', 'Mesa redonda sobre', 'Ponencia inaugural:', 'Taller del congreso:'],
   media: ['Podcast:', 'Vídeo:', 'Seminario grabado:'],
@@ -128,13 +136,50 @@ function layoutsBySection(images: Map<string, string>): Map<string, string[]> {
 function featuredImagesBySection(images: Map<string, string>): Map<string, string[]> {
   const bySection = new Map<string, string[]>();
   for (const publication of demoPublications) {
-    bySection.set(publication.sectionSlug, [...(bySection.get(publication.sectionSlug) ?? []), images.get(publication.featuredImage) ?? '']);
+    bySection.set(publication.sectionSlug, [
+      ...(bySection.get(publication.sectionSlug) ?? []),
+      images.get(publication.featuredImage) ?? '',
+    ]);
   }
   return bySection;
 }
 
-const FIRST_NAMES = ['Carmen', 'Javier', 'Lucía', 'Andrés', 'Nerea', 'Valentina', 'Montserrat', 'Pablo', 'Inés', 'Marta', 'Jorge', 'Elena', 'Íñigo', 'Rocío', 'Sergio', 'Aitana'];
-const SURNAMES = ['Ruiz', 'Montes', 'Ferrer', 'Quintana', 'Iriarte', 'Albarracín', 'Soler', 'Navarro', 'Gil', 'Castaño', 'Beltrán', 'Ortega', 'Peña', 'Vidal', 'Lozano', 'Marín'];
+const FIRST_NAMES = [
+  'Carmen',
+  'Javier',
+  'Lucía',
+  'Andrés',
+  'Nerea',
+  'Valentina',
+  'Montserrat',
+  'Pablo',
+  'Inés',
+  'Marta',
+  'Jorge',
+  'Elena',
+  'Íñigo',
+  'Rocío',
+  'Sergio',
+  'Aitana',
+];
+const SURNAMES = [
+  'Ruiz',
+  'Montes',
+  'Ferrer',
+  'Quintana',
+  'Iriarte',
+  'Albarracín',
+  'Soler',
+  'Navarro',
+  'Gil',
+  'Castaño',
+  'Beltrán',
+  'Ortega',
+  'Peña',
+  'Vidal',
+  'Lozano',
+  'Marín',
+];
 const POSITIONS = [
   'Profesora titular de Psicología de la Educación',
   'Profesor asociado. Orientador educativo',
@@ -187,7 +232,14 @@ export async function fillContent(target: ContentTarget, size: ContentSize, imag
     const sectionIds = new Map<string, number>();
     await db.transaction().execute(async (trx) => {
       for (const [order, section] of demoSections.entries()) {
-        const row = await insertSection(trx, { title: section.title, slug: section.slug, is_active: 1, order, created_at: nowText, updated_at: nowText });
+        const row = await insertSection(trx, {
+          title: section.title,
+          slug: section.slug,
+          is_active: 1,
+          order,
+          created_at: nowText,
+          updated_at: nowText,
+        });
         sectionIds.set(section.slug, row.id);
       }
     });

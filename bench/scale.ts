@@ -256,7 +256,9 @@ function databaseUrlFor(size: Size): string {
 
 async function engineVersion(target: ContentTarget): Promise<string> {
   if (target.databaseUrl) {
-    const version = await withAdminClient(async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version);
+    const version = await withAdminClient(
+      async (client) => (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version,
+    );
     return `PostgreSQL ${version.split(' ')[0]}`;
   }
   const db = new SQLite(path.join(target.dataDir, 'db.sqlite3'), { readonly: true });
@@ -425,7 +427,11 @@ function markdown(report: Report): string {
       `| ${f.label} | ${bytes(f.bytes.small)} / ${bytes(f.bytes.large)} | ${ms(median(f.ms.small))} / ${ms(p95(f.ms.small))} | ${ms(median(f.ms.large))} / ${ms(p95(f.ms.large))} | ${times(rMedian)} | ${times(rP95)} | ${f.locs ? `per address ${times(rMedian / addressRatio(f))}: ` : ''}${verdict(rMedian / addressRatio(f), rP95 / addressRatio(f))} |`,
     );
   }
-  lines.push('', `| ${report.engine}, cached, wrk -c${CONNECTIONS} (median of ${ROUNDS} × ${DURATION} s) | ${small.label}: req/s | ${large.label}: req/s | ${small.label} / ${large.label} | within ${GOAL}× |`, '|---|---:|---:|---:|---|');
+  lines.push(
+    '',
+    `| ${report.engine}, cached, wrk -c${CONNECTIONS} (median of ${ROUNDS} × ${DURATION} s) | ${small.label}: req/s | ${large.label}: req/s | ${small.label} / ${large.label} | within ${GOAL}× |`,
+    '|---|---:|---:|---:|---|',
+  );
   for (const f of report.figures.filter((figure) => figure.rps)) {
     const rps = f.rps as PerSize<number[]>;
     const ratio = median(rps.small) / median(rps.large);
@@ -498,17 +504,24 @@ async function main(): Promise<void> {
       const fillSeconds = (performance.now() - started) / 1000;
       if (UNDO_MIGRATION) await undoMigration({ dataDir, databaseUrl }, UNDO_MIGRATION);
       if (databaseUrl) await vacuumAnalyze(databaseUrl);
-      console.info(`Filled ${size.label} publications and ${num(size.biographies)} biographies through the repositories in ${num(fillSeconds, 1)} s (${ENGINE}).`);
+      console.info(
+        `Filled ${size.label} publications and ${num(size.biographies)} biographies through the repositories in ${num(fillSeconds, 1)} s (${ENGINE}).`,
+      );
       prepared.push({ size, target: { dataDir, databaseUrl }, fillSeconds });
     }
 
     console.info('Cached phase...');
-    const cached = await withSites(prepared, {}, async (sites) => [...(await publicFigures(sites, 'cached')), await sitemapFigure(sites, 'cached')]);
+    const cached = await withSites(prepared, {}, async (sites) => [
+      ...(await publicFigures(sites, 'cached')),
+      await sitemapFigure(sites, 'cached'),
+    ]);
     const between = await otherWork();
     console.info('Uncached phase (PUBLIC_CACHE_MAX_BYTES=1)...');
     const { uncached, facts } = await withSites(prepared, { PUBLIC_CACHE_MAX_BYTES: '1' }, async (sites) => ({
       uncached: await uncachedFigures(sites),
-      facts: Object.fromEntries(sites.map((site) => [site.size.key, { publicCount: site.publicCount, lastFullPage: site.lastFullPage, detailId: site.detailId }])) as PerSize<SiteFacts>,
+      facts: Object.fromEntries(
+        sites.map((site) => [site.size.key, { publicCount: site.publicCount, lastFullPage: site.lastFullPage, detailId: site.detailId }]),
+      ) as PerSize<SiteFacts>,
     }));
     const after = await otherWork();
 
@@ -522,7 +535,14 @@ async function main(): Promise<void> {
       facts,
       otherWork: { before, between, after },
       figures: [...cached, ...uncached],
-      settings: { requests: REQUESTS, sitemapRequests: SITEMAP_REQUESTS, reorderRequests: REORDER_REQUESTS, duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS },
+      settings: {
+        requests: REQUESTS,
+        sitemapRequests: SITEMAP_REQUESTS,
+        reorderRequests: REORDER_REQUESTS,
+        duration: DURATION,
+        rounds: ROUNDS,
+        connections: CONNECTIONS,
+      },
     };
     console.info('');
     console.info(describeRun(report));
@@ -530,20 +550,28 @@ async function main(): Promise<void> {
     console.info(markdown(report));
     const misses = report.figures.filter((f) => median(f.ms.large) / median(f.ms.small) / addressRatio(f) > GOAL).map((f) => f.label);
     console.info('');
-    console.info(misses.length ? `Over ${GOAL}× (medians; the sitemap per address): ${misses.join('; ')}` : `Every median within ${GOAL}× (the sitemap per address).`);
+    console.info(
+      misses.length
+        ? `Over ${GOAL}× (medians; the sitemap per address): ${misses.join('; ')}`
+        : `Every median within ${GOAL}× (the sitemap per address).`,
+    );
 
     const resultsDir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `scale-${ENGINE.toLowerCase()}${UNDO_MIGRATION ? '-undo' : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    const file = path.join(
+      resultsDir,
+      `scale-${ENGINE.toLowerCase()}${UNDO_MIGRATION ? '-undo' : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    );
     fs.writeFileSync(file, JSON.stringify(report, null, 2));
     console.info(`Saved ${path.relative(ROOT, file)}`);
   } finally {
     if (keep) {
       console.info(`Kept: ${work}${databases.length ? `; databases ${databases.join(', ')}` : ''}`);
     } else {
-      if (databases.length) await withAdminClient(async (client) => {
-        for (const name of databases) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      });
+      if (databases.length)
+        await withAdminClient(async (client) => {
+          for (const name of databases) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        });
       fs.rmSync(work, { recursive: true, force: true });
     }
   }

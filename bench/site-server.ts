@@ -78,8 +78,7 @@ export async function startSiteServer({ env = {}, nodeArgs = [], needsBuild = tr
 /** The address of the first publication of a public section, for benches that need a detail page. */
 export async function firstPublicationPath(baseUrl: string, sectionSlug = 'noticias'): Promise<string> {
   const answer = (await (await fetch(`${baseUrl}/api/public/publications/?section_slug=${sectionSlug}`)).json()) as
-    | { id: number }[]
-    | { results: { id: number }[] };
+    { id: number }[] | { results: { id: number }[] };
   const list = Array.isArray(answer) ? answer : answer.results;
   if (!list.length) throw new Error(`no public publication in ${sectionSlug}`);
   return `/${sectionSlug}/${list[0].id}`;

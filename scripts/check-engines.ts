@@ -32,16 +32,16 @@ const needs = Object.entries(lock.packages).flatMap(([where, pkg]) => {
 const lowerBounds = needs.flatMap((need) =>
   new semver.Range(need.range).set.map((comparators) => semver.minVersion(comparators.map((c) => c.value).join(' ')) ?? need.floor),
 );
-const floor = lowerBounds
-  .sort(semver.compare)
-  .find((candidate) => needs.every((need) => semver.satisfies(candidate, need.range)));
+const floor = lowerBounds.sort(semver.compare).find((candidate) => needs.every((need) => semver.satisfies(candidate, need.range)));
 const ownFloor = semver.minVersion(declared)!;
 const refused = needs.filter((need) => !semver.subset(declared, need.range));
 
 const problems = [
   ...refused.map((need) => `${need.name} needs node ${need.range}, which "${declared}" does not guarantee`),
   ...(!floor ? ['no Node version satisfies every dependency'] : []),
-  ...(floor && !semver.eq(ownFloor, floor) ? [`its floor ${ownFloor.version} should be ${floor.version}, the lowest Node every dependency accepts`] : []),
+  ...(floor && !semver.eq(ownFloor, floor)
+    ? [`its floor ${ownFloor.version} should be ${floor.version}, the lowest Node every dependency accepts`]
+    : []),
 ];
 
 if (problems.length || !floor) {
@@ -51,4 +51,6 @@ if (problems.length || !floor) {
 // Who sets the floor: the dependencies that refuse the next lower bound below it.
 const below = lowerBounds.filter((bound) => semver.lt(bound, floor)).at(-1);
 const setters = below ? needs.filter((need) => !semver.satisfies(below, need.range)).map((need) => need.name) : [];
-console.info(`engines.node "${declared}" fits all ${needs.length} dependencies that declare one; the floor ${floor.version} comes from ${[...new Set(setters)].join(', ') || 'all of them'}.`);
+console.info(
+  `engines.node "${declared}" fits all ${needs.length} dependencies that declare one; the floor ${floor.version} comes from ${[...new Set(setters)].join(', ') || 'all of them'}.`,
+);

@@ -225,7 +225,11 @@ export function renderReport(judged: Judged[]): string {
     ([a, x], [b, y]) =>
       classes.indexOf(x.licenceClass) - classes.indexOf(y.licenceClass) || y.names.size - x.names.size || a.localeCompare(b),
   );
-  const code = (names: Iterable<string>) => [...names].sort().map((n) => `\`${n}\``).join(', ');
+  const code = (names: Iterable<string>) =>
+    [...names]
+      .sort()
+      .map((n) => `\`${n}\``)
+      .join(', ');
   const which = (row: { names: Set<string>; direct: Set<string> }) => {
     if (row.names.size <= listedInFull) return code(row.names);
     const rest = row.names.size - row.direct.size;
@@ -233,8 +237,9 @@ export function renderReport(judged: Judged[]): string {
   };
   const packageCount = new Set(judged.map((p) => p.name)).size;
   // Packages whose every fitting choice carries copyleft obligations.
-  const copyleft = [...new Map(judged.filter((p) => p.verdict.ok && p.verdict.licenceClass !== 'permissive').map((p) => [p.name, p])).values()]
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const copyleft = [
+    ...new Map(judged.filter((p) => p.verdict.ok && p.verdict.licenceClass !== 'permissive').map((p) => [p.name, p])).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name));
   const read = [...new Map(judged.filter((p) => p.reading).map((p) => [p.name, p])).values()].sort((a, b) => a.name.localeCompare(b.name));
   return [
     '# Licences of the runtime dependencies',
@@ -282,7 +287,8 @@ function main() {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { license?: string };
   if (manifest.license !== projectLicence) problems.push(`package.json: "license" should be "${projectLicence}"`);
   const licenceFile = fs.existsSync(path.join(root, 'LICENSE')) ? fs.readFileSync(path.join(root, 'LICENSE'), 'utf8') : '';
-  if (!/GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/.test(licenceFile)) problems.push('LICENSE: should hold the text of the GNU GPL version 3');
+  if (!/GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/.test(licenceFile))
+    problems.push('LICENSE: should hold the text of the GNU GPL version 3');
 
   if (problems.length) {
     console.error(`Licences that do not fit ${projectLicence}:\n  ${problems.join('\n  ')}`);
@@ -299,7 +305,9 @@ function main() {
   }
   const current = fs.existsSync(reportPath) ? fs.readFileSync(reportPath, 'utf8') : '';
   if (current !== report) {
-    console.error(`${relative} is ${current ? 'out of date with package-lock.json' : 'missing'}: run \`npm run check:licences -- --write\` and commit it.`);
+    console.error(
+      `${relative} is ${current ? 'out of date with package-lock.json' : 'missing'}: run \`npm run check:licences -- --write\` and commit it.`,
+    );
     process.exit(1);
   }
   console.info(`${count}; ${relative} is current.`);

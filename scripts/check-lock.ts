@@ -23,7 +23,11 @@ try {
   for (const file of ['package.json', 'package-lock.json', '.npmrc']) fs.copyFileSync(path.join(root, file), path.join(scratch, file));
   const refusals = platforms.flatMap(({ name, flags }) => {
     try {
-      execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', ...flags], { cwd: scratch, stdio: 'pipe', encoding: 'utf8' });
+      execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', ...flags], {
+        cwd: scratch,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
       return [];
     } catch (error) {
       const output = String((error as { stderr?: string }).stderr ?? error);
@@ -34,7 +38,7 @@ try {
   if (refusals.length) {
     console.error(
       `npm ci refuses package-lock.json:\n  ${refusals.join('\n  ')}\n` +
-        'Regenerate it from scratch, so that every platform\'s optional binaries are listed:\n' +
+        "Regenerate it from scratch, so that every platform's optional binaries are listed:\n" +
         '  rm -rf node_modules package-lock.json && npm install',
     );
     process.exit(1);

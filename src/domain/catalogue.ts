@@ -125,12 +125,18 @@ export interface ListedSection {
 }
 
 /** A list page's description: the five's intro, or what an added section holds. */
-export const listPageDescription = ({ title, intro }: ListedSection): string => (intro ? `${title}: ${intro}` : `${title}: publicaciones del ${SITE_NAME}.`);
+export const listPageDescription = ({ title, intro }: ListedSection): string =>
+  intro ? `${title}: ${intro}` : `${title}: publicaciones del ${SITE_NAME}.`;
 
 /** The visible sections an administrator added: every visible one that is not one of the five, in the given order. */
-export const addedSections = <T extends SectionLink>(visible: readonly T[]): T[] => visible.filter((section) => !findPublicSection(section.slug));
+export const addedSections = <T extends SectionLink>(visible: readonly T[]): T[] =>
+  visible.filter((section) => !findPublicSection(section.slug));
 
-const sectionEntry = (section: PublicSection): NavigationEntry => ({ label: section.navLabel, href: `/${section.listPath}`, sectionSlug: section.slug });
+const sectionEntry = (section: PublicSection): NavigationEntry => ({
+  label: section.navLabel,
+  href: `/${section.listPath}`,
+  sectionSlug: section.slug,
+});
 const [presentation, ...otherSections] = publicSections;
 
 /**
@@ -147,7 +153,10 @@ export const publicPagesWith = (added: readonly SectionLink[]): NavigationEntry[
 ];
 
 /** The main navigation (requirements §2): the public pages, then GIESE. */
-export const mainNavigationWith = (added: readonly SectionLink[]): NavigationEntry[] => [...publicPagesWith(added), { label: 'GIESE', href: `/${GIESE_SEGMENT}` }];
+export const mainNavigationWith = (added: readonly SectionLink[]): NavigationEntry[] => [
+  ...publicPagesWith(added),
+  { label: 'GIESE', href: `/${GIESE_SEGMENT}` },
+];
 
 /** The public pages and navigation of a site with only the five sections. */
 export const publicPages: readonly NavigationEntry[] = publicPagesWith([]);

@@ -68,18 +68,23 @@ describe('summarizeChange', () => {
       'Título',
       'Visible: Sí → No',
     ]);
-    expect(summarizeChange('biography', biographyFixture(1), biographyFixture(1, { position: 'Director', photo: '/media/images/x.jpg', linkedin: 'https://x.org' }))).toEqual([
-      'Cargo',
-      'WEB',
-      'Foto',
-    ]);
-    expect(summarizeChange('biography', biographyFixture(1), biographyFixture(1, { version: 5, updated_at: '2027-01-01T00:00:00Z' }))).toEqual([
-      revisionSummaries.unchanged,
-    ]);
+    expect(
+      summarizeChange(
+        'biography',
+        biographyFixture(1),
+        biographyFixture(1, { position: 'Director', photo: '/media/images/x.jpg', linkedin: 'https://x.org' }),
+      ),
+    ).toEqual(['Cargo', 'WEB', 'Foto']);
+    expect(
+      summarizeChange('biography', biographyFixture(1), biographyFixture(1, { version: 5, updated_at: '2027-01-01T00:00:00Z' })),
+    ).toEqual([revisionSummaries.unchanged]);
   });
 
   it('starts a restore with the version it brought back', () => {
-    expect(summarizeRestore('section', 3, sectionFixture(1, { title: 'B' }), sectionFixture(1, { title: 'A' }))).toEqual(['Restaurada la versión 3', 'Título']);
+    expect(summarizeRestore('section', 3, sectionFixture(1, { title: 'B' }), sectionFixture(1, { title: 'A' }))).toEqual([
+      'Restaurada la versión 3',
+      'Título',
+    ]);
     expect(summarizeRestore('section', 3, sectionFixture(1), sectionFixture(1))).toEqual(['Restaurada la versión 3']);
   });
 });

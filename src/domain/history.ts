@@ -57,7 +57,11 @@ const counted = (n: number, one: string, many: string): string => `${n} ${n === 
 /** A cell's content as it matters to a reader: everything but the publication id the server fills in. */
 function cellFingerprint(cell: LayoutCell): string {
   const { publicationId: _publicationId, ...rest } = cell;
-  return JSON.stringify(Object.keys(rest).sort().map((key) => [key, rest[key as keyof typeof rest]]));
+  return JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((key) => [key, rest[key as keyof typeof rest]]),
+  );
 }
 
 /** Keys that identify rows or cells: their ids when these are unique, else their positions. */
@@ -175,7 +179,12 @@ export function summarizeChange<K extends RevisionKind>(kind: K, before: Revisio
 }
 
 /** A restore's summary: which version it brought back, then what that changed. */
-export function summarizeRestore<K extends RevisionKind>(kind: K, restoredNumber: number, before: RevisionRecords[K], after: RevisionRecords[K]): string[] {
+export function summarizeRestore<K extends RevisionKind>(
+  kind: K,
+  restoredNumber: number,
+  before: RevisionRecords[K],
+  after: RevisionRecords[K],
+): string[] {
   const changes = summarizeChange(kind, before, after).filter((phrase) => phrase !== revisionSummaries.unchanged);
   return [revisionSummaries.restored(restoredNumber), ...changes];
 }

@@ -53,7 +53,15 @@ describe('column spans', () => {
 
 describe('parseLayout', () => {
   it('accepts a sound layout and fills defaults', () => {
-    const result = parseLayout([{ id: 'a', cells: [{ id: 'x', type: 'video', content: 'https://youtu.be/abc' }, { type: 'image', columnSpan: 3 }] }]);
+    const result = parseLayout([
+      {
+        id: 'a',
+        cells: [
+          { id: 'x', type: 'video', content: 'https://youtu.be/abc' },
+          { type: 'image', columnSpan: 3 },
+        ],
+      },
+    ]);
     expect(result).toEqual({
       layout: [
         {
@@ -68,9 +76,25 @@ describe('parseLayout', () => {
   });
 
   it("keeps an image cell's alternative text, trimmed, and drops an empty one", () => {
-    const result = parseLayout([{ id: 'a', cells: [{ id: 'x', type: 'image', content: '/media/a.jpg', alt: ' Aula ' }, { id: 'y', type: 'image', content: '', alt: ' ' }] }]);
+    const result = parseLayout([
+      {
+        id: 'a',
+        cells: [
+          { id: 'x', type: 'image', content: '/media/a.jpg', alt: ' Aula ' },
+          { id: 'y', type: 'image', content: '', alt: ' ' },
+        ],
+      },
+    ]);
     expect(result).toEqual({
-      layout: [{ id: 'a', cells: [{ id: 'x', type: 'image', content: '/media/a.jpg', columnSpan: 1, alt: 'Aula' }, { id: 'y', type: 'image', content: '', columnSpan: 1 }] }],
+      layout: [
+        {
+          id: 'a',
+          cells: [
+            { id: 'x', type: 'image', content: '/media/a.jpg', columnSpan: 1, alt: 'Aula' },
+            { id: 'y', type: 'image', content: '', columnSpan: 1 },
+          ],
+        },
+      ],
     });
   });
 
@@ -85,7 +109,19 @@ describe('parseLayout', () => {
     ['a span of 5', [{ cells: [{ type: 'text', columnSpan: 5 }] }], 'layout[0].cells[0].columnSpan', messages.invalidColumnSpan],
     ['a fractional span', [{ cells: [{ type: 'text', columnSpan: 1.5 }] }], 'layout[0].cells[0].columnSpan', messages.invalidColumnSpan],
     ['content that is not text', [{ cells: [{ type: 'text', content: 42 }] }], 'layout[0].cells[0].content', messages.invalidLayout],
-    ['a row wider than four columns', [{ cells: [{ type: 'text', columnSpan: 3 }, { type: 'image', columnSpan: 2 }] }], 'layout[0]', messages.layoutTooWide],
+    [
+      'a row wider than four columns',
+      [
+        {
+          cells: [
+            { type: 'text', columnSpan: 3 },
+            { type: 'image', columnSpan: 2 },
+          ],
+        },
+      ],
+      'layout[0]',
+      messages.layoutTooWide,
+    ],
   ])('refuses %s', (_name, value, path, message) => {
     expect(parseLayout(value)).toMatchObject({ problem: { path, message } });
   });
@@ -94,8 +130,20 @@ describe('parseLayout', () => {
 describe('firstTextContent', () => {
   it('finds the first non-empty text cell in reading order', () => {
     const layout: LayoutRow[] = [
-      { id: '1', cells: [{ id: 'a', type: 'image', content: 'x.png' }, { id: 'b', type: 'text', content: '' }] },
-      { id: '2', cells: [{ id: 'c', type: 'text', content: '<p>Hola</p>' }, { id: 'd', type: 'text', content: '<p>Adiós</p>' }] },
+      {
+        id: '1',
+        cells: [
+          { id: 'a', type: 'image', content: 'x.png' },
+          { id: 'b', type: 'text', content: '' },
+        ],
+      },
+      {
+        id: '2',
+        cells: [
+          { id: 'c', type: 'text', content: '<p>Hola</p>' },
+          { id: 'd', type: 'text', content: '<p>Adiós</p>' },
+        ],
+      },
     ];
     expect(firstTextContent(layout)).toBe('<p>Hola</p>');
     expect(firstTextContent(null)).toBe('');

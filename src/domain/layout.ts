@@ -67,8 +67,7 @@ export function readLayoutErrorText(text: string): Pick<LayoutProblem, 'message'
   return { message: placed[3], row: Number(placed[1]) - 1, ...(placed[2] === undefined ? {} : { cell: Number(placed[2]) - 1 }) };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Checks an untrusted layout (parsed JSON) against requirements §3 and §5: an array of
@@ -133,7 +132,9 @@ const mapRow = (layout: Layout, rowId: string, change: (row: LayoutRow) => Layou
 
 const mapCell = (layout: Layout, cellId: string, change: (cell: LayoutCell) => LayoutCell): Layout =>
   layout.map((row) =>
-    row.cells.some((cell) => cell.id === cellId) ? { ...row, cells: row.cells.map((cell) => (cell.id === cellId ? change(cell) : cell)) } : row,
+    row.cells.some((cell) => cell.id === cellId)
+      ? { ...row, cells: row.cells.map((cell) => (cell.id === cellId ? change(cell) : cell)) }
+      : row,
   );
 
 /** Where a cell is: its row's index and its own index in that row; null when absent. */
@@ -184,7 +185,9 @@ export function addCell(layout: Layout, rowId: string, cell: Omit<LayoutCell, 'c
 }
 
 export function removeCell(layout: Layout, cellId: string): Layout {
-  return layout.map((row) => (row.cells.some((cell) => cell.id === cellId) ? { ...row, cells: row.cells.filter((cell) => cell.id !== cellId) } : row));
+  return layout.map((row) =>
+    row.cells.some((cell) => cell.id === cellId) ? { ...row, cells: row.cells.filter((cell) => cell.id !== cellId) } : row,
+  );
 }
 
 /** Changes a cell's span; refused when the row would exceed four columns. */
@@ -236,5 +239,8 @@ export function moveCell(layout: Layout, cellId: string, toRowId: string, toInde
 
 /** How many image cells have a picture but no alternative text (the editor warns before publishing). */
 export function imagesWithoutAlt(layout: Layout): number {
-  return layout.reduce((count, row) => count + row.cells.filter((cell) => cell.type === 'image' && cell.content && !cell.alt?.trim()).length, 0);
+  return layout.reduce(
+    (count, row) => count + row.cells.filter((cell) => cell.type === 'image' && cell.content && !cell.alt?.trim()).length,
+    0,
+  );
 }

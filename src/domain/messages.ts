@@ -74,8 +74,7 @@ export const messages = {
   invalidChoice: 'Valor no válido.',
 
   /** A save that started from an older version than the stored one (409). */
-  editConflict:
-    'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',
+  editConflict: 'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',
   /** The same, when the version that came first was saved by the same person (another tab, docs/decisions/145). */
   editConflictYours: (kind: 'publication' | 'section' | 'biography'): string =>
     `Usted guardó esta ${{ publication: 'publicación', section: 'sección', biography: 'biografía' }[kind]} en otra pestaña mientras editaba aquí. Revise la versión actual antes de volver a guardar.`,
@@ -108,7 +107,11 @@ export const messages = {
   activityDateOrder: 'La fecha final no puede ser anterior a la inicial.',
   /** What a reorder moved, as the activity log names it: '5 secciones'. */
   reorderedItems: (kind: 'section' | 'publication' | 'biography', count: number): string => {
-    const [one, many] = { section: ['sección', 'secciones'], publication: ['publicación', 'publicaciones'], biography: ['biografía', 'biografías'] }[kind];
+    const [one, many] = {
+      section: ['sección', 'secciones'],
+      publication: ['publicación', 'publicaciones'],
+      biography: ['biografía', 'biografías'],
+    }[kind];
     return `${count} ${count === 1 ? one : many}`;
   },
 
@@ -130,15 +133,13 @@ export const messages = {
 } as const;
 
 /** 'Error al cargar las publicaciones de {page title}' (requirements §8). */
-export const loadPublicationsFailed = (pageTitle: string): string =>
-  `Error al cargar las publicaciones de ${pageTitle}`;
+export const loadPublicationsFailed = (pageTitle: string): string => `Error al cargar las publicaciones de ${pageTitle}`;
 
 /** 'Mostrando N docentes' (requirements §2). */
 export const showingFaculty = (count: number): string => `Mostrando ${count} docentes`;
 
 /** '¿Estás seguro de eliminar esta biografía / sección / publicación?' (requirements §5). */
-export const confirmDelete = (noun: 'biografía' | 'sección' | 'publicación'): string =>
-  `¿Estás seguro de eliminar esta ${noun}?`;
+export const confirmDelete = (noun: 'biografía' | 'sección' | 'publicación'): string => `¿Estás seguro de eliminar esta ${noun}?`;
 
 /** 'n/3000 caracteres' (requirements §5). */
 export const characterCounter = (length: number, max: number): string => `${length}/${max} caracteres`;

@@ -18,9 +18,9 @@ describe('uniqueSlug', () => {
   });
 });
 
-describe('uniqueSlug and the site\'s own paths', () => {
+describe("uniqueSlug and the site's own paths", () => {
   it.each(['admin', 'api', 'login', 'assets', 'tinymce', 'cuerpo-docente', 'giese', 'presentacion-magister', 'sitemapxml', 'robotstxt'])(
-    '%s is never a section\'s slug: it gets a suffix',
+    "%s is never a section's slug: it gets a suffix",
     (slug) => {
       expect(uniqueSlug(slug, new Set())).toBe(`${slug}-2`);
     },

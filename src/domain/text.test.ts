@@ -2,13 +2,17 @@ import { excerpt, metaDescription, preview, stripTags } from './text';
 
 describe('stripTags', () => {
   it('keeps the text of HTML and decodes entities', () => {
-    expect(stripTags('<p>Educación <strong>emocional</strong> &amp; convivencia&nbsp;escolar</p>')).toBe('Educación emocional & convivencia escolar');
+    expect(stripTags('<p>Educación <strong>emocional</strong> &amp; convivencia&nbsp;escolar</p>')).toBe(
+      'Educación emocional & convivencia escolar',
+    );
     expect(stripTags('<p>a</p><script>alert(1)</script><p>b</p>')).toBe('a b');
     expect(stripTags('&#191;Qu&#xE9;?')).toBe('¿Qué?');
   });
 
   it('leaves no stray space where inline formatting ends next to punctuation', () => {
-    expect(stripTags('<p>con <strong>seis colegios</strong>, con <a href="/x">enlace</a>.</p><p>Otro</p>')).toBe('con seis colegios, con enlace. Otro');
+    expect(stripTags('<p>con <strong>seis colegios</strong>, con <a href="/x">enlace</a>.</p><p>Otro</p>')).toBe(
+      'con seis colegios, con enlace. Otro',
+    );
     expect(stripTags('línea<br>siguiente')).toBe('línea siguiente');
   });
 });

@@ -6,19 +6,21 @@ const INLINE_TAG = /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s
 
 /** Plain text of an HTML fragment: tags removed, common entities decoded, spaces collapsed. */
 export function stripTags(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    // Inline formatting sits inside words and sentences ('<strong>seis</strong>,'): it goes
-    // without a trace; every other tag (paragraphs, line breaks...) separates words.
-    .replace(INLINE_TAG, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
-      if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
-      if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10));
-      return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      // Inline formatting sits inside words and sentences ('<strong>seis</strong>,'): it goes
+      // without a trace; every other tag (paragraphs, line breaks...) separates words.
+      .replace(INLINE_TAG, '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
+        if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
+        if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10));
+        return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The first `max` characters plus '...' (requirements §2: card excerpts always end so). */

@@ -47,7 +47,9 @@ describe('validateBiography', () => {
 
   it('limits the biography to 3000 characters', () => {
     expect(validateBiography({ ...valid, biography: 'a'.repeat(3000) })).toEqual({});
-    expect(validateBiography({ ...valid, biography: 'a'.repeat(3001) })).toEqual({ biography: ['La biografía no puede superar los 3000 caracteres'] });
+    expect(validateBiography({ ...valid, biography: 'a'.repeat(3001) })).toEqual({
+      biography: ['La biografía no puede superar los 3000 caracteres'],
+    });
   });
 
   it('checks the email and the web link', () => {
@@ -83,7 +85,9 @@ describe('validatePublication', () => {
 
   it('does not require the featured image when editing', () => {
     expect(validatePublication({ title: 'Nuevo título', hasFeaturedImage: false }, { editing: true })).toEqual({});
-    expect(validatePublication({ publish_date: '', hasFeaturedImage: false }, { editing: true })).toEqual({ publish_date: [messages.publishDateRequired] });
+    expect(validatePublication({ publish_date: '', hasFeaturedImage: false }, { editing: true })).toEqual({
+      publish_date: [messages.publishDateRequired],
+    });
   });
 
   it('refuses unknown statuses and impossible dates', () => {
@@ -113,12 +117,27 @@ describe('small parsers', () => {
   });
 
   it('reads a reorder payload or refuses it whole', () => {
-    expect(parseReorder([{ id: 3, order: 0 }, { id: 1, order: 1 }])).toEqual({ items: [{ id: 3, order: 0 }, { id: 1, order: 1 }] });
+    expect(
+      parseReorder([
+        { id: 3, order: 0 },
+        { id: 1, order: 1 },
+      ]),
+    ).toEqual({
+      items: [
+        { id: 3, order: 0 },
+        { id: 1, order: 1 },
+      ],
+    });
     const invalid = { problem: messages.reorderInvalid };
     expect(parseReorder([])).toEqual(invalid);
     expect(parseReorder([{ id: 1, order: -1 }])).toEqual(invalid);
     expect(parseReorder([{ id: 1, order: 2 ** 31 }])).toEqual(invalid);
-    expect(parseReorder([{ id: 1, order: 0 }, { id: 1, order: 1 }])).toEqual(invalid);
+    expect(
+      parseReorder([
+        { id: 1, order: 0 },
+        { id: 1, order: 1 },
+      ]),
+    ).toEqual(invalid);
     expect(parseReorder([{ id: '1', order: 0 }])).toEqual(invalid);
     expect(parseReorder({ id: 1, order: 0 })).toEqual(invalid);
   });
@@ -139,9 +158,17 @@ describe('size limits', () => {
   const long = (n: number) => 'a'.repeat(n);
 
   it('limits names, positions, emails and web links of biographies', () => {
-    const valid = { name: long(200), position: long(200), biography: 'Texto', email: `${long(247)}@uni.es`, linkedin: `https://uni.es/${long(2033)}` };
+    const valid = {
+      name: long(200),
+      position: long(200),
+      biography: 'Texto',
+      email: `${long(247)}@uni.es`,
+      linkedin: `https://uni.es/${long(2033)}`,
+    };
     expect(validateBiography(valid)).toEqual({});
-    expect(validateBiography({ ...valid, name: long(201), position: long(201), email: `${long(248)}@uni.es`, linkedin: `${valid.linkedin}a` })).toEqual({
+    expect(
+      validateBiography({ ...valid, name: long(201), position: long(201), email: `${long(248)}@uni.es`, linkedin: `${valid.linkedin}a` }),
+    ).toEqual({
       name: [messages.tooLong(200)],
       position: [messages.tooLong(200)],
       email: [messages.tooLong(254)],
@@ -192,7 +219,11 @@ describe('size limits', () => {
   });
 
   it('refuses data: URIs in rich text, however they are written', () => {
-    for (const html of ['<img src="data:image/png;base64,AAAA">', "<img src = 'DATA:image/png;base64,AAAA'>", '<a href=data:text/html,x>x</a>']) {
+    for (const html of [
+      '<img src="data:image/png;base64,AAAA">',
+      "<img src = 'DATA:image/png;base64,AAAA'>",
+      '<a href=data:text/html,x>x</a>',
+    ]) {
       expect(hasDataUri(html)).toBe(true);
     }
     expect(hasDataUri('<p>Los data: del estudio</p><img src="/media/images/a.jpg">')).toBe(false);
@@ -215,7 +246,9 @@ describe('size limits', () => {
   it('says a pasted image must be uploaded even when it also makes the cell too long', () => {
     const pasted = `<img src="data:image/png;base64,${'A'.repeat(FIELD_LIMITS.textCell)}">`;
     expect(messageOf([{ id: 'r', cells: [{ id: 'c', type: 'text', content: pasted }] }])).toBe(messages.richTextDataUri);
-    expect(messageOf([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(messages.richTextDataUri);
+    expect(messageOf([{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<img src="data:image/png;base64,AAAA">' }] }])).toBe(
+      messages.richTextDataUri,
+    );
   });
 });
 

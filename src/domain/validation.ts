@@ -25,7 +25,13 @@ function requireFields(input: Record<string, unknown>, fields: string[], { parti
 }
 
 /** Records DRF's max_length message for a text longer than `max` (a field already in error keeps its first message). */
-function limitLength(input: Record<string, unknown>, field: string, max: number, errors: FieldErrors, message = messages.tooLong(max)): void {
+function limitLength(
+  input: Record<string, unknown>,
+  field: string,
+  max: number,
+  errors: FieldErrors,
+  message = messages.tooLong(max),
+): void {
   const value = input[field];
   if (!errors[field] && typeof value === 'string' && value.length > max) errors[field] = [message];
 }
@@ -50,7 +56,8 @@ export function isVersion(value: unknown): value is number {
 }
 
 // The same pattern as <input type="email"> in browsers (WHATWG HTML).
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value);

@@ -12,7 +12,14 @@ describe('loadConfig', () => {
 
   it('has safe defaults: port 8000, loopback, SQLite, SimpleJWT lifetimes', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 8000, host: '127.0.0.1', dataDir, databaseUrl: undefined, accessTokenLifetime: 300, refreshTokenLifetime: 86_400 });
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      accessTokenLifetime: 300,
+      refreshTokenLifetime: 86_400,
+    });
     expect(config.admin).toBeUndefined();
     expect(config.siteSettings.researchGroup).toEqual({ label: 'GIESE', url: '/giese' });
     expect(config.siteSettings.socialLinks.map((l) => l.network)).toEqual(['facebook', 'instagram', 'x', 'youtube', 'linkedin']);
@@ -39,7 +46,12 @@ describe('loadConfig', () => {
       GIESE_URL: 'https://giese.es',
       SOCIAL_YOUTUBE_URL: 'https://youtube.com/@master',
     });
-    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', databaseUrl: 'postgres://u@h/db', admin: { username: 'ana', password: 'clave' } });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      admin: { username: 'ana', password: 'clave' },
+    });
     expect(config).toMatchObject({ accessTokenLifetime: 2, refreshTokenLifetime: 60, loginRateLimitMax: 1000 });
     expect(config.siteSettings.researchGroup.url).toBe('https://giese.es');
     expect(config.siteSettings.socialLinks.find((l) => l.network === 'youtube')?.url).toBe('https://youtube.com/@master');

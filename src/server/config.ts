@@ -149,14 +149,18 @@ function publicUrlFromEnv(raw: string | undefined): string | undefined {
   } catch {
     throw new Error(`PUBLIC_URL must be an http(s) address such as https://master.example.org, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must start with http:// or https://, got "${raw}"`);
   return url.origin;
 }
 
 function siteSettingsFromEnv(env: Env): SiteSettings {
   return {
     // SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL, SOCIAL_X_URL, SOCIAL_YOUTUBE_URL, SOCIAL_LINKEDIN_URL
-    socialLinks: DEFAULT_SITE_SETTINGS.socialLinks.map((link) => ({ ...link, url: env[`SOCIAL_${link.network.toUpperCase()}_URL`] ?? link.url })),
+    socialLinks: DEFAULT_SITE_SETTINGS.socialLinks.map((link) => ({
+      ...link,
+      url: env[`SOCIAL_${link.network.toUpperCase()}_URL`] ?? link.url,
+    })),
     researchGroup: {
       label: env.GIESE_LABEL ?? DEFAULT_SITE_SETTINGS.researchGroup.label,
       url: env.GIESE_URL ?? DEFAULT_SITE_SETTINGS.researchGroup.url,
@@ -188,7 +192,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(ROOT, 'dist', 'client')),
     fallbackIndexFile: path.join(ROOT, 'public', 'index.html'),
     cacheCheckIntervalMs: positiveInt(env, 'CACHE_CHECK_INTERVAL_MS', 1000),
-    publicCacheMaxBytes: env.PUBLIC_CACHE_MAX_BYTES === 'unbounded' ? Infinity : positiveInt(env, 'PUBLIC_CACHE_MAX_BYTES', 64 * 1024 * 1024),
+    publicCacheMaxBytes:
+      env.PUBLIC_CACHE_MAX_BYTES === 'unbounded' ? Infinity : positiveInt(env, 'PUBLIC_CACHE_MAX_BYTES', 64 * 1024 * 1024),
     siteSettings: siteSettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),

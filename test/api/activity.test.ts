@@ -39,7 +39,10 @@ interface Entry {
 const signIn = (credentials: { username: string; password: string }, ip: string) =>
   server.request('POST', '/api/token/', { json: credentials, headers: { 'X-Forwarded-For': ip } });
 
-async function activity(query = '', token = adminToken): Promise<{ count: number; next: string | null; previous: string | null; results: Entry[] }> {
+async function activity(
+  query = '',
+  token = adminToken,
+): Promise<{ count: number; next: string | null; previous: string | null; results: Entry[] }> {
   const reply = await server.request('GET', `/api/activity/${query}`, { token });
   expect(reply.status).toBe(200);
   expect(reply.headers.get('cache-control')).toBe('no-store');
@@ -49,7 +52,9 @@ async function activity(query = '', token = adminToken): Promise<{ count: number
 const brief = (entry: Entry) => [entry.action, entry.user, entry.target_kind, entry.target_id, entry.target_label, entry.ip];
 const contentVersion = () => readContentVersion(server.services.db);
 const trashEntryOf = async (token: string, kind: string, itemId: number) =>
-  (await server.request('GET', '/api/trash/?all=true', { token })).body.results.find((e: { kind: string; item_id: number }) => e.kind === kind && e.item_id === itemId);
+  (await server.request('GET', '/api/trash/?all=true', { token })).body.results.find(
+    (e: { kind: string; item_id: number }) => e.kind === kind && e.item_id === itemId,
+  );
 
 describe('the activity log', () => {
   it('records who signed in (with the address), who failed, and every change, newest first', async () => {
@@ -80,7 +85,10 @@ describe('the activity log', () => {
     expect(uploaded.status).toBe(201);
     const created = await server.request('POST', '/api/publications/', {
       token: editor,
-      form: formData({ title: 'Crónica', section_id: String(actas.id), status: 'published', publish_date: yesterday(), layout: '[]' }, { featured_image: { bytes: jpeg } }),
+      form: formData(
+        { title: 'Crónica', section_id: String(actas.id), status: 'published', publish_date: yesterday(), layout: '[]' },
+        { featured_image: { bytes: jpeg } },
+      ),
     });
     expect(created.status).toBe(201);
     const crónica = created.body.id as number;
@@ -157,8 +165,18 @@ describe('the activity log', () => {
     const midnight = Date.parse(startOfDay('2025-03-11'));
     const late = new Date(midnight - 30 * 60_000).toISOString();
     const early = new Date(midnight + 30 * 60_000).toISOString();
-    await insertActivity(server.services.db, { at: late, user: { id: null, username: 'noctámbula' }, action: 'update', target: { kind: 'section', id: 1, label: 'Tarde' } });
-    await insertActivity(server.services.db, { at: early, user: { id: null, username: 'noctámbula' }, action: 'update', target: { kind: 'section', id: 1, label: 'Temprano' } });
+    await insertActivity(server.services.db, {
+      at: late,
+      user: { id: null, username: 'noctámbula' },
+      action: 'update',
+      target: { kind: 'section', id: 1, label: 'Tarde' },
+    });
+    await insertActivity(server.services.db, {
+      at: early,
+      user: { id: null, username: 'noctámbula' },
+      action: 'update',
+      target: { kind: 'section', id: 1, label: 'Temprano' },
+    });
     const labels = async (query: string) => (await activity(`?user=noctámbula&${query}`)).results.map((entry) => entry.target_label);
     expect(await labels('from=2025-03-10&to=2025-03-10')).toEqual(['Tarde']);
     expect(await labels('from=2025-03-11&to=2025-03-11')).toEqual(['Temprano']);
@@ -174,7 +192,11 @@ describe('the activity log', () => {
       expect(reply.status).toBe(400);
       return reply.body;
     };
-    expect(await bad('?kind=hackeo&from=2025-13-01&to=ayer')).toEqual({ kind: [messages.invalidChoice], from: [messages.invalidDate], to: [messages.invalidDate] });
+    expect(await bad('?kind=hackeo&from=2025-13-01&to=ayer')).toEqual({
+      kind: [messages.invalidChoice],
+      from: [messages.invalidDate],
+      to: [messages.invalidDate],
+    });
     expect(await bad('?from=2025-03-12&to=2025-03-11')).toEqual({ to: [messages.activityDateOrder] });
     expect((await server.request('GET', '/api/activity/')).status).toBe(401);
     expect((await server.request('GET', '/api/activity/people/')).status).toBe(401);
@@ -198,7 +220,9 @@ describe('a content change and its log entry', () => {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     // The log entry's insert fails, after the section's update and its revision were written.
     if (postgres) {
-      await sql`create function refuse_entry() returns trigger language plpgsql as $$ begin raise exception 'sin registro'; end $$`.execute(db);
+      await sql`create function refuse_entry() returns trigger language plpgsql as $$ begin raise exception 'sin registro'; end $$`.execute(
+        db,
+      );
       await sql`create trigger refuse_entry before insert on activity for each row execute function refuse_entry()`.execute(db);
     } else {
       await sql`create trigger refuse_entry before insert on activity begin select raise(abort, 'sin registro'); end`.execute(db);
@@ -219,7 +243,9 @@ describe('a content change and its log entry', () => {
     expect(await contentVersion()).toBe(versionBefore);
 
     // The same save, once the entry can be written, is all three.
-    expect((await server.request('PATCH', `/api/sections/${section.id}/`, { token: adminToken, json: { title: 'Entera' } })).status).toBe(200);
+    expect((await server.request('PATCH', `/api/sections/${section.id}/`, { token: adminToken, json: { title: 'Entera' } })).status).toBe(
+      200,
+    );
     expect(brief((await activity()).results[0])).toEqual(['update', TEST_ADMIN.username, 'section', section.id, 'Entera', null]);
     expect((await history()).count).toBe(historyBefore.count + 1);
     expect(await contentVersion()).toBe(versionBefore + 1);
@@ -230,7 +256,12 @@ describe('retention', () => {
   it('clears sign-in addresses after 90 days and deletes entries after ACTIVITY_RETENTION_DAYS, without touching the content version', async () => {
     const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
     const user = { id: null, username: 'memoria' };
-    await insertActivity(server.services.db, { at: ago(400), user, action: 'update', target: { kind: 'section', id: 1, label: 'Muy antigua' } });
+    await insertActivity(server.services.db, {
+      at: ago(400),
+      user,
+      action: 'update',
+      target: { kind: 'section', id: 1, label: 'Muy antigua' },
+    });
     await insertActivity(server.services.db, { at: ago(100), user, action: 'sign_in_failed', ip: '198.51.100.20' });
     await insertActivity(server.services.db, { at: ago(30), user, action: 'sign_in', ip: '198.51.100.21' });
     const remembered = async () => (await activity('?user=memoria')).results.map((entry) => [entry.action, entry.target_label, entry.ip]);
@@ -250,7 +281,7 @@ describe('retention', () => {
 });
 
 describe('startOfDay', () => {
-  it("is the instant a day starts in a time zone, across changes of time", () => {
+  it('is the instant a day starts in a time zone, across changes of time', () => {
     expect(startOfDay('2025-03-11', 'Europe/Madrid')).toBe('2025-03-10T23:00:00.000Z');
     expect(startOfDay('2025-07-01', 'Europe/Madrid')).toBe('2025-06-30T22:00:00.000Z');
     expect(startOfDay('2025-03-30', 'Europe/Madrid')).toBe('2025-03-29T23:00:00.000Z');

@@ -20,9 +20,10 @@ const create = async (title: string, extra: Record<string, unknown> = {}) => {
   return reply.body as { id: number; slug: string; version: number };
 };
 
-const settingsOf = (html: string) => JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+const settingsOf = (html: string) =>
+  JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
-describe('slugs that would take the site\'s own paths get a suffix', () => {
+describe("slugs that would take the site's own paths get a suffix", () => {
   it.each([
     ['Admin', 'admin-2'],
     ['API', 'api-2'],
@@ -37,7 +38,7 @@ describe('slugs that would take the site\'s own paths get a suffix', () => {
     expect((await create(title)).slug).toBe(slug);
   });
 
-  it('media and the list paths of the five: theirs as the five\'s sections, a suffix for any other', async () => {
+  it("media and the list paths of the five: theirs as the five's sections, a suffix for any other", async () => {
     expect((await create('Media')).slug).toBe('media');
     expect((await create('Media')).slug).toBe('media-2');
     expect((await create('Noticias')).slug).toBe('noticias');
@@ -46,7 +47,7 @@ describe('slugs that would take the site\'s own paths get a suffix', () => {
 });
 
 describe('what visitors get', () => {
-  it('writes the visible added sections into every page, in the admin\'s order, and lists them in the sitemap; hidden ones nowhere', async () => {
+  it("writes the visible added sections into every page, in the admin's order, and lists them in the sitemap; hidden ones nowhere", async () => {
     const shown = await create('Talleres de verano');
     const hidden = await create('Borradores internos', { is_active: false });
     const page = await (await fetch(`${server.url}/`)).text();
@@ -66,13 +67,15 @@ describe('what visitors get', () => {
 
     const hide = await server.request('PATCH', `/api/sections/${shown.id}/`, { token, json: { is_active: false, version: shown.version } });
     expect(hide.status).toBe(200);
-    expect(settingsOf(await (await fetch(`${server.url}/`)).text()).sections.map((section: { slug: string }) => section.slug)).not.toContain(shown.slug);
+    expect(
+      settingsOf(await (await fetch(`${server.url}/`)).text()).sections.map((section: { slug: string }) => section.slug),
+    ).not.toContain(shown.slug);
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/talleres-de-verano</loc>');
     expect(await (await fetch(`${server.url}/talleres-de-verano`)).text()).not.toContain('<title>Talleres de verano');
   });
 });
 
-describe('the sitemap\'s parts', () => {
+describe("the sitemap's parts", () => {
   it('do not exist while every address fits in /sitemap.xml', async () => {
     const part = await fetch(`${server.url}/sitemap-1.xml`);
     expect(part.status).toBe(404);

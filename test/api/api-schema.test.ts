@@ -38,9 +38,9 @@ describe('GET /api/schema/', () => {
     const sections = doc.paths['/api/sections/{id}/'];
     expect(sections.patch.summary).toBe('Edita una sección');
     expect(Object.keys(sections.patch.responses).sort()).toEqual(['200', '400', '404', '409']);
-    expect(doc.paths['/api/sections/'].get.responses['200'].content['application/json'].schema.properties.results.items.properties).toHaveProperty(
-      'version',
-    );
+    expect(
+      doc.paths['/api/sections/'].get.responses['200'].content['application/json'].schema.properties.results.items.properties,
+    ).toHaveProperty('version');
   });
 });
 
@@ -62,7 +62,10 @@ describe('GET /api/docs/', () => {
 
 describe('schema errors', () => {
   it('come back as Spanish field errors, every field at once', async () => {
-    const reply = await server.request('POST', '/api/sections/', { token, json: { title: { a: 1 }, is_active: 'quizá', order: 1.5, version: 'x' } });
+    const reply = await server.request('POST', '/api/sections/', {
+      token,
+      json: { title: { a: 1 }, is_active: 'quizá', order: 1.5, version: 'x' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       title: [messages.invalidText],
@@ -73,7 +76,10 @@ describe('schema errors', () => {
   });
 
   it('drop unknown fields and coerce types as DRF does', async () => {
-    const reply = await server.request('POST', '/api/sections/', { token, json: { title: 'Coerción', is_active: 'false', order: '7', slug: 'impuesto', id: 999 } });
+    const reply = await server.request('POST', '/api/sections/', {
+      token,
+      json: { title: 'Coerción', is_active: 'false', order: '7', slug: 'impuesto', id: 999 },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ title: 'Coerción', slug: 'coercion', is_active: false, order: 7 });
     expect(reply.body.id).not.toBe(999);

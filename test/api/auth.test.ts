@@ -36,7 +36,10 @@ describe('POST /api/token/', () => {
   });
 
   it('refuses a wrong password or an unknown user with 401 and the Spanish detail', async () => {
-    for (const body of [{ ...TEST_ADMIN, password: 'otra' }, { username: 'nadie', password: 'x' }]) {
+    for (const body of [
+      { ...TEST_ADMIN, password: 'otra' },
+      { username: 'nadie', password: 'x' },
+    ]) {
       const reply = await signIn(body);
       expect(reply.status).toBe(401);
       expect(reply.body).toEqual({ detail: messages.invalidCredentials });
@@ -50,7 +53,9 @@ describe('POST /api/token/', () => {
   });
 
   it('answers 400, not 500, for malformed JSON and for a body that is not an object', async () => {
-    const malformed = await server.request('POST', '/api/token/', { raw: { body: '{"username": "admin",', contentType: 'application/json' } });
+    const malformed = await server.request('POST', '/api/token/', {
+      raw: { body: '{"username": "admin",', contentType: 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ detail: messages.malformedBody });
     const array = await signIn(['admin', 'x']);
@@ -59,7 +64,7 @@ describe('POST /api/token/', () => {
 });
 
 describe('creating and updating admins (npm run create-admin, ADMIN_USERNAME/ADMIN_PASSWORD)', () => {
-  it('creates a new admin who can sign in, and resets an existing one\'s password', async () => {
+  it("creates a new admin who can sign in, and resets an existing one's password", async () => {
     expect(await ensureAdmin(server.services.db, 'segunda', 'clave-uno')).toBe('created');
     expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(200);
     expect(await ensureAdmin(server.services.db, 'segunda', 'clave-dos')).toBe('updated');

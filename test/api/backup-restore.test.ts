@@ -79,7 +79,12 @@ async function newPlace(database: Kind, media: 'local' | 's3'): Promise<Place> {
     dataDir,
     databaseUrl: db.databaseUrl,
     mediaStorage,
-    env: { DATA_DIR: dataDir, DATABASE_URL: db.databaseUrl ?? '', SECRET_KEY: TEST_SECRET, ...(bucket ? emulator.env(bucket) : { MEDIA_STORAGE: 'local' }) },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.databaseUrl ?? '',
+      SECRET_KEY: TEST_SECRET,
+      ...(bucket ? emulator.env(bucket) : { MEDIA_STORAGE: 'local' }),
+    },
     store: () => (bucket ? createS3BucketStore(bucket) : createLocalFolderStore(path.join(dataDir, 'media'))),
     remove: async () => {
       await db.drop();
@@ -90,7 +95,8 @@ async function newPlace(database: Kind, media: 'local' | 's3'): Promise<Place> {
   return place;
 }
 
-const serve = (place: Place) => startApiServer({ mediaStorage: place.mediaStorage }, { dataDir: place.dataDir, databaseUrl: place.databaseUrl });
+const serve = (place: Place) =>
+  startApiServer({ mediaStorage: place.mediaStorage }, { dataDir: place.dataDir, databaseUrl: place.databaseUrl });
 const targetOf = (place: Place) => ({ dataDir: place.dataDir, databaseUrl: place.databaseUrl, media: place.store() });
 const quiet = () => {};
 
@@ -116,7 +122,10 @@ function runCommand(command: 'backup' | 'restore', args: string[], env: Record<s
 const yesterday = () => todayIso(new Date(Date.now() - 86_400_000));
 
 async function upload(server: TestServer, bytes: Buffer, type = 'image/jpeg'): Promise<string> {
-  const reply = await server.request('POST', '/api/upload-image/', { token: await server.adminToken(), form: formData({}, { image: { bytes, type } }) });
+  const reply = await server.request('POST', '/api/upload-image/', {
+    token: await server.adminToken(),
+    form: formData({}, { image: { bytes, type } }),
+  });
   expect(reply.status).toBe(201);
   return reply.body.url as string;
 }
@@ -162,7 +171,10 @@ async function buildSite(server: TestServer): Promise<void> {
     created(
       server.request('POST', '/api/biographies/', {
         token,
-        form: formData({ name, position: 'Docente', biography: `Biografía de ${name}.`, email: 'docente@example.org', ...extra }, photo ? { photo: { bytes: photo } } : {}),
+        form: formData(
+          { name, position: 'Docente', biography: `Biografía de ${name}.`, email: 'docente@example.org', ...extra },
+          photo ? { photo: { bytes: photo } } : {},
+        ),
       }),
     );
   await biography('Carmen Ruiz', {}, await makeImage('jpeg', 240, 240));
@@ -242,7 +254,10 @@ async function answersOf(server: TestServer): Promise<Answers> {
     const reply = await server.request('GET', address, admin ? { token } : {});
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     const body = text.replaceAll(server.url, 'ORIGEN');
-    answers[`${admin ? 'admin' : 'anónimo'} ${address}`] = { status: reply.status, body: typeof reply.body === 'string' ? body : JSON.parse(body) };
+    answers[`${admin ? 'admin' : 'anónimo'} ${address}`] = {
+      status: reply.status,
+      body: typeof reply.body === 'string' ? body : JSON.parse(body),
+    };
     return reply;
   };
   const both = async (address: string) => (await Promise.all([get(address, true), get(address, false)]))[0];
@@ -325,7 +340,14 @@ const bytesAt = async (server: TestServer, address: string) => {
  * changed (the activity log, say) is held to what the copy can know: its
  * status, and a whole list between the one before and the one after.
  */
-async function expectSameSite(original: TestServer, originalPlace: Place, restored: TestServer, restoredPlace: Place, mediaBefore: Map<string, Buffer>, before: Answers) {
+async function expectSameSite(
+  original: TestServer,
+  originalPlace: Place,
+  restored: TestServer,
+  restoredPlace: Place,
+  mediaBefore: Map<string, Buffer>,
+  before: Answers,
+) {
   const after = await answersOf(original);
   const copy = await answersOf(restored);
   expect(Object.keys(copy).sort()).toEqual(Object.keys(before).sort());
@@ -358,7 +380,8 @@ async function expectSameSite(original: TestServer, originalPlace: Place, restor
   const signIn = await restored.request('POST', '/api/token/', { json: { username: 'editora', password: 'clave-de-la-editora' } });
   expect(signIn.status).toBe(200);
   // The counters went across: a new section takes the same id on both sites, never a deleted one's.
-  const next = async (server: TestServer) => (await server.request('POST', '/api/sections/', { token: await server.adminToken(), json: { title: 'Después de la copia' } })).body.id;
+  const next = async (server: TestServer) =>
+    (await server.request('POST', '/api/sections/', { token: await server.adminToken(), json: { title: 'Después de la copia' } })).body.id;
   expect(await next(restored)).toBe(await next(original));
 }
 
@@ -505,7 +528,10 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
       await migrateTo(db, older);
       await ensureAdmin(db, 'antigua', 'clave-antigua');
       const now = new Date().toISOString();
-      await db.insertInto('sections').values({ title: 'Sección de antes', slug: 'seccion-de-antes', is_active: 1, order: 0, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('sections')
+        .values({ title: 'Sección de antes', slug: 'seccion-de-antes', is_active: 1, order: 0, created_at: now, updated_at: now })
+        .execute();
       await media.write('images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b.jpg', await makeImage());
       await createBackup({ db, media, out: archive, print: quiet });
     } finally {
@@ -520,7 +546,8 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     expect(report.migrated).toEqual(all.slice(all.indexOf(older) + 1));
     const restored = await serve(to);
     try {
-      const token = (await restored.request('POST', '/api/token/', { json: { username: 'antigua', password: 'clave-antigua' } })).body.access;
+      const token = (await restored.request('POST', '/api/token/', { json: { username: 'antigua', password: 'clave-antigua' } })).body
+        .access;
       const sections = await restored.request('GET', '/api/sections/', { token });
       expect(sections.body.results).toEqual([expect.objectContaining({ title: 'Sección de antes', slug: 'seccion-de-antes', version: 1 })]);
       expect((await restored.request('GET', '/api/trash/', { token })).body.count).toBe(0);
@@ -570,12 +597,20 @@ async function withMembers(source: string, name: string, extra: { name: string; 
   const last = entries[entries.length - 1];
   const manifest = JSON.parse(last.bytes.toString('utf8')) as Manifest;
   for (const entry of extra) {
-    manifest.files.push({ path: entry.name, size: entry.bytes.length, sha256: crypto.createHash('sha256').update(entry.bytes).digest('hex') });
+    manifest.files.push({
+      path: entry.name,
+      size: entry.bytes.length,
+      sha256: crypto.createHash('sha256').update(entry.bytes).digest('hex'),
+    });
     manifest.media.files += 1;
     manifest.media.bytes += entry.bytes.length;
   }
   manifest.checksum = checksumOf(manifest.files);
-  return repack(path.join(scratch, name), [...entries.slice(0, -1), ...extra, { name: last.name, bytes: Buffer.from(JSON.stringify(manifest)) }]);
+  return repack(path.join(scratch, name), [
+    ...entries.slice(0, -1),
+    ...extra,
+    { name: last.name, bytes: Buffer.from(JSON.stringify(manifest)) },
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -607,7 +642,8 @@ async function withBomb(source: string, name: string, key: string, size: number)
   const file = path.join(scratch, name);
   const pack = tar.pack();
   const written = pipeline(pack, zlib.createGzip(), createWriteStream(file));
-  const add = (entryName: string, bytes: Buffer) => new Promise<void>((resolve, reject) => pack.entry({ name: entryName }, bytes, (error) => (error ? reject(error) : resolve())));
+  const add = (entryName: string, bytes: Buffer) =>
+    new Promise<void>((resolve, reject) => pack.entry({ name: entryName }, bytes, (error) => (error ? reject(error) : resolve())));
   for (const entry of entries.slice(0, -1)) await add(entry.name, entry.bytes);
   let bomb!: ReturnType<typeof pack.entry>;
   const done = new Promise<void>((resolve, reject) => {
@@ -665,7 +701,9 @@ describe('a restore that must not happen', () => {
   async function refused(file: string, message: RegExp, force = true) {
     const media = to.store();
     try {
-      await expect(restoreBackup({ file, target: { dataDir: to.dataDir, databaseUrl: to.databaseUrl, media }, force, print: quiet })).rejects.toThrow(message);
+      await expect(
+        restoreBackup({ file, target: { dataDir: to.dataDir, databaseUrl: to.databaseUrl, media }, force, print: quiet }),
+      ).rejects.toThrow(message);
     } finally {
       await media.close();
     }
@@ -700,8 +738,15 @@ describe('a restore that must not happen', () => {
 
   it('refuses an archive whose data no longer match the manifest', async () => {
     const entries = await members(archive);
-    const changed = entries.map((entry) => (entry.name === 'database/sections.jsonl' ? { ...entry, bytes: Buffer.from(entry.bytes.toString().replace('Noticias', 'Noticiaz')) } : entry));
-    await refused(await repack(path.join(scratch, 'alterada.tar.gz'), changed), /"database\/sections\.jsonl" no coincide con su suma de comprobación/);
+    const changed = entries.map((entry) =>
+      entry.name === 'database/sections.jsonl'
+        ? { ...entry, bytes: Buffer.from(entry.bytes.toString().replace('Noticias', 'Noticiaz')) }
+        : entry,
+    );
+    await refused(
+      await repack(path.join(scratch, 'alterada.tar.gz'), changed),
+      /"database\/sections\.jsonl" no coincide con su suma de comprobación/,
+    );
   });
 
   it("refuses what is not this site's archive: another tar.gz, a tar, a zip, random bytes, an empty file", async () => {
@@ -728,7 +773,9 @@ describe('a restore that must not happen', () => {
     await fs.writeFile(gzipText, zlib.gzipSync(Buffer.from('Esto no es un tar.\n'.repeat(100))));
     await refused(gzipText, /no es una copia de seguridad de este sitio/);
 
-    const foreignManifest = await withManifest(archive, 'ajena.tar.gz', (manifest) => Object.assign(manifest, { format: 'otro-programa/backup' }));
+    const foreignManifest = await withManifest(archive, 'ajena.tar.gz', (manifest) =>
+      Object.assign(manifest, { format: 'otro-programa/backup' }),
+    );
     await refused(foreignManifest, /no es una copia de seguridad de este sitio \(su manifest\.json es de otro programa\)/);
 
     await refused(path.join(scratch, 'no-existe.tar.gz'), /No existe el archivo/);
@@ -740,7 +787,10 @@ describe('a restore that must not happen', () => {
       manifest.schema.migrations.push(future);
       manifest.schema.version = future;
     });
-    await refused(newer, new RegExp(`versión más nueva del programa \\(esquema ${future}; este programa llega hasta ${codeMigrations().at(-1)}\\)`));
+    await refused(
+      newer,
+      new RegExp(`versión más nueva del programa \\(esquema ${future}; este programa llega hasta ${codeMigrations().at(-1)}\\)`),
+    );
 
     const newerFormat = await withManifest(archive, 'formato-nuevo.tar.gz', (manifest) => (manifest.format_version = 2));
     await refused(newerFormat, /tiene el formato 2 de copia de seguridad y este programa solo lee hasta el 1/);
@@ -753,7 +803,10 @@ describe('a restore that must not happen', () => {
       { name: 'media/images/poc.html', bytes: page },
       { name: 'media/images/poc.js', bytes: script },
     ]);
-    await refused(pageAndScript, /no es una copia de seguridad de este sitio \(contiene "media\/images\/poc\.html", que no es el nombre de una imagen subida\)\. No se ha tocado el destino\./);
+    await refused(
+      pageAndScript,
+      /no es una copia de seguridad de este sitio \(contiene "media\/images\/poc\.html", que no es el nombre de una imagen subida\)\. No se ha tocado el destino\./,
+    );
     const command = await runCommand('restore', [pageAndScript, '--force'], to.env).exit;
     expect(command.code).toBe(1);
     expect(command.stderr).toContain('que no es el nombre de una imagen subida');
@@ -764,7 +817,10 @@ describe('a restore that must not happen', () => {
       new RegExp(`no es una copia de seguridad de este sitio \\("media/${disguised}" no es la imagen que dice su nombre\\)`),
     );
     const variant = `images/${crypto.randomUUID()}-480.webp`;
-    await refused(await withMembers(archive, 'otro-tipo.tar.gz', [{ name: `media/${variant}`, bytes: await makeImage('png') }]), /no es la imagen que dice su nombre/);
+    await refused(
+      await withMembers(archive, 'otro-tipo.tar.gz', [{ name: `media/${variant}`, bytes: await makeImage('png') }]),
+      /no es la imagen que dice su nombre/,
+    );
   }, 30_000);
 
   it('refuses a media member larger than any upload leaves (600 MB of zeros, under 1 MB compressed), before writing anything and without holding it in memory', async () => {
@@ -784,7 +840,9 @@ describe('a restore that must not happen', () => {
       `process.on('exit', () => { const fs = require('node:fs'); const kb = /VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]; fs.writeFileSync(${JSON.stringify(peakFile)}, String(Number(kb) * 1024)); });\n`,
     );
     const command = await runCommand('restore', [bomb], empty.env, ['--require', probe]).exit;
-    expect(command.stderr).toMatch(/no es una copia de seguridad de este sitio \("media\/images\/[0-9a-f-]{36}\.png" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)\. No se ha tocado el destino\./);
+    expect(command.stderr).toMatch(
+      /no es una copia de seguridad de este sitio \("media\/images\/[0-9a-f-]{36}\.png" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)\. No se ha tocado el destino\./,
+    );
     expect(command.code).toBe(1);
     // Far below the member itself: it was never read whole (the process of a restore weighs well under this).
     const peak = Number(await fs.readFile(peakFile, 'utf8'));
@@ -817,11 +875,18 @@ describe('a restore that must not happen', () => {
     pack.destroy();
     const file = path.join(scratch, 'tabla-enorme.tar.gz');
     await fs.writeFile(file, zlib.gzipSync(Buffer.concat(out)));
-    await refused(file, /no es una copia de seguridad de este sitio \("database\/sections\.jsonl" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)/);
+    await refused(
+      file,
+      /no es una copia de seguridad de este sitio \("database\/sections\.jsonl" pasa de [\d.,]+ MB, más de lo que el sitio guarda nunca en un archivo así\)/,
+    );
   });
 
   it('refuses a target that holds content without --force; with --force, replaces it', async () => {
-    await refused(archive, /El destino no está vacío \(la base de datos tiene \d+ filas: .*sections 1.*; hay 4 archivos de medios que no son los de la copia en .*\)\. .*--force/, false);
+    await refused(
+      archive,
+      /El destino no está vacío \(la base de datos tiene \d+ filas: .*sections 1.*; hay 4 archivos de medios que no son los de la copia en .*\)\. .*--force/,
+      false,
+    );
 
     // The site is stopped first, as docs/operations.md says.
     await target.close();
@@ -846,7 +911,9 @@ describe('a restore that must not happen', () => {
       await site.request('POST', '/api/sections/', { token, json: { title: 'En marcha' } });
       const before = await answersOf(site);
       const media = running.store();
-      await expect(restoreBackup({ file: archive, target: { dataDir: running.dataDir, media }, force: true, print: quiet })).rejects.toThrow(
+      await expect(
+        restoreBackup({ file: archive, target: { dataDir: running.dataDir, media }, force: true, print: quiet }),
+      ).rejects.toThrow(
         /Otro proceso tiene abierta la base de datos .*db\.sqlite3: detenga el sitio antes de restaurar\. No se ha tocado el destino\./,
       );
       await media.close();
@@ -869,17 +936,24 @@ describe('a restore that must not happen', () => {
         held();
         return;
       }
-      const upstream = http.request(`${emulator.endpoint}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = http.request(
+        `${emulator.endpoint}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       request.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const out = path.join(scratch, 'interrumpida', 'copia.tar.gz');
     await fs.mkdir(path.dirname(out));
     try {
-      const { child, exit } = runCommand('backup', ['--out', out], { ...from.env, S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      const { child, exit } = runCommand('backup', ['--out', out], {
+        ...from.env,
+        S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      });
       await holding;
       child.kill('SIGKILL');
       expect((await exit).signal).toBe('SIGKILL');
@@ -893,7 +967,10 @@ describe('a restore that must not happen', () => {
       await fs.rm(path.join(path.dirname(out), left[0]));
       reads = 0;
       holding = new Promise<void>((resolve) => (held = resolve));
-      const stopped = runCommand('backup', ['--out', out], { ...from.env, S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+      const stopped = runCommand('backup', ['--out', out], {
+        ...from.env,
+        S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      });
       await holding;
       stopped.child.kill('SIGTERM');
       const result = await stopped.exit;

@@ -44,7 +44,15 @@ describe('biographies', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ name: [messages.required], position: [messages.required], biography: [messages.required] });
 
-    const bad = await post(person({ biography: 'a'.repeat(BIOGRAPHY_MAX_LENGTH + 1), email: 'no-es-correo', linkedin: 'javascript:alert(1)', is_active: 'tal vez', order: 'x' }));
+    const bad = await post(
+      person({
+        biography: 'a'.repeat(BIOGRAPHY_MAX_LENGTH + 1),
+        email: 'no-es-correo',
+        linkedin: 'javascript:alert(1)',
+        is_active: 'tal vez',
+        order: 'x',
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       biography: [messages.biographyTooLong],
@@ -64,7 +72,10 @@ describe('biographies', () => {
 
   it('PATCH changes what it receives and keeps the photo without a new file', async () => {
     const created = (await post(person(), { photo: { bytes: await makeImage('png'), name: 'p.png', type: 'image/png' } })).body;
-    const reply = await server.request('PATCH', `/api/biographies/${created.id}/`, { token, form: formData({ position: 'Coordinadora', is_active: 'false' }) });
+    const reply = await server.request('PATCH', `/api/biographies/${created.id}/`, {
+      token,
+      form: formData({ position: 'Coordinadora', is_active: 'false' }),
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ name: 'Carmen Ruiz', position: 'Coordinadora', is_active: false, photo: created.photo });
     const blank = await server.request('PATCH', `/api/biographies/${created.id}/`, { token, form: formData({ name: ' ' }) });
@@ -84,10 +95,19 @@ describe('biographies', () => {
 
   it('reorders, refusing unknown ids without changes', async () => {
     const ids = (await server.request('GET', '/api/biographies/?all=true', { token })).body.results.map((b: { id: number }) => b.id);
-    const ok = await server.request('PATCH', '/api/biographies/reorder/', { token, json: ids.map((id: number, order: number) => ({ id, order })) });
+    const ok = await server.request('PATCH', '/api/biographies/reorder/', {
+      token,
+      json: ids.map((id: number, order: number) => ({ id, order })),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.map((b: { order: number }) => b.order)).toEqual(ids.map((_: number, i: number) => i));
-    const bad = await server.request('PATCH', '/api/biographies/reorder/', { token, json: [{ id: ids[0], order: 9 }, { id: 99999, order: 0 }] });
+    const bad = await server.request('PATCH', '/api/biographies/reorder/', {
+      token,
+      json: [
+        { id: ids[0], order: 9 },
+        { id: 99999, order: 0 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect((await server.request('GET', `/api/biographies/${ids[0]}/`, { token })).body.order).toBe(0);
   });

@@ -28,7 +28,9 @@ async function newBiography(name: string) {
 
 /** The names a search finds, in the list's order; the count must agree. */
 async function search(term: string, where: { target: TestServer; token: string } = { target: server, token }) {
-  const reply = await where.target.request('GET', `/api/biographies/?${new URLSearchParams({ search: term, all: 'true' })}`, { token: where.token });
+  const reply = await where.target.request('GET', `/api/biographies/?${new URLSearchParams({ search: term, all: 'true' })}`, {
+    token: where.token,
+  });
   expect(reply.status).toBe(200);
   const names = (reply.body.results as { name: string }[]).map((item) => item.name);
   expect(reply.body.count).toBe(names.length);
@@ -57,7 +59,9 @@ describe('searching names', () => {
   });
 
   it('pages what it finds, with the count of all of it', async () => {
-    const reply = await server.request('GET', `/api/biographies/?${new URLSearchParams({ search: 'JOSE', page_size: '1', page: '2' })}`, { token });
+    const reply = await server.request('GET', `/api/biographies/?${new URLSearchParams({ search: 'JOSE', page_size: '1', page: '2' })}`, {
+      token,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ count: 2, next: null });
     expect(reply.body.results.map((item: { name: string }) => item.name)).toEqual(['MARÍA JOSÉ Núñez']);
@@ -65,7 +69,10 @@ describe('searching names', () => {
 
   it('finds a renamed biography by its new name only, and one back from the trash', async () => {
     const created = await newBiography('Pilar Gómez');
-    const renamed = await server.request('PATCH', `/api/biographies/${created.id}/`, { token, json: { name: 'Pilar Ibáñez', version: created.version } });
+    const renamed = await server.request('PATCH', `/api/biographies/${created.id}/`, {
+      token,
+      json: { name: 'Pilar Ibáñez', version: created.version },
+    });
     expect(renamed.status).toBe(200);
     expect(await search('gomez')).toEqual([]);
     expect(await search('ibanez')).toEqual(['Pilar Ibáñez']);
@@ -73,7 +80,9 @@ describe('searching names', () => {
     expect((await server.request('DELETE', `/api/biographies/${created.id}/`, { token })).status).toBe(204);
     expect(await search('ibanez')).toEqual([]);
     const entries = await server.request('GET', '/api/trash/?all=true', { token });
-    const entry = (entries.body.results as { id: number; kind: string; item_id: number }[]).find((e) => e.kind === 'biography' && e.item_id === created.id);
+    const entry = (entries.body.results as { id: number; kind: string; item_id: number }[]).find(
+      (e) => e.kind === 'biography' && e.item_id === created.id,
+    );
     expect((await server.request('POST', `/api/trash/${entry!.id}/restore/`, { token })).status).toBe(200);
     expect(await search('IBÁÑEZ')).toEqual(['Pilar Ibáñez']);
   });
@@ -95,7 +104,18 @@ describe('names written before the search key was stored', () => {
         for (const [order, name] of ['Rocío Durán', 'TOMÁS Ortega'].entries()) {
           await db
             .insertInto('biographies')
-            .values({ name, position: 'Docente', biography: 'Texto.', email: '', linkedin: '', photo: null, is_active: 1, order, created_at: now, updated_at: now })
+            .values({
+              name,
+              position: 'Docente',
+              biography: 'Texto.',
+              email: '',
+              linkedin: '',
+              photo: null,
+              is_active: 1,
+              order,
+              created_at: now,
+              updated_at: now,
+            })
             .execute();
         }
       } finally {

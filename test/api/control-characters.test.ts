@@ -42,7 +42,10 @@ it('a JSON field, at any depth: 400 on the field, nothing written', async () => 
 });
 
 it('a multipart field: 400 on the field, nothing written', async () => {
-  const reply = await server.request('POST', '/api/biographies/', { token, form: formData({ name: 'Ana\u0000', position: 'Docente', biography: 'Bio' }) });
+  const reply = await server.request('POST', '/api/biographies/', {
+    token,
+    form: formData({ name: 'Ana\u0000', position: 'Docente', biography: 'Bio' }),
+  });
   expect([reply.status, reply.body]).toEqual([400, refusedAs('name')]);
   expect((await server.request('GET', '/api/biographies/', { token })).body.count).toBe(0);
 });

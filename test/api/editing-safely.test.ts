@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER, REORDER_MAX_ITEMS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
-import { formData,  startSignedIn, type TestServer } from '../helpers/api-server';
+import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
 
 /** The rules of requirements §10.6 and "Ordering and slugs", over HTTP. */
 
@@ -74,7 +74,12 @@ describe('version', () => {
     const publication = await newPublication(section.id, 'Original');
     expect((await send('PATCH', `/api/publications/${publication.id}/`, { title: 'Editada', version: '1' })).status).toBe(200);
     const images = await imageCount();
-    const stale = await send('PATCH', `/api/publications/${publication.id}/`, { title: 'Tarde', version: '1' }, { featured_image: { bytes: jpeg } });
+    const stale = await send(
+      'PATCH',
+      `/api/publications/${publication.id}/`,
+      { title: 'Tarde', version: '1' },
+      { featured_image: { bytes: jpeg } },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe(messages.editConflictYours('publication'));
     expect(stale.body.current).toEqual((await call('GET', `/api/publications/${publication.id}/`)).body);
@@ -87,7 +92,10 @@ describe('version', () => {
     await send('PATCH', `/api/biographies/${biography.id}/`, { name: 'Ana María' });
     const stale = await send('PATCH', `/api/biographies/${biography.id}/`, { name: 'Ana Belén', version: '1' });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ detail: messages.editConflictYours('biography'), current: (await call('GET', `/api/biographies/${biography.id}/`)).body });
+    expect(stale.body).toEqual({
+      detail: messages.editConflictYours('biography'),
+      current: (await call('GET', `/api/biographies/${biography.id}/`)).body,
+    });
     expect(stale.body.current.name).toBe('Ana María');
   });
 
@@ -114,7 +122,10 @@ describe('version', () => {
   });
 
   it('answers 404 before looking at the body of an edit of something that does not exist', async () => {
-    expect(await call('PATCH', '/api/sections/999999/', { title: '' })).toMatchObject({ status: 404, body: { detail: messages.sectionNotFoundDetail } });
+    expect(await call('PATCH', '/api/sections/999999/', { title: '' })).toMatchObject({
+      status: 404,
+      body: { detail: messages.sectionNotFoundDetail },
+    });
     expect((await send('PATCH', '/api/publications/999999/', { title: '' })).status).toBe(404);
     expect((await send('PATCH', '/api/biographies/999999/', { name: '' })).status).toBe(404);
     expect((await call('GET', '/api/sections/99999999999/')).status).toBe(404);
@@ -183,9 +194,18 @@ describe('size limits', () => {
     const row = (content: string, type = 'text') => ({ id: 'r', cells: [{ id: 'c', type, content }] });
     const cases: [Record<string, string>, Record<string, string[]>][] = [
       [{ title: 't'.repeat(201) }, { title: [messages.tooLong(200)] }],
-      [{ title: 'Filas', layout: JSON.stringify(Array.from({ length: 201 }, () => row('<p>x</p>'))) }, { layout: [messages.layoutTooManyRows] }],
-      [{ title: 'Texto', layout: JSON.stringify([row(`<p>${'x'.repeat(100_000)}</p>`)]) }, { layout: [`Fila 1, celda 1: ${messages.textCellTooLong}`] }],
-      [{ title: 'Imagen', layout: JSON.stringify([row(`https://a.es/${'x'.repeat(2040)}`, 'image')]) }, { layout: [`Fila 1, celda 1: ${messages.cellUrlTooLong}`] }],
+      [
+        { title: 'Filas', layout: JSON.stringify(Array.from({ length: 201 }, () => row('<p>x</p>'))) },
+        { layout: [messages.layoutTooManyRows] },
+      ],
+      [
+        { title: 'Texto', layout: JSON.stringify([row(`<p>${'x'.repeat(100_000)}</p>`)]) },
+        { layout: [`Fila 1, celda 1: ${messages.textCellTooLong}`] },
+      ],
+      [
+        { title: 'Imagen', layout: JSON.stringify([row(`https://a.es/${'x'.repeat(2040)}`, 'image')]) },
+        { layout: [`Fila 1, celda 1: ${messages.cellUrlTooLong}`] },
+      ],
     ];
     for (const [fields, errors] of cases) {
       const reply = await send('POST', '/api/publications/', { ...base, ...fields }, image);
@@ -193,13 +213,20 @@ describe('size limits', () => {
       expect(reply.body).toEqual(errors);
     }
     expect((await call('GET', `/api/publications/?section=${section.id}`)).body.count).toBe(0);
-    const fits = await send('POST', '/api/publications/', { ...base, title: 'Cabe', layout: JSON.stringify(Array.from({ length: 200 }, () => row('<p>x</p>'))) }, image);
+    const fits = await send(
+      'POST',
+      '/api/publications/',
+      { ...base, title: 'Cabe', layout: JSON.stringify(Array.from({ length: 200 }, () => row('<p>x</p>'))) },
+      image,
+    );
     expect(fits.status).toBe(201);
   });
 
   it('refuses data: URIs in rich text with a Spanish message on the layout field', async () => {
     const section = await newSection('Pegadas');
-    const layout = [{ id: 'r', cells: [{ id: 'c', type: 'text', content: '<p>Foto: <img src="data:image/png;base64,iVBORw0KGgo="></p>' }] }];
+    const layout = [
+      { id: 'r', cells: [{ id: 'c', type: 'text', content: '<p>Foto: <img src="data:image/png;base64,iVBORw0KGgo="></p>' }] },
+    ];
     const reply = await send(
       'POST',
       '/api/publications/',
@@ -215,7 +242,8 @@ describe('the admin publication list', () => {
   let sectionId: number;
   beforeAll(async () => {
     sectionId = (await newSection('Buscable')).id;
-    for (const title of ['Jornada de MÁSTER', 'Congreso 100% emocional', 'Otra cosa', 'máster en verano']) await newPublication(sectionId, title);
+    for (const title of ['Jornada de MÁSTER', 'Congreso 100% emocional', 'Otra cosa', 'máster en verano'])
+      await newPublication(sectionId, title);
   });
   const list = async (query: string) => {
     const reply = await call('GET', `/api/publications/?section=${sectionId}&${query}`);
@@ -224,7 +252,10 @@ describe('the admin publication list', () => {
   };
 
   it('finds part of a title in any case, accents included, and takes LIKE wildcards literally', async () => {
-    expect((await list('search=máster')).results.map((p: { title: string }) => p.title).sort()).toEqual(['Jornada de MÁSTER', 'máster en verano']);
+    expect((await list('search=máster')).results.map((p: { title: string }) => p.title).sort()).toEqual([
+      'Jornada de MÁSTER',
+      'máster en verano',
+    ]);
     expect((await list('search=%25')).results.map((p: { title: string }) => p.title)).toEqual(['Congreso 100% emocional']);
     expect((await list('search=_')).count).toBe(0);
     expect((await list('search=')).count).toBe(4);
@@ -267,7 +298,11 @@ describe('ordering', () => {
   it('gives the items of a partial view the order values they held, leaving the rest alone, without an edit', async () => {
     const section = await newSection('Vista parcial');
     for (const title of ['uno', 'dos', 'tres', 'cuatro']) await newPublication(section.id, title);
-    const before = (await call('GET', `/api/publications/?section=${section.id}&all=true`)).body.results as { id: number; order: number; version: number }[];
+    const before = (await call('GET', `/api/publications/?section=${section.id}&all=true`)).body.results as {
+      id: number;
+      order: number;
+      version: number;
+    }[];
     expect(before.map((p) => p.order)).toEqual([...before.map((p) => p.order)].sort((x, y) => x - y));
     // The view: the middle two, swapped.
     const [outsideFirst, left, right, outsideLast] = before;
@@ -306,7 +341,11 @@ describe('ordering', () => {
   it('writes positions when the view is the whole list (requirements §3)', async () => {
     const all = (await call('GET', '/api/sections/?all=true')).body.results as { id: number }[];
     const reversed = [...all].reverse();
-    const reply = await call('PATCH', '/api/sections/reorder/', reversed.map(({ id }, order) => ({ id, order })));
+    const reply = await call(
+      'PATCH',
+      '/api/sections/reorder/',
+      reversed.map(({ id }, order) => ({ id, order })),
+    );
     expect(reply.body).toEqual(reversed.map(({ id }, order) => ({ id, order })));
   });
 
@@ -321,7 +360,12 @@ describe('ordering', () => {
 
 describe('biography photo', () => {
   it('is removed by sending photo as an empty field, and kept when it is not sent', async () => {
-    const created = await send('POST', '/api/biographies/', { name: 'Con foto', position: 'P', biography: 'B' }, { photo: { bytes: jpeg } });
+    const created = await send(
+      'POST',
+      '/api/biographies/',
+      { name: 'Con foto', position: 'P', biography: 'B' },
+      { photo: { bytes: jpeg } },
+    );
     expect(created.body.photo).toMatch(/^\/media\//);
     expect((await send('PATCH', `/api/biographies/${created.body.id}/`, { position: 'Q' })).body.photo).toBe(created.body.photo);
     const cleared = await send('PATCH', `/api/biographies/${created.body.id}/`, { photo: '' });

@@ -20,7 +20,12 @@ beforeAll(async () => {
   // Enough publications that the answer is worth compressing.
   const jpeg = await makeImage();
   for (let i = 0; i < 8; i++) {
-    const fields = { title: `Noticia número ${i} del curso`, section_id: String(section.id), status: 'published', publish_date: todayIso() };
+    const fields = {
+      title: `Noticia número ${i} del curso`,
+      section_id: String(section.id),
+      status: 'published',
+      publish_date: todayIso(),
+    };
     const form = formData(fields, { featured_image: { bytes: jpeg } });
     expect((await server.request('POST', '/api/publications/', { token, form })).status).toBe(201);
   }
@@ -55,7 +60,10 @@ describe('public API answers', () => {
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe(PUBLIC_API_CACHE_CONTROL);
     expect(response.headers['cache-control']).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
-    const [maxage, stale] = /s-maxage=(\d+), stale-while-revalidate=(\d+)/.exec(String(response.headers['cache-control']))!.slice(1).map(Number);
+    const [maxage, stale] = /s-maxage=(\d+), stale-while-revalidate=(\d+)/
+      .exec(String(response.headers['cache-control']))!
+      .slice(1)
+      .map(Number);
     expect(maxage + stale).toBeLessThan(60);
     expect(response.headers.etag).toMatch(/^W\/".+"$/);
     expect(response.headers.vary).toBe('Accept-Encoding');

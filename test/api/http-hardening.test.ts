@@ -12,7 +12,11 @@ import { formData, startApiServer, type TestServer } from '../helpers/api-server
  */
 
 /** Sends raw bytes and collects the whole answer (status line, headers, body). */
-function raw(server: TestServer, text: string, { keepOpenMs = 3000 } = {}): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function raw(
+  server: TestServer,
+  text: string,
+  { keepOpenMs = 3000 } = {},
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(text));
@@ -24,7 +28,9 @@ function raw(server: TestServer, text: string, { keepOpenMs = 3000 } = {}): Prom
       clearTimeout(timer);
       const [head, ...rest] = out.split('\r\n\r\n');
       const [statusLine, ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n') });
     });
   });
@@ -34,14 +40,18 @@ function raw(server: TestServer, text: string, { keepOpenMs = 3000 } = {}): Prom
 async function twoBiographies(server: TestServer) {
   const token = await server.adminToken();
   for (const name of ['Ana Ruiz', 'Luis Gil']) {
-    const reply = await server.request('POST', '/api/biographies/', { token, form: formData({ name, position: 'Docente', biography: 'Bio', is_active: 'true' }) });
+    const reply = await server.request('POST', '/api/biographies/', {
+      token,
+      form: formData({ name, position: 'Docente', biography: 'Bio', is_active: 'true' }),
+    });
     expect(reply.status).toBe(201);
   }
 }
 
 const PAGE = '/api/public/biographies/?page_size=1';
 
-const get = (path: string, host = 'Host: 127.0.0.1\r\n', version = '1.1') => `GET ${path} HTTP/${version}\r\n${host}Connection: close\r\n\r\n`;
+const get = (path: string, host = 'Host: 127.0.0.1\r\n', version = '1.1') =>
+  `GET ${path} HTTP/${version}\r\n${host}Connection: close\r\n\r\n`;
 
 describe('behind a proxy, with PUBLIC_URL', () => {
   let server: TestServer;
@@ -62,7 +72,9 @@ describe('behind a proxy, with PUBLIC_URL', () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`, { headers: forged })).text();
     expect(sitemap).toContain('<loc>https://master.example.org/cuerpo-docente</loc>');
     expect(sitemap).not.toContain('evil.example');
-    expect(await (await fetch(`${server.url}/robots.txt`, { headers: forged })).text()).toContain('Sitemap: https://master.example.org/sitemap.xml');
+    expect(await (await fetch(`${server.url}/robots.txt`, { headers: forged })).text()).toContain(
+      'Sitemap: https://master.example.org/sitemap.xml',
+    );
     const page = await (await fetch(`${server.url}/noticias`, { headers: forged })).text();
     expect(page).toContain('<meta property="og:url" content="https://master.example.org/noticias" />');
   });
@@ -111,7 +123,7 @@ describe('the HTTP layer of a plain server', () => {
     expect(response.headers.get('permissions-policy')).toContain('microphone=()');
   });
 
-  it('absolute addresses use the server\'s own address, never the Host sent', async () => {
+  it("absolute addresses use the server's own address, never the Host sent", async () => {
     const reply = await server.request('GET', PAGE, { headers: { Host: 'evil.example:81' } });
     expect(reply.body.next).toBe(`${server.url}${PAGE}&page=2`);
   });
@@ -123,7 +135,12 @@ describe('the HTTP layer of a plain server', () => {
     ['HTTP/1.0 without Host', get('/api/public/publications/?section_slug=noticias', '', '1.0'), 400, messages.invalidHost],
     ['an undecodable address', get('/api/%ZZ/'), 400, messages.malformedUrl],
     ['headers too large', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, messages.headersTooLarge],
-    ['an Expect header', 'POST /api/token/ HTTP/1.1\r\nHost: x\r\nExpect: 100-nope\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}', 417, messages.expectationFailed],
+    [
+      'an Expect header',
+      'POST /api/token/ HTTP/1.1\r\nHost: x\r\nExpect: 100-nope\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      417,
+      messages.expectationFailed,
+    ],
     ['a request line that is not HTTP', 'HELLO /<script>\r\n\r\n', 400, messages.malformedRequest],
   ])('%s: a Spanish answer with the usual headers, echoing nothing', async (_case, request, status, detail) => {
     const answer = await raw(server, request);
@@ -140,7 +157,7 @@ describe('the HTTP layer of a plain server', () => {
     expect(answer.body).toContain('<div id=root>');
   });
 
-  it('cuts a body sent a byte at a time with 408, in the API\'s shape', async () => {
+  it("cuts a body sent a byte at a time with 408, in the API's shape", async () => {
     const { port } = new URL(server.url);
     const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
@@ -164,7 +181,11 @@ describe('the HTTP layer of a plain server', () => {
     const { port } = new URL(server.url);
     const open: net.Socket[] = [];
     for (let i = 0; i < 40; i += 1) {
-      open.push(await new Promise<net.Socket>((resolve) => { const s = net.connect(Number(port), '127.0.0.1', () => resolve(s)); }));
+      open.push(
+        await new Promise<net.Socket>((resolve) => {
+          const s = net.connect(Number(port), '127.0.0.1', () => resolve(s));
+        }),
+      );
     }
     const refused = await new Promise<boolean>((resolve) => {
       const extra = net.connect(Number(port), '127.0.0.1');

@@ -22,7 +22,11 @@ let keys = 0;
 const newKey = () => `prueba-${process.pid}-${++keys}`;
 
 const call = (method: string, path: string, options: RequestOptions & { key?: string } = {}, on: TestServer = server) =>
-  on.request(method, path, { token, ...options, headers: { ...options.headers, ...(options.key ? { 'Idempotency-Key': options.key } : {}) } });
+  on.request(method, path, {
+    token,
+    ...options,
+    headers: { ...options.headers, ...(options.key ? { 'Idempotency-Key': options.key } : {}) },
+  });
 
 async function newSection(title: string) {
   const reply = await call('POST', '/api/sections/', { json: { title } });
@@ -83,7 +87,9 @@ describe('a save sent twice with one Idempotency-Key', () => {
 
   it('creates one publication, one section and one biography when their creation is sent twice', async () => {
     const sectionKey = newKey();
-    const sections = await Promise.all([1, 2].map(() => call('POST', '/api/sections/', { json: { title: 'Creada una vez' }, key: sectionKey })));
+    const sections = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/sections/', { json: { title: 'Creada una vez' }, key: sectionKey })),
+    );
     expect(sections.map((answer) => answer.status)).toEqual([201, 201]);
     expect(sections[1].body.id).toBe(sections[0].body.id);
     const listed = (await call('GET', '/api/sections/?page_size=100')).body.results as { title: string }[];
@@ -92,7 +98,10 @@ describe('a save sent twice with one Idempotency-Key', () => {
     const publicationKey = newKey();
     const publication = () =>
       call('POST', '/api/publications/', {
-        form: formData({ title: 'Publicación creada una vez', section_id: String(sections[0].body.id), publish_date: '2025-05-01' }, { featured_image: { bytes: jpeg } }),
+        form: formData(
+          { title: 'Publicación creada una vez', section_id: String(sections[0].body.id), publish_date: '2025-05-01' },
+          { featured_image: { bytes: jpeg } },
+        ),
         key: publicationKey,
       });
     const publications = [await publication(), await publication()];
@@ -101,7 +110,11 @@ describe('a save sent twice with one Idempotency-Key', () => {
     expect((await call('GET', `/api/publications/?section=${sections[0].body.id}`)).body.count).toBe(1);
 
     const biographyKey = newKey();
-    const biography = () => call('POST', '/api/biographies/', { form: formData({ name: 'Creada Una Vez', position: 'Docente', biography: 'Texto.' }), key: biographyKey });
+    const biography = () =>
+      call('POST', '/api/biographies/', {
+        form: formData({ name: 'Creada Una Vez', position: 'Docente', biography: 'Texto.' }),
+        key: biographyKey,
+      });
     const biographies = [await biography(), await biography()];
     expect(biographies[1].body).toEqual(biographies[0].body);
     const all = (await call('GET', '/api/biographies/?page_size=1000')).body.results as { name: string }[];
@@ -119,7 +132,8 @@ describe('a save sent twice with one Idempotency-Key', () => {
     const revisions = (await call('GET', `/api/biographies/${biography.id}/revisions/`)).body.results as { id: number; number: number }[];
     const creation = revisions.find((revision) => revision.number === 1)!;
     const restoreKey = newKey();
-    const restore = () => call('POST', `/api/biographies/${biography.id}/revisions/${creation.id}/restore/`, { json: { version: 2 }, key: restoreKey });
+    const restore = () =>
+      call('POST', `/api/biographies/${biography.id}/revisions/${creation.id}/restore/`, { json: { version: 2 }, key: restoreKey });
     const [restored, again] = await Promise.all([restore(), restore()]);
     expect([restored.status, again.status]).toEqual([200, 200]);
     expect(again.body).toEqual(restored.body);
@@ -142,8 +156,12 @@ describe('a save sent twice with one Idempotency-Key', () => {
 
   it('still saves again under a new key: the key names one attempt, not the content', async () => {
     const section = await newSection('Dos intentos');
-    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Primer intento' }, key: newKey() })).body.version).toBe(2);
-    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Segundo intento' }, key: newKey() })).body.version).toBe(3);
+    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Primer intento' }, key: newKey() })).body.version).toBe(
+      2,
+    );
+    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Segundo intento' }, key: newKey() })).body.version).toBe(
+      3,
+    );
   });
 
   it('keeps a failed save answerable again: a refused attempt is not remembered', async () => {
@@ -172,7 +190,8 @@ describe('a save sent twice with one Idempotency-Key', () => {
 
   it('keeps each person’s keys apart: another administrator’s same key saves their own edit', async () => {
     await ensureAdmin(server.services.db, 'colega-claves', 'clave-de-la-colega');
-    const colleague = (await server.request('POST', '/api/token/', { json: { username: 'colega-claves', password: 'clave-de-la-colega' } })).body.access as string;
+    const colleague = (await server.request('POST', '/api/token/', { json: { username: 'colega-claves', password: 'clave-de-la-colega' } }))
+      .body.access as string;
     const section = await newSection('Clave compartida');
     const key = newKey();
     expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'De la primera' }, key })).body.version).toBe(2);
@@ -218,25 +237,37 @@ describe('two instances on one database', () => {
 describe('a stale save by the same person', () => {
   it('is told it was saved in another tab, while another person’s save still says another person', async () => {
     const section = await newSection('Dos pestañas');
-    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Pestaña uno', version: 1 }, key: newKey() })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Pestaña uno', version: 1 }, key: newKey() })).status,
+    ).toBe(200);
     const mine = await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Pestaña dos', version: 1 }, key: newKey() });
     expect(mine.status).toBe(409);
     expect(mine.body.detail).toBe(messages.editConflictYours('section'));
     expect(mine.body.detail).toMatch(/^Usted guardó esta sección en otra pestaña/);
 
     const publication = await newPublication(section.id, 'Dos pestañas');
-    expect((await call('PATCH', `/api/publications/${publication.id}/`, { form: formData({ title: 'Uno', version: '1' }) })).status).toBe(200);
-    const stalePublication = await call('PATCH', `/api/publications/${publication.id}/`, { form: formData({ title: 'Dos', version: '1' }) });
+    expect((await call('PATCH', `/api/publications/${publication.id}/`, { form: formData({ title: 'Uno', version: '1' }) })).status).toBe(
+      200,
+    );
+    const stalePublication = await call('PATCH', `/api/publications/${publication.id}/`, {
+      form: formData({ title: 'Dos', version: '1' }),
+    });
     expect(stalePublication.body.detail).toMatch(/^Usted guardó esta publicación en otra pestaña/);
 
     const biography = await newBiography('Dos Pestañas');
-    expect((await call('PATCH', `/api/biographies/${biography.id}/`, { form: formData({ position: 'Uno', version: '1' }) })).status).toBe(200);
+    expect((await call('PATCH', `/api/biographies/${biography.id}/`, { form: formData({ position: 'Uno', version: '1' }) })).status).toBe(
+      200,
+    );
     const staleBiography = await call('PATCH', `/api/biographies/${biography.id}/`, { form: formData({ position: 'Dos', version: '1' }) });
     expect(staleBiography.body.detail).toMatch(/^Usted guardó esta biografía en otra pestaña/);
 
     await ensureAdmin(server.services.db, 'colega-pestanas', 'clave-de-la-colega');
-    const colleague = (await server.request('POST', '/api/token/', { json: { username: 'colega-pestanas', password: 'clave-de-la-colega' } })).body.access as string;
-    expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'De la colega', version: 2 }, token: colleague })).status).toBe(200);
+    const colleague = (
+      await server.request('POST', '/api/token/', { json: { username: 'colega-pestanas', password: 'clave-de-la-colega' } })
+    ).body.access as string;
+    expect(
+      (await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'De la colega', version: 2 }, token: colleague })).status,
+    ).toBe(200);
     const theirs = await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Mía otra vez', version: 2 } });
     expect(theirs.status).toBe(409);
     expect(theirs.body.detail).toBe(messages.editConflict);

@@ -92,7 +92,9 @@ describe('the login rate limit counts each attempt before the password check', (
   it('two instances on one database count the same attempts: 300 simultaneous guesses across both get 10 checks', async () => {
     const first = await start(limited);
     const second = await start(limited, first);
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => signInFrom(i % 2 ? second : first, '127.0.0.11', { username: 'nadie', password: 'x' })));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => signInFrom(i % 2 ? second : first, '127.0.0.11', { username: 'nadie', password: 'x' })),
+    );
     expect(tally(answers)).toEqual({ 401: 10, 429: 290 });
 
     // Per username too: failures counted by one instance lock the username on the other.
@@ -120,7 +122,10 @@ describe('the login rate limit counts each attempt before the password check', (
 describe('guessing from many addresses (docs/decisions/123-login-throttle-networks-and-known-devices.md)', () => {
   /** A sign-in as a client behind the trusted proxy, at `address`, with the cookies given. */
   const signInAs = async (server: TestServer, address: string, credentials: { username: string; password: string }, cookie?: string) =>
-    server.request('POST', '/api/token/', { json: credentials, headers: { 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) } });
+    server.request('POST', '/api/token/', {
+      json: credentials,
+      headers: { 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) },
+    });
   /** The device cookie a successful sign-in leaves, as the browser sends it back. */
   const deviceCookieOf = (reply: { headers: Headers }) => reply.headers.get('set-cookie')!.split(';')[0];
   const inSequence = async <T>(n: number, each: (i: number) => Promise<T>) => {
@@ -131,7 +136,9 @@ describe('guessing from many addresses (docs/decisions/123-login-throttle-networ
 
   it('one IPv6 /64 is one client: 60 addresses of it get the per-address limit, not 60 guesses', async () => {
     const server = await start({ trustProxy: 1, loginRateLimitMax: 10 });
-    const answers = await inSequence(60, (i) => signInAs(server, `2001:db8:7:9::${(i + 1).toString(16)}`, { username: 'otra', password: 'x' }));
+    const answers = await inSequence(60, (i) =>
+      signInAs(server, `2001:db8:7:9::${(i + 1).toString(16)}`, { username: 'otra', password: 'x' }),
+    );
     expect(tally(answers)).toEqual({ 401: 10, 429: 50 });
     // The next /64 is another client (at another username: 'otra' has used up the unknown browsers' budget).
     expect((await signInAs(server, '2001:db8:7:a::1', { username: 'tercera', password: 'x' })).status).toBe(401);
@@ -172,13 +179,17 @@ describe('guessing from many addresses (docs/decisions/123-login-throttle-networ
     // The lock is in Actividad, once.
     const token = (admin.body as { access: string }).access;
     const log = (await server.request('GET', '/api/activity/?kind=sign_in_locked', { token })).body;
-    expect(log.results.map((entry: { action: string; user: string }) => [entry.action, entry.user])).toEqual([['sign_in_locked', TEST_ADMIN.username]]);
+    expect(log.results.map((entry: { action: string; user: string }) => [entry.action, entry.user])).toEqual([
+      ['sign_in_locked', TEST_ADMIN.username],
+    ]);
   });
 
   it('the device cookie is HttpOnly, SameSite=Strict, sent to the sign-in routes only, and Secure on an https site', async () => {
     const plain = await start({});
     const onHttp = await plain.request('POST', '/api/token/', { json: TEST_ADMIN });
-    expect(onHttp.headers.get('set-cookie')).toMatch(/^login_device=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=15552000; Path=\/api\/token\/; HttpOnly; SameSite=Strict$/);
+    expect(onHttp.headers.get('set-cookie')).toMatch(
+      /^login_device=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=15552000; Path=\/api\/token\/; HttpOnly; SameSite=Strict$/,
+    );
     const secure = await start({ publicUrl: 'https://master.example.org' });
     expect((await secure.request('POST', '/api/token/', { json: TEST_ADMIN })).headers.get('set-cookie')).toMatch(/; Secure/);
     // A failed sign-in makes no browser known.

@@ -20,7 +20,10 @@ afterAll(async () => emulator.close());
 const onBucket = (settings: S3Settings, publicUrl?: string) => startApiServer({ mediaStorage: { kind: 's3', ...settings, publicUrl } });
 
 async function upload(server: TestServer, bytes: Buffer, type = 'image/jpeg'): Promise<string> {
-  const reply = await server.request('POST', '/api/upload-image/', { token: await server.adminToken(), form: formData({}, { image: { bytes, type } }) });
+  const reply = await server.request('POST', '/api/upload-image/', {
+    token: await server.adminToken(),
+    form: formData({}, { image: { bytes, type } }),
+  });
   expect(reply.status).toBe(201);
   return reply.body.url as string;
 }
@@ -97,7 +100,10 @@ describe('uploads on an S3 bucket (MEDIA_STORAGE=s3)', () => {
   });
 
   it('answers 404 JSON for a missing image or one removed, as the local folder does', async () => {
-    for (const missing of ['/media/images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b.jpg', '/media/images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b-480.webp']) {
+    for (const missing of [
+      '/media/images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b.jpg',
+      '/media/images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b-480.webp',
+    ]) {
       const response = await fetch(`${server.url}${missing}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: messages.notFound });

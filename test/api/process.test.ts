@@ -66,7 +66,11 @@ async function startProcess(env: Record<string, string>, place?: Place) {
 }
 
 const signIn = (url: string, username: string, password: string) =>
-  fetch(`${url}/api/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
 
 describe('the server process', () => {
   it('migrates, creates the admin from the environment, seeds the demo, prints its address and stops cleanly', async () => {
@@ -106,7 +110,11 @@ describe('the server process', () => {
           const reply = await fetch(`${server.url}/api/public/publications/?section_slug=noticias`);
           expect(reply.status).toBe(200);
         } finally {
-          expect({ start, code: await server.stop(), output: server.output() }).toEqual({ start, code: 0, output: expect.not.stringContaining('Assertion failed') });
+          expect({ start, code: await server.stop(), output: server.output() }).toEqual({
+            start,
+            code: 0,
+            output: expect.not.stringContaining('Assertion failed'),
+          });
         }
       }
     } finally {

@@ -42,7 +42,12 @@ beforeAll(async () => {
   await publication('archivada', news.id, { status: 'archived' });
   await publication('futura', news.id, { publish_date: daysFromToday(30) });
   await publication('en-seccion-oculta', hidden.id);
-  for (const [name, active] of [['Ana', true], ['Bea', false], ['Carla', true]] as const) await biography(name, active);
+  for (const [name, active] of [
+    ['Ana', true],
+    ['Bea', false],
+    ['Carla', true],
+  ] as const)
+    await biography(name, active);
 });
 afterAll(async () => server.close());
 

@@ -91,11 +91,41 @@ describe('creating a publication (multipart)', () => {
     ['section_id', { section_id: 'abc' }, messages.sectionNotFound],
     ['layout', { layout: '[{"cells": [' }, messages.invalidLayout],
     ['layout', { layout: '{"rows": []}' }, messages.invalidLayout],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 3 }, { type: 'image', content: '', columnSpan: 2 }] }]) }, `Fila 1: ${messages.layoutTooWide}`],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'audio', content: '' }] }]) }, `Fila 1, celda 1: ${messages.invalidCellType}`],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 5 }] }]) }, `Fila 1, celda 1: ${messages.invalidColumnSpan}`],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]) }, `Fila 1, celda 1: ${messages.invalidUrl}`],
-    ['layout', { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'video', content: 'data:text/html,hola' }] }]) }, `Fila 1, celda 1: ${messages.invalidUrl}`],
+    [
+      'layout',
+      {
+        layout: JSON.stringify([
+          {
+            id: 'r',
+            cells: [
+              { type: 'text', content: '', columnSpan: 3 },
+              { type: 'image', content: '', columnSpan: 2 },
+            ],
+          },
+        ]),
+      },
+      `Fila 1: ${messages.layoutTooWide}`,
+    ],
+    [
+      'layout',
+      { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'audio', content: '' }] }]) },
+      `Fila 1, celda 1: ${messages.invalidCellType}`,
+    ],
+    [
+      'layout',
+      { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'text', content: '', columnSpan: 5 }] }]) },
+      `Fila 1, celda 1: ${messages.invalidColumnSpan}`,
+    ],
+    [
+      'layout',
+      { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]) },
+      `Fila 1, celda 1: ${messages.invalidUrl}`,
+    ],
+    [
+      'layout',
+      { layout: JSON.stringify([{ id: 'r', cells: [{ type: 'video', content: 'data:text/html,hola' }] }]) },
+      `Fila 1, celda 1: ${messages.invalidUrl}`,
+    ],
   ])('refuses a bad %s (%j) and stores nothing', async (field, extra, message) => {
     const before = (await server.request('GET', '/api/publications/?all=true', { token })).body.count;
     const reply = await post(fields(extra as Record<string, string>));
@@ -115,7 +145,9 @@ describe('creating a publication (multipart)', () => {
     expect(fake.body).toEqual({ featured_image: [messages.imageTypeNotAllowed] });
 
     // JPEG magic bytes followed by garbage: the type looks right, the content is not an image.
-    const corrupt = await post(fields(), { featured_image: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]) } });
+    const corrupt = await post(fields(), {
+      featured_image: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]) },
+    });
     expect(corrupt.status).toBe(400);
     expect(corrupt.body).toEqual({ featured_image: [messages.notAnImage] });
   });
@@ -178,10 +210,19 @@ describe('reading, editing and deleting publications', () => {
   it('PATCH without a file keeps the stored image; with one replaces it', async () => {
     const kept = await patch(created.id, { title: 'Editada', status: 'archived', section_id: String(otherSection.id) });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ title: 'Editada', status: 'archived', section_id: otherSection.id, featured_image: created.featured_image });
+    expect(kept.body).toMatchObject({
+      title: 'Editada',
+      status: 'archived',
+      section_id: otherSection.id,
+      featured_image: created.featured_image,
+    });
     expect(kept.body.section.title).toBe('Revista');
 
-    const replaced = await patch(created.id, {}, { featured_image: { bytes: await makeImage('png'), name: 'nueva.png', type: 'image/png' } });
+    const replaced = await patch(
+      created.id,
+      {},
+      { featured_image: { bytes: await makeImage('png'), name: 'nueva.png', type: 'image/png' } },
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body.featured_image).toMatch(/\.png$/);
     expect(replaced.body.featured_image).not.toBe(created.featured_image);
@@ -205,7 +246,8 @@ describe('reading, editing and deleting publications', () => {
   });
 
   it('reorders in one transaction and refuses unknown ids without changing anything', async () => {
-    const list = async () => (await server.request('GET', '/api/publications/?all=true', { token })).body.results as { id: number; order: number }[];
+    const list = async () =>
+      (await server.request('GET', '/api/publications/?all=true', { token })).body.results as { id: number; order: number }[];
     const before = await list();
     const reversed = before.map((p, i) => ({ id: p.id, order: before.length - 1 - i }));
     const ok = await server.request('PATCH', '/api/publications/reorder/', { token, json: reversed });
@@ -213,7 +255,13 @@ describe('reading, editing and deleting publications', () => {
     expect((await list()).map((p) => p.id)).toEqual(before.map((p) => p.id).reverse());
 
     const snapshot = await list();
-    const bad = await server.request('PATCH', '/api/publications/reorder/', { token, json: [{ id: snapshot[0].id, order: 50 }, { id: 777777, order: 1 }] });
+    const bad = await server.request('PATCH', '/api/publications/reorder/', {
+      token,
+      json: [
+        { id: snapshot[0].id, order: 50 },
+        { id: 777777, order: 1 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect(await list()).toEqual(snapshot);
   });

@@ -109,7 +109,14 @@ describe('a reorder of one view', () => {
   it('a page of a list longer than one request may carry is renumbered whole when it must be, in one go', async () => {
     const db = server.services.db;
     await db.deleteFrom('publications').execute();
-    const section = await insertSection(db, { title: 'Noticias de prueba', slug: `noticias-prueba-${Date.now()}`, is_active: 1, order: 99, created_at: STAMP, updated_at: STAMP });
+    const section = await insertSection(db, {
+      title: 'Noticias de prueba',
+      slug: `noticias-prueba-${Date.now()}`,
+      is_active: 1,
+      order: 99,
+      created_at: STAMP,
+      updated_at: STAMP,
+    });
     // 1,500 publications; every tenth pair shares a value, as older data left them.
     const ids: number[] = [];
     await db.transaction().execute(async (trx) => {

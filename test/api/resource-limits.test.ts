@@ -106,10 +106,19 @@ describe('the public cache (item 9)', () => {
 describe('size limits (item 10)', () => {
   it('refuses an order that is not a 32-bit integer, in JSON and in multipart, and stores nothing', async () => {
     const sections = (await call('GET', '/api/sections/')).body.count;
-    expect(await call('POST', '/api/sections/', { title: 'Lejana', order: 1e20 })).toMatchObject({ status: 400, body: { order: [messages.orderOutOfRange] } });
+    expect(await call('POST', '/api/sections/', { title: 'Lejana', order: 1e20 })).toMatchObject({
+      status: 400,
+      body: { order: [messages.orderOutOfRange] },
+    });
     expect((await call('GET', '/api/sections/')).body.count).toBe(sections);
-    expect(await call('PATCH', `/api/sections/${sectionId}/`, { order: -1e20 })).toMatchObject({ status: 400, body: { order: [messages.orderOutOfRange] } });
-    expect(await call('PATCH', `/api/publications/${publicationIds[0]}/`, { order: 1e20 })).toMatchObject({ status: 400, body: { order: [messages.orderOutOfRange] } });
+    expect(await call('PATCH', `/api/sections/${sectionId}/`, { order: -1e20 })).toMatchObject({
+      status: 400,
+      body: { order: [messages.orderOutOfRange] },
+    });
+    expect(await call('PATCH', `/api/publications/${publicationIds[0]}/`, { order: 1e20 })).toMatchObject({
+      status: 400,
+      body: { order: [messages.orderOutOfRange] },
+    });
     const biography = await call('POST', '/api/biographies/', { name: 'N', position: 'P', biography: 'B', order: 1e20 });
     expect(biography).toMatchObject({ status: 400, body: { order: [messages.orderOutOfRange] } });
     const multipart = await send('POST', '/api/biographies/', { name: 'N', position: 'P', biography: 'B', order: '1e20' });
@@ -119,11 +128,17 @@ describe('size limits (item 10)', () => {
   });
 
   it('refuses a 50,000-character section title and a reorder of 32,767 items with 400, not 500', async () => {
-    expect(await call('POST', '/api/sections/', { title: 'a'.repeat(50_000) })).toMatchObject({ status: 400, body: { title: [messages.tooLong(100)] } });
+    expect(await call('POST', '/api/sections/', { title: 'a'.repeat(50_000) })).toMatchObject({
+      status: 400,
+      body: { title: [messages.tooLong(100)] },
+    });
     const items = Array.from({ length: 32_767 }, (_, i) => ({ id: i + 1, order: i }));
     expect(await call('PATCH', '/api/sections/reorder/', items)).toMatchObject({ status: 400, body: { detail: messages.reorderTooMany } });
     const justOver = items.slice(0, REORDER_MAX_ITEMS + 1);
-    expect(await call('PATCH', '/api/biographies/reorder/', justOver)).toMatchObject({ status: 400, body: { detail: messages.reorderTooMany } });
+    expect(await call('PATCH', '/api/biographies/reorder/', justOver)).toMatchObject({
+      status: 400,
+      body: { detail: messages.reorderTooMany },
+    });
   });
 
   it('refuses a form field cut by the multipart limit instead of storing what was left of it', async () => {
@@ -139,9 +154,13 @@ describe('size limits (item 10)', () => {
     );
     expect(reply).toMatchObject({ status: 400, body: { layout: [messages.fieldTooLarge] } });
     expect((await call('GET', `/api/publications/?section=${sectionId}`)).body.count).toBe(count);
-    const biography = await send('PATCH', `/api/biographies/${(await send('POST', '/api/biographies/', { name: 'N', position: 'P', biography: 'B' })).body.id}/`, {
-      biography: 'b'.repeat(FORM_FIELD_MAX_BYTES + 1),
-    });
+    const biography = await send(
+      'PATCH',
+      `/api/biographies/${(await send('POST', '/api/biographies/', { name: 'N', position: 'P', biography: 'B' })).body.id}/`,
+      {
+        biography: 'b'.repeat(FORM_FIELD_MAX_BYTES + 1),
+      },
+    );
     expect(biography).toMatchObject({ status: 400, body: { biography: [messages.fieldTooLarge] } });
   });
 
@@ -177,7 +196,10 @@ describe('embedded players (item 15)', () => {
 
 describe('image uploads (item 12)', () => {
   it('refuses an image above the pixel budget with a Spanish message, without decoding it', async () => {
-    const reply = await server.request('POST', '/api/upload-image/', { token, form: formData({}, { image: { bytes: pngClaiming(20_000, 20_000), type: 'image/png' } }) });
+    const reply = await server.request('POST', '/api/upload-image/', {
+      token,
+      form: formData({}, { image: { bytes: pngClaiming(20_000, 20_000), type: 'image/png' } }),
+    });
     expect(reply).toMatchObject({ status: 400, body: { image: [messages.imageTooManyPixels] } });
   });
 

@@ -43,7 +43,9 @@ async function upload(): Promise<string> {
 
 async function served(url: string): Promise<boolean> {
   const statuses = await Promise.all(
-    [url, ...IMAGE_VARIANT_WIDTHS.map((width) => imageVariantUrl(url, width) as string)].map(async (address) => (await fetch(`${server.url}${address}`)).status),
+    [url, ...IMAGE_VARIANT_WIDTHS.map((width) => imageVariantUrl(url, width) as string)].map(
+      async (address) => (await fetch(`${server.url}${address}`)).status,
+    ),
   );
   if (statuses.every((status) => status === 200)) return true;
   if (statuses.every((status) => status === 404)) return false;
@@ -79,7 +81,12 @@ describe("a publication's history", () => {
     const news = await newSection('Historias');
     const congress = await newSection('Congresos con historia');
     const first = [{ id: 'r1', cells: [text('c1', '<p>Primer texto</p>')] }];
-    const created = await newPublication({ title: 'Primera versión', section_id: String(news.id), status: 'draft', layout: JSON.stringify(first) });
+    const created = await newPublication({
+      title: 'Primera versión',
+      section_id: String(news.id),
+      status: 'draft',
+      layout: JSON.stringify(first),
+    });
     const id = created.id as number;
     const v1 = (await call('GET', `/api/publications/${id}/`)).body;
 
@@ -87,7 +94,12 @@ describe("a publication's history", () => {
       { id: 'r1', cells: [text('c1', '<p>Texto corregido</p>')] },
       { id: 'r2', cells: [text('c2', '<p>Otra fila</p>'), text('c3', '<p>Y otra celda</p>')] },
     ];
-    await patch('publications', id, { title: 'Segunda versión', status: 'published', section_id: String(congress.id), layout: JSON.stringify(second) });
+    await patch('publications', id, {
+      title: 'Segunda versión',
+      status: 'published',
+      section_id: String(congress.id),
+      layout: JSON.stringify(second),
+    });
     const v2 = (await call('GET', `/api/publications/${id}/`)).body;
     const third = [second[0], { id: 'r2', cells: [second[1].cells[0]] }];
     await patch('publications', id, { layout: JSON.stringify(third), is_featured: 'true' });
@@ -97,7 +109,17 @@ describe("a publication's history", () => {
     const list = await history('publications', id);
     expect(list.map((r) => [r.number, r.author, r.summary, r.restored_from])).toEqual([
       [3, TEST_ADMIN.username, ['Destacado: No → Sí', 'Diseño: 1 celda eliminada'], null],
-      [2, TEST_ADMIN.username, ['Título', 'Sección: Historias → Congresos con historia', 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida, 1 celda editada'], null],
+      [
+        2,
+        TEST_ADMIN.username,
+        [
+          'Título',
+          'Sección: Historias → Congresos con historia',
+          'Estado: Borrador → Publicado',
+          'Diseño: 1 fila añadida, 1 celda editada',
+        ],
+        null,
+      ],
       [1, TEST_ADMIN.username, [revisionSummaries.created], null],
     ]);
     expect(Date.parse(list[0].created_at)).toBeGreaterThanOrEqual(Date.parse(list[1].created_at));
@@ -140,7 +162,13 @@ describe("a publication's history", () => {
       number: 4,
       author: TEST_ADMIN.username,
       restored_from: 1,
-      summary: ['Restaurada la versión 1', 'Título', 'Sección: Congresos con historia → Historias', 'Destacado: Sí → No', 'Diseño: 1 fila eliminada, 1 celda editada'],
+      summary: [
+        'Restaurada la versión 1',
+        'Título',
+        'Sección: Congresos con historia → Historias',
+        'Destacado: Sí → No',
+        'Diseño: 1 fila eliminada, 1 celda editada',
+      ],
     });
     // History is never rewritten: the older revisions are as they were.
     expect(after.slice(1)).toEqual(list);
@@ -162,7 +190,11 @@ describe("a publication's history", () => {
     // Revisions are this item's: another's id, or none, is 404.
     const other = await newPublication({ title: 'Otra', section_id: String(news.id) });
     const otherRevision = (await history('publications', other.id))[0];
-    for (const address of [`/api/publications/${id}/revisions/${otherRevision.id}/`, `/api/publications/${id}/revisions/999999/`, `/api/publications/${id}/revisions/abc/`]) {
+    for (const address of [
+      `/api/publications/${id}/revisions/${otherRevision.id}/`,
+      `/api/publications/${id}/revisions/999999/`,
+      `/api/publications/${id}/revisions/abc/`,
+    ]) {
       const missing = await call('GET', address);
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ detail: messages.revisionNotFound });
@@ -181,12 +213,14 @@ describe("a publication's history", () => {
       expect(gone.status).toBe(404);
       expect(gone.body).toEqual({ detail: messages.publicationNotFound });
     }
-    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find((e: { kind: string; item_id: number }) => e.kind === 'publication' && e.item_id === id);
+    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find(
+      (e: { kind: string; item_id: number }) => e.kind === 'publication' && e.item_id === id,
+    );
     expect((await call('POST', `/api/trash/${entry.id}/restore/`)).status).toBe(200);
     expect((await history('publications', id)).map((r) => r.number)).toEqual([5, 4, 3, 2, 1]);
   });
 
-  it("refuses to restore a revision whose section is in the trash or gone, and changes nothing", async () => {
+  it('refuses to restore a revision whose section is in the trash or gone, and changes nothing', async () => {
     const old = await newSection('Sección que se irá');
     const stays = await newSection('Sección que queda');
     const publication = await newPublication({ title: 'Viajera', section_id: String(old.id), status: 'published' });
@@ -195,13 +229,19 @@ describe("a publication's history", () => {
     const [, firstRevision] = await history('publications', publication.id);
     expect((await call('DELETE', `/api/sections/${old.id}/`)).status).toBe(204);
 
-    const inTrash = await call('POST', `/api/publications/${publication.id}/revisions/${firstRevision.id}/restore/`, { version: current.version });
+    const inTrash = await call('POST', `/api/publications/${publication.id}/revisions/${firstRevision.id}/restore/`, {
+      version: current.version,
+    });
     expect(inTrash.status).toBe(409);
     expect(inTrash.body).toEqual({ detail: messages.revisionSectionInTrash(old.title) });
 
-    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find((e: { kind: string; item_id: number }) => e.kind === 'section' && e.item_id === old.id);
+    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find(
+      (e: { kind: string; item_id: number }) => e.kind === 'section' && e.item_id === old.id,
+    );
     expect((await call('DELETE', `/api/trash/${entry.id}/`)).status).toBe(204);
-    const gone = await call('POST', `/api/publications/${publication.id}/revisions/${firstRevision.id}/restore/`, { version: current.version });
+    const gone = await call('POST', `/api/publications/${publication.id}/revisions/${firstRevision.id}/restore/`, {
+      version: current.version,
+    });
     expect(gone.status).toBe(409);
     expect(gone.body).toEqual({ detail: messages.revisionSectionGone(old.title) });
 
@@ -242,14 +282,27 @@ describe('a restored layout', () => {
 describe('the history of sections and biographies', () => {
   it("restores a section's title and keeps its slug and whether it is visible", async () => {
     const section = await newSection('Título original');
-    const hidden = await call('PATCH', `/api/sections/${section.id}/`, { title: 'Título nuevo', is_active: false, version: section.version });
+    const hidden = await call('PATCH', `/api/sections/${section.id}/`, {
+      title: 'Título nuevo',
+      is_active: false,
+      version: section.version,
+    });
     expect(hidden.status).toBe(200);
     const list = await history('sections', section.id);
     expect(list.map((r) => r.summary)).toEqual([['Título', 'Visible: Sí → No'], [revisionSummaries.created]]);
     const restored = await call('POST', `/api/sections/${section.id}/revisions/${list[1].id}/restore/`, { version: hidden.body.version });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ title: 'Título original', slug: section.slug, is_active: false, version: hidden.body.version + 1 });
-    expect((await history('sections', section.id))[0]).toMatchObject({ number: 3, restored_from: 1, summary: ['Restaurada la versión 1', 'Título'] });
+    expect(restored.body).toMatchObject({
+      title: 'Título original',
+      slug: section.slug,
+      is_active: false,
+      version: hidden.body.version + 1,
+    });
+    expect((await history('sections', section.id))[0]).toMatchObject({
+      number: 3,
+      restored_from: 1,
+      summary: ['Restaurada la versión 1', 'Título'],
+    });
   });
 
   it("restores a biography's text and photo and keeps whether it is shown; a photo only a revision names survives a purge", async () => {
@@ -272,7 +325,9 @@ describe('the history of sections and biographies', () => {
     const twin = await call('POST', '/api/biographies/', { name: 'Gemela', position: 'P', biography: 'B' });
     await server.services.db.updateTable('biographies').set({ photo: firstPhoto }).where('id', '=', twin.body.id).execute();
     expect((await call('DELETE', `/api/biographies/${twin.body.id}/`)).status).toBe(204);
-    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find((e: { kind: string; item_id: number }) => e.kind === 'biography' && e.item_id === twin.body.id);
+    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find(
+      (e: { kind: string; item_id: number }) => e.kind === 'biography' && e.item_id === twin.body.id,
+    );
     expect((await call('DELETE', `/api/trash/${entry.id}/`)).status).toBe(204);
     expect(await served(firstPhoto)).toBe(true);
 
@@ -286,23 +341,40 @@ describe('images named only by a history', () => {
   it('are kept while the history is, and go with it when its item is purged', async () => {
     const section = await newSection('Imágenes con historia');
     const shared = await upload();
-    const publication = await newPublication({ title: 'Con imagen', section_id: String(section.id), layout: JSON.stringify([{ id: 'r1', cells: [image('c1', shared)] }]) });
-    const neighbour = await newPublication({ title: 'Vecina', section_id: String(section.id), layout: JSON.stringify([{ id: 'r1', cells: [image('c1', shared)] }]) });
+    const publication = await newPublication({
+      title: 'Con imagen',
+      section_id: String(section.id),
+      layout: JSON.stringify([{ id: 'r1', cells: [image('c1', shared)] }]),
+    });
+    const neighbour = await newPublication({
+      title: 'Vecina',
+      section_id: String(section.id),
+      layout: JSON.stringify([{ id: 'r1', cells: [image('c1', shared)] }]),
+    });
     // The image leaves the publication's current layout: only its first revision names it now, and the neighbour.
     await patch('publications', publication.id, { layout: '[]' });
     expect((await call('DELETE', `/api/publications/${neighbour.id}/`)).status).toBe(204);
-    const neighbourEntry = (await call('GET', '/api/trash/?all=true')).body.results.find((e: { item_id: number; kind: string }) => e.kind === 'publication' && e.item_id === neighbour.id);
+    const neighbourEntry = (await call('GET', '/api/trash/?all=true')).body.results.find(
+      (e: { item_id: number; kind: string }) => e.kind === 'publication' && e.item_id === neighbour.id,
+    );
     expect((await call('DELETE', `/api/trash/${neighbourEntry.id}/`)).status).toBe(204);
     expect(await served(shared)).toBe(true);
 
     // Deleted and purged for good: its history goes, and the images only that history named.
     const featured = publication.featured_image as string;
     expect((await call('DELETE', `/api/publications/${publication.id}/`)).status).toBe(204);
-    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find((e: { item_id: number; kind: string }) => e.kind === 'publication' && e.item_id === publication.id);
+    const entry = (await call('GET', '/api/trash/?all=true')).body.results.find(
+      (e: { item_id: number; kind: string }) => e.kind === 'publication' && e.item_id === publication.id,
+    );
     expect((await call('DELETE', `/api/trash/${entry.id}/`)).status).toBe(204);
     expect(await served(shared)).toBe(false);
     expect(await served(featured)).toBe(false);
-    const left = await server.services.db.selectFrom('revisions').select('id').where('kind', '=', 'publication').where('item_id', '=', publication.id).execute();
+    const left = await server.services.db
+      .selectFrom('revisions')
+      .select('id')
+      .where('kind', '=', 'publication')
+      .where('item_id', '=', publication.id)
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -311,7 +383,14 @@ describe('a bounded history', () => {
   /** A section written straight to the table, as one created before the history existed. */
   async function olderSection(title: string) {
     const at = new Date(Date.now() - 400 * DAY_MS).toISOString();
-    return insertSection(server.services.db, { title, slug: title.toLowerCase().replace(/\s+/g, '-'), is_active: 1, order: 900, created_at: at, updated_at: at });
+    return insertSection(server.services.db, {
+      title,
+      slug: title.toLowerCase().replace(/\s+/g, '-'),
+      is_active: 1,
+      order: 900,
+      created_at: at,
+      updated_at: at,
+    });
   }
 
   async function addRevisions(sectionId: number, count: number, daysAgo: number) {
@@ -320,7 +399,14 @@ describe('a bounded history', () => {
     for (let i = 0; i < count; i++) {
       await insertRevision(
         server.services.db,
-        { kind: 'section', itemId: sectionId, record, summary: ['Título'], author: { id: null, username: 'antigua' }, createdAt: at.toISOString() },
+        {
+          kind: 'section',
+          itemId: sectionId,
+          record,
+          summary: ['Título'],
+          author: { id: null, username: 'antigua' },
+          createdAt: at.toISOString(),
+        },
         at,
       );
     }
@@ -372,6 +458,12 @@ describe('a reorder', () => {
     expect((await history('sections', a.id)).map((r) => r.number)).toEqual([1]);
     expect((await history('sections', b.id)).map((r) => r.number)).toEqual([1]);
     const log = (await call('GET', '/api/activity/?kind=reorder')).body.results;
-    expect(log[0]).toMatchObject({ action: 'reorder', user: TEST_ADMIN.username, target_kind: 'section', target_id: null, target_label: '2 secciones' });
+    expect(log[0]).toMatchObject({
+      action: 'reorder',
+      user: TEST_ADMIN.username,
+      target_kind: 'section',
+      target_id: null,
+      target_label: '2 secciones',
+    });
   });
 });

@@ -73,13 +73,20 @@ describe('sections', () => {
     }
     const wrongTypes = await call('POST', '/api/sections/', { title: { a: 1 }, is_active: 'quizá', order: 'primero' });
     expect(wrongTypes.status).toBe(400);
-    expect(wrongTypes.body).toEqual({ title: [messages.invalidText], is_active: [messages.invalidBoolean], order: [messages.invalidInteger] });
+    expect(wrongTypes.body).toEqual({
+      title: [messages.invalidText],
+      is_active: [messages.invalidBoolean],
+      order: [messages.invalidInteger],
+    });
     const blankEdit = await call('PATCH', '/api/sections/1/', { title: '' });
     expect(blankEdit.body).toEqual({ title: [messages.required] });
   });
 
   it('answers 400 for malformed JSON and 404 for unknown or non-numeric ids', async () => {
-    const malformed = await server.request('POST', '/api/sections/', { token, raw: { body: '{"title":', contentType: 'application/json' } });
+    const malformed = await server.request('POST', '/api/sections/', {
+      token,
+      raw: { body: '{"title":', contentType: 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ detail: messages.malformedBody });
     for (const path of ['/api/sections/9999/', '/api/sections/abc/', '/api/sections/0/']) {
@@ -99,7 +106,10 @@ describe('sections', () => {
   });
 
   it('accepts a multipart form as well as JSON', async () => {
-    const reply = await server.request('POST', '/api/sections/', { token, form: formData({ title: 'Por formulario', is_active: 'false' }) });
+    const reply = await server.request('POST', '/api/sections/', {
+      token,
+      form: formData({ title: 'Por formulario', is_active: 'false' }),
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ title: 'Por formulario', is_active: false });
   });
@@ -111,7 +121,9 @@ describe('sections', () => {
 
 describe('PATCH /api/sections/reorder/', () => {
   const orderOf = async () =>
-    Object.fromEntries(((await call('GET', '/api/sections/?all=true')).body.results as { id: number; order: number }[]).map((s) => [s.id, s.order]));
+    Object.fromEntries(
+      ((await call('GET', '/api/sections/?all=true')).body.results as { id: number; order: number }[]).map((s) => [s.id, s.order]),
+    );
 
   it('writes every order and answers the list in its new order', async () => {
     const ids = Object.keys(await orderOf()).map(Number);
@@ -135,7 +147,17 @@ describe('PATCH /api/sections/reorder/', () => {
   });
 
   it('refuses payloads that are not a list of {id, order}', async () => {
-    for (const payload of [{}, [], [{ id: 1 }], [{ id: 'a', order: 1 }], [{ id: 1, order: -1 }], [{ id: 1, order: 0 }, { id: 1, order: 1 }]]) {
+    for (const payload of [
+      {},
+      [],
+      [{ id: 1 }],
+      [{ id: 'a', order: 1 }],
+      [{ id: 1, order: -1 }],
+      [
+        { id: 1, order: 0 },
+        { id: 1, order: 1 },
+      ],
+    ]) {
       const reply = await call('PATCH', '/api/sections/reorder/', payload);
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ detail: messages.reorderInvalid });

@@ -33,14 +33,17 @@ describe('demo content on a fresh start', () => {
 
     const publications = (await server.request('GET', '/api/publications/?all=true', { token })).body;
     expect(publications.count).toBeGreaterThanOrEqual(12);
-    const cellTypes = new Set(publications.results.flatMap((p: { layout: { cells: { type: string }[] }[] }) => p.layout.flatMap((r) => r.cells.map((c) => c.type))));
+    const cellTypes = new Set(
+      publications.results.flatMap((p: { layout: { cells: { type: string }[] }[] }) => p.layout.flatMap((r) => r.cells.map((c) => c.type))),
+    );
     expect(cellTypes).toEqual(new Set(['text', 'image', 'video']));
 
     const news = (await server.request('GET', '/api/public/publications/?section_slug=noticias')).body;
     expect(news.count).toBeGreaterThan(0);
     const image: string = news.results[0].featured_image;
     expect(fs.existsSync(path.join(server.dataDir, image))).toBe(true);
-    for (const width of IMAGE_VARIANT_WIDTHS) expect(fs.existsSync(path.join(server.dataDir, imageVariantUrl(image, width) as string))).toBe(true);
+    for (const width of IMAGE_VARIANT_WIDTHS)
+      expect(fs.existsSync(path.join(server.dataDir, imageVariantUrl(image, width) as string))).toBe(true);
 
     const biographies = (await server.request('GET', '/api/biographies/?all=true', { token })).body.results;
     expect(biographies).toHaveLength(8);

@@ -23,7 +23,8 @@ const rawGet = (path: string) =>
       })
       .on('error', reject);
   });
-const siteSettings = (html: string) => JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+const siteSettings = (html: string) =>
+  JSON.parse(/<script id="site-settings" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('the single-page app', () => {
   it.each([
@@ -103,7 +104,16 @@ describe('/media/', () => {
     fs.writeFileSync(path.join(server.dataDir, 'privado.txt'), 'CONTENIDO-PRIVADO');
     fs.mkdirSync(path.join(server.dataDir, 'media', 'images'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'media', 'images', '.oculto'), 'CONTENIDO-PRIVADO');
-    const attempts = ['/media/', '/media/images/', '/media/images/.oculto', '/media/../privado.txt', '/media/%2e%2e/privado.txt', '/media/..%2fprivado.txt', '/media/images/..%2f..%2fprivado.txt', '/media/..%5cprivado.txt'];
+    const attempts = [
+      '/media/',
+      '/media/images/',
+      '/media/images/.oculto',
+      '/media/../privado.txt',
+      '/media/%2e%2e/privado.txt',
+      '/media/..%2fprivado.txt',
+      '/media/images/..%2f..%2fprivado.txt',
+      '/media/..%5cprivado.txt',
+    ];
     fs.writeFileSync(path.join(server.dataDir, 'media', 'images', 'foto-subida.jpg'), 'x');
     for (const attempt of attempts) {
       const response = await rawGet(attempt);
@@ -119,7 +129,10 @@ describe('/media/', () => {
 describe('bad requests', () => {
   it('answers 415 in Spanish for a body type the API does not read', async () => {
     const token = await server.adminToken();
-    const reply = await server.request('POST', '/api/sections/', { token, raw: { body: '<title>x</title>', contentType: 'application/xml' } });
+    const reply = await server.request('POST', '/api/sections/', {
+      token,
+      raw: { body: '<title>x</title>', contentType: 'application/xml' },
+    });
     expect(reply.status).toBe(415);
     expect(reply.body).toEqual({ detail: messages.unsupportedMediaType });
   });

@@ -25,7 +25,10 @@ afterAll(async () => server.close());
 async function publish(title: string, target = server, tokenOf = token) {
   const reply = await target.request('POST', '/api/publications/', {
     token: tokenOf,
-    form: formData({ title, section_id: String(sectionId), status: 'published', publish_date: todayIso() }, { featured_image: { bytes: jpeg } }),
+    form: formData(
+      { title, section_id: String(sectionId), status: 'published', publish_date: todayIso() },
+      { featured_image: { bytes: jpeg } },
+    ),
   });
   expect(reply.status).toBe(201);
   return reply.body as { id: number; version: number };

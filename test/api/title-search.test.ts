@@ -35,7 +35,10 @@ async function newPublication(title: string) {
 }
 
 /** The titles a search finds in one section, in the list's order; the count must agree. */
-async function search(term: string, where: { target: TestServer; token: string; section: number } = { target: server, token, section: sectionId }) {
+async function search(
+  term: string,
+  where: { target: TestServer; token: string; section: number } = { target: server, token, section: sectionId },
+) {
   const query = new URLSearchParams({ search: term, section: String(where.section), omit: 'layout' });
   const reply = await where.target.request('GET', `/api/publications/?${query}`, { token: where.token });
   expect(reply.status).toBe(200);
@@ -47,7 +50,8 @@ async function search(term: string, where: { target: TestServer; token: string; 
 describe('searching titles', () => {
   beforeAll(async () => {
     // Each new one goes on top: the list's order is the reverse of this one.
-    for (const title of ['Educación Emocional', 'EDUCACIÓN en casa', 'Niñez y convivencia', 'Premio 50% TFM', 'Otra cosa']) await newPublication(title);
+    for (const title of ['Educación Emocional', 'EDUCACIÓN en casa', 'Niñez y convivencia', 'Premio 50% TFM', 'Otra cosa'])
+      await newPublication(title);
   });
 
   it('finds a part of the title in any case, with or without its accents', async () => {
@@ -77,7 +81,10 @@ describe('searching titles', () => {
 
   it('finds a renamed publication by its new title only', async () => {
     const created = await newPublication('Jornada de tutorías');
-    const renamed = await server.request('PATCH', `/api/publications/${created.id}/`, { token, json: { title: 'Congreso de Orientación', version: created.version } });
+    const renamed = await server.request('PATCH', `/api/publications/${created.id}/`, {
+      token,
+      json: { title: 'Congreso de Orientación', version: created.version },
+    });
     expect(renamed.status).toBe(200);
     expect(await search('tutorias')).toEqual([]);
     expect(await search('orientacion')).toEqual(['Congreso de Orientación']);
@@ -88,7 +95,9 @@ describe('searching titles', () => {
     expect((await server.request('DELETE', `/api/publications/${created.id}/`, { token })).status).toBe(204);
     expect(await search('mediacion')).toEqual([]);
     const entries = await server.request('GET', '/api/trash/?all=true', { token });
-    const entry = (entries.body.results as { id: number; kind: string; item_id: number }[]).find((e) => e.kind === 'publication' && e.item_id === created.id);
+    const entry = (entries.body.results as { id: number; kind: string; item_id: number }[]).find(
+      (e) => e.kind === 'publication' && e.item_id === created.id,
+    );
     expect((await server.request('POST', `/api/trash/${entry!.id}/restore/`, { token })).status).toBe(200);
     expect(await search('MEDIACIÓN')).toEqual(['Taller de mediación']);
   });
@@ -117,7 +126,16 @@ describe('titles written before the search key was stored', () => {
           // As that schema took them: without a search key.
           await db
             .insertInto('publications')
-            .values({ title, section_id: section.id, status: 'draft', is_featured: 0, layout: '[]', order, created_at: now, updated_at: now })
+            .values({
+              title,
+              section_id: section.id,
+              status: 'draft',
+              is_featured: 0,
+              layout: '[]',
+              order,
+              created_at: now,
+              updated_at: now,
+            })
             .execute();
         }
         oldSection = section.id;

@@ -51,7 +51,9 @@ const textCell = (id: string, html: string) => ({ id, type: 'text', content: htm
 /** Whether the image and every WebP variant are served (true), or none is (false). */
 async function served(url: string): Promise<boolean> {
   const statuses = await Promise.all(
-    [url, ...IMAGE_VARIANT_WIDTHS.map((width) => imageVariantUrl(url, width) as string)].map(async (address) => (await fetch(`${server.url}${address}`)).status),
+    [url, ...IMAGE_VARIANT_WIDTHS.map((width) => imageVariantUrl(url, width) as string)].map(
+      async (address) => (await fetch(`${server.url}${address}`)).status,
+    ),
   );
   if (statuses.every((status) => status === 200)) return true;
   if (statuses.every((status) => status === 404)) return false;
@@ -61,7 +63,16 @@ async function served(url: string): Promise<boolean> {
 async function trashEntries(target: TestServer = server, tokenOf = token) {
   const reply = await target.request('GET', '/api/trash/?all=true', { token: tokenOf });
   expect(reply.status).toBe(200);
-  return reply.body.results as { id: number; kind: string; label: string; item_id: number; deleted_at: string; deleted_by: string; purge_at: string; publications: number | null }[];
+  return reply.body.results as {
+    id: number;
+    kind: string;
+    label: string;
+    item_id: number;
+    deleted_at: string;
+    deleted_by: string;
+    purge_at: string;
+    publications: number | null;
+  }[];
 }
 
 async function entryOf(kind: string, itemId: number) {
@@ -107,7 +118,14 @@ describe('a deleted publication', () => {
 
     const restored = await call('POST', `/api/trash/${entry.id}/restore/`);
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ id: doomed.id, title: 'Efímera', section_id: section.id, featured_image: featured, layout: doomed.layout, version: doomed.version + 1 });
+    expect(restored.body).toMatchObject({
+      id: doomed.id,
+      title: 'Efímera',
+      section_id: section.id,
+      featured_image: featured,
+      layout: doomed.layout,
+      version: doomed.version + 1,
+    });
     expect((await call('GET', `/api/publications/${doomed.id}/`)).body).toEqual(restored.body);
     // At the end of its section now, and public again.
     expect(idsOf((await call('GET', `/api/publications/?section=${section.id}`)).body)).toEqual([neighbour.id, doomed.id]);
@@ -149,14 +167,25 @@ describe('restoring when the id was taken meanwhile', () => {
     const section = await newSection('Identificadores');
     const draft = await newPublication(section.id, 'Con celdas');
     const layout = [{ id: 'r1', cells: [{ ...textCell('c1', '<p>Hola</p>'), publicationId: draft.id }] }];
-    const saved = await server.request('PATCH', `/api/publications/${draft.id}/`, { token, form: formData({ layout: JSON.stringify(layout) }) });
+    const saved = await server.request('PATCH', `/api/publications/${draft.id}/`, {
+      token,
+      form: formData({ layout: JSON.stringify(layout) }),
+    });
     expect(saved.body.layout[0].cells[0].publicationId).toBe(draft.id);
     expect((await call('DELETE', `/api/publications/${draft.id}/`)).status).toBe(204);
     // Another row holds the id now (an import, say).
     const { id: _id, section: _section, layout: _layout, ...row } = saved.body;
     await server.services.db
       .insertInto('publications')
-      .values({ ...row, id: draft.id, title: 'Ocupa el id', is_featured: 0, layout: '[]', created_at: row.created_at, updated_at: row.updated_at })
+      .values({
+        ...row,
+        id: draft.id,
+        title: 'Ocupa el id',
+        is_featured: 0,
+        layout: '[]',
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      })
       .execute();
 
     const restored = await call('POST', `/api/trash/${(await entryOf('publication', draft.id)).id}/restore/`);
@@ -236,13 +265,21 @@ describe('deleting a section that holds publications', () => {
     const last = await newSection('Creada mientras tanto');
     const restored = await call('POST', `/api/trash/${entry.id}/restore/`);
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ id: section.id, title: section.title, slug: section.slug, is_active: true, version: section.version + 1 });
+    expect(restored.body).toMatchObject({
+      id: section.id,
+      title: section.title,
+      slug: section.slug,
+      is_active: true,
+      version: section.version + 1,
+    });
     expect(restored.body.order).toBeGreaterThan(last.order);
     const sections = (await call('GET', '/api/sections/?all=true')).body.results;
     expect(sections.at(-1).id).toBe(section.id);
     // Its publications as they were: same ids, same order, same content, public again.
     const after = (await call('GET', `/api/publications/?section=${section.id}`)).body.results;
-    expect(after.map((p: { id: number; order: number; title: string; featured_image: string }) => [p.id, p.order, p.title, p.featured_image])).toEqual(
+    expect(
+      after.map((p: { id: number; order: number; title: string; featured_image: string }) => [p.id, p.order, p.title, p.featured_image]),
+    ).toEqual(
       before.map((p: { id: number; order: number; title: string; featured_image: string }) => [p.id, p.order, p.title, p.featured_image]),
     );
     expect((await server.request('GET', `/api/public/publications/?section_slug=${section.slug}`)).body.count).toBe(4);
@@ -333,7 +370,8 @@ describe('the automatic purge', () => {
     expect(await served(created.body.photo)).toBe(false);
     // Two processes purging at once: every entry goes exactly once, and neither fails.
     const section = await newSection('Purgas simultáneas');
-    for (const title of ['x', 'y', 'z']) expect((await call('DELETE', `/api/publications/${(await newPublication(section.id, title)).id}/`)).status).toBe(204);
+    for (const title of ['x', 'y', 'z'])
+      expect((await call('DELETE', `/api/publications/${(await newPublication(section.id, title)).id}/`)).status).toBe(204);
     const waiting = (await trashEntries()).length;
     expect(waiting).toBeGreaterThan(0);
     const results = await Promise.all([0, 1].map(() => purgeExpiredTrash(server.services, quietLog, new Date(Date.now() + 400 * DAY_MS))));
@@ -357,10 +395,16 @@ describe('across a restart', () => {
           first.request('POST', '/api/biographies/', { token: firstToken, form: formData({ name, position: 'P', biography: 'B' }) });
         kept = (await post('Sobrevive')).body.id;
         expired = (await post('Caduca')).body.id;
-        for (const id of [kept, expired]) expect((await first.request('DELETE', `/api/biographies/${id}/`, { token: firstToken })).status).toBe(204);
+        for (const id of [kept, expired])
+          expect((await first.request('DELETE', `/api/biographies/${id}/`, { token: firstToken })).status).toBe(204);
         // Deleted long ago, as far as the next start can tell.
         const longAgo = new Date(Date.now() - 31 * DAY_MS).toISOString();
-        await first.services.db.updateTable('trash').set({ deleted_at: longAgo }).where('item_id', '=', expired).where('kind', '=', 'biography').execute();
+        await first.services.db
+          .updateTable('trash')
+          .set({ deleted_at: longAgo })
+          .where('item_id', '=', expired)
+          .where('kind', '=', 'biography')
+          .execute();
       } finally {
         await first.close();
       }
@@ -369,7 +413,9 @@ describe('across a restart', () => {
       try {
         const secondToken = await second.adminToken();
         const entries = await trashEntries(second, secondToken);
-        expect(entries.map((e) => [e.kind, e.item_id, e.label, e.deleted_by])).toEqual([['biography', kept, 'Sobrevive', TEST_ADMIN.username]]);
+        expect(entries.map((e) => [e.kind, e.item_id, e.label, e.deleted_by])).toEqual([
+          ['biography', kept, 'Sobrevive', TEST_ADMIN.username],
+        ]);
         const restored = await second.request('POST', `/api/trash/${entries[0].id}/restore/`, { token: secondToken });
         expect(restored.status).toBe(200);
         expect(restored.body).toMatchObject({ id: kept, name: 'Sobrevive' });

@@ -7,7 +7,9 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: 
 const portrait = async () => ({
   name: 'retrato.png',
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .png()
+    .toBuffer(),
 });
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -89,7 +91,10 @@ test('create with a photo, view, edit removing the photo, and delete a biography
   await expect(page.getByRole('heading', { level: 1, name: `Biografías (${count})` })).toBeVisible();
 });
 
-test('a stale biography save: the administrator keeps their text and saves over the other version', async ({ adminPage: page, browserProblems }) => {
+test('a stale biography save: the administrator keeps their text and saves over the other version', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   const api = adminApi(page);
   const { body: created } = await api.multipart<{ id: number; version: number }>('POST', '/api/biographies/', {
     name: 'Prof. Conflicto',
@@ -100,7 +105,10 @@ test('a stale biography save: the administrator keeps their text and saves over 
     await page.goto(`/admin/biographies/edit/${created.id}`);
     const text = page.getByRole('textbox', { name: 'Biografía' });
     await expect(text).toHaveValue('Primera versión.');
-    await api.multipart('PATCH', `/api/biographies/${created.id}/`, { biography: 'Versión de otra persona.', version: String(created.version) });
+    await api.multipart('PATCH', `/api/biographies/${created.id}/`, {
+      biography: 'Versión de otra persona.',
+      version: String(created.version),
+    });
 
     browserProblems.expectFailedLoad(409, `/api/biographies/${created.id}/`);
     await text.fill('Mi versión.');

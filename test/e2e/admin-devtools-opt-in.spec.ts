@@ -6,7 +6,11 @@ import { expect, test } from './support/fixtures';
 // on for their own browser; then they come with the same masking as in
 // development, from a chunk that only that browser downloads.
 
-test('an administrator switches Redux DevTools on for this browser only, tokens masked', async ({ page, signInThroughApi, browserProblems }) => {
+test('an administrator switches Redux DevTools on for this browser only, tokens masked', async ({
+  page,
+  signInThroughApi,
+  browserProblems,
+}) => {
   await installDevToolsStandIn(page);
   const devToolsChunks: string[] = [];
   page.on('request', (request) => {
@@ -32,7 +36,10 @@ test('an administrator switches Redux DevTools on for this browser only, tokens 
   const record = await devToolsRecord(page);
   expect(record.name).toBe('Máster Educación Emocional');
   const restored = record.entries.find((entry) => entry.type === 'session/sessionRestored');
-  expect(restored?.action).toEqual({ type: 'session/sessionRestored', payload: { access: '[oculto]', refresh: '[oculto]', username: E2E_ADMIN.username } });
+  expect(restored?.action).toEqual({
+    type: 'session/sessionRestored',
+    payload: { access: '[oculto]', refresh: '[oculto]', username: E2E_ADMIN.username },
+  });
   expect(JSON.stringify(record.entries)).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
 
   // Another browser (a fresh context) is not affected.

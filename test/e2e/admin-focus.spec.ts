@@ -46,7 +46,10 @@ test('after Crear publicación the list opens at its top with the keyboard on th
   await page.getByRole('button', { name: 'Crear publicación' }).click();
 
   await expect(page).toHaveURL(/\/admin\/publications$/);
-  const { body } = await adminApi(page).json<{ results: { id: number; title: string }[] }>('GET', `/api/publications/?search=${encodeURIComponent(title)}&omit=layout`);
+  const { body } = await adminApi(page).json<{ results: { id: number; title: string }[] }>(
+    'GET',
+    `/api/publications/?search=${encodeURIComponent(title)}&omit=layout`,
+  );
   const created = body.results.find((p) => p.title === title)!;
   await expect.poll(() => focusedRow(page)).toBe(created.id);
   await expect(page.getByRole('link', { name: title, exact: true })).toBeFocused();
@@ -87,7 +90,8 @@ test('on a phone, Eliminar leaves the keyboard on the next biography; the delete
   const second = await newBiography(page, `Aaa Segunda ${stamp}`);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/admin/biographies?q=${stamp}`);
-  const rowIds = async () => page.locator('[data-row-id]').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.rowId)));
+  const rowIds = async () =>
+    page.locator('[data-row-id]').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.rowId)));
   await expect.poll(rowIds).toHaveLength(2);
   const [top, next] = await rowIds();
   const topName = top === first ? `Aaa Primera ${stamp}` : `Aaa Segunda ${stamp}`;
@@ -108,7 +112,9 @@ test('on a phone, Eliminar leaves the keyboard on the next biography; the delete
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
-test('Restaurar in the Papelera leaves the keyboard on the next entry, then on the heading; the item is back', async ({ adminPage: page }) => {
+test('Restaurar in the Papelera leaves the keyboard on the next entry, then on the heading; the item is back', async ({
+  adminPage: page,
+}) => {
   const stamp = Date.now();
   const ids = [await newBiography(page, `Restaurable A ${stamp}`), await newBiography(page, `Restaurable B ${stamp}`)];
   for (const id of ids) expect((await adminApi(page).json('DELETE', `/api/biographies/${id}/`)).status).toBe(204);
@@ -141,8 +147,12 @@ test('the sign-in screen takes the keys typed the moment it appears, the first o
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('the frame: no white margin, a menu button of 44 × 44 px on a phone, toasts in the panel font and clear of row actions', async ({ adminPage: page }) => {
-  expect(await page.locator('.admin').evaluate((element) => element.getBoundingClientRect().top + element.getBoundingClientRect().left)).toBe(0);
+test('the frame: no white margin, a menu button of 44 × 44 px on a phone, toasts in the panel font and clear of row actions', async ({
+  adminPage: page,
+}) => {
+  expect(
+    await page.locator('.admin').evaluate((element) => element.getBoundingClientRect().top + element.getBoundingClientRect().left),
+  ).toBe(0);
 
   await page.setViewportSize({ width: 375, height: 812 });
   const menu = await page.getByRole('button', { name: 'Menú' }).boundingBox();
@@ -158,9 +168,13 @@ test('the frame: no white margin, a menu button of 44 × 44 px on a phone, toast
   const toast = page.getByText(`Biografía de ${name} eliminada`);
   await expect(toast).toBeVisible();
   expect(await toast.evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(/^("?Times|serif)/i);
-  expect(await toast.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(await page.locator('.admin').evaluate((element) => getComputedStyle(element).fontFamily));
+  expect(await toast.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(
+    await page.locator('.admin').evaluate((element) => getComputedStyle(element).fontFamily),
+  );
   const box = (await toast.locator('xpath=..').boundingBox())!;
-  const actions = await page.locator('.kit-table-actions').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().toJSON() as DOMRect));
+  const actions = await page
+    .locator('.kit-table-actions')
+    .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().toJSON() as DOMRect));
   const overlaps = actions.filter((a) => a.left < box.x + box.width && box.x < a.right && a.top < box.y + box.height && box.y < a.bottom);
   expect(overlaps).toEqual([]);
   expect((await adminApi(page).json('GET', `/api/biographies/${id}/`)).status).toBe(404);
@@ -173,7 +187,8 @@ const brokenWords = (page: Page) =>
     const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
     // Text kept for screen readers only (the headers of the cards, clipped to 1 px) is not shown.
     const shown = (element: Element | null): boolean => {
-      for (let at = element; at && at !== table.parentElement; at = at.parentElement) if (at.getBoundingClientRect().width <= 1) return false;
+      for (let at = element; at && at !== table.parentElement; at = at.parentElement)
+        if (at.getBoundingClientRect().width <= 1) return false;
       return true;
     };
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -202,7 +217,10 @@ test('the publication list keeps its words whole at 1024, 1280 and 1440 px, and 
     await expect(page.locator('[data-row-id]').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`publication-list-${width}.png`), fullPage: true });
     expect(await brokenWords(page), `words cut at ${width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `sideways scroll at ${width} px`,
+    ).toBeLessThanOrEqual(0);
   }
 });
 

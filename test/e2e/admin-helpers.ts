@@ -19,7 +19,8 @@ export async function signInWithForm(page: Page, baseURL = '') {
 }
 
 /** The stored session record (requirements §3), or null. */
-export const storedSession = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null, SESSION_KEY);
+export const storedSession = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null, SESSION_KEY);
 
 /** A summary card of the admin landing, by its title. */
 export const summaryCard = (page: Page, title: string) => page.getByRole('article', { name: title });

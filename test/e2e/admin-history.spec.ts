@@ -78,7 +78,9 @@ test('the activity log shows the edits, a delete and its restore, with who did t
     await expect(rows.nth(index)).toContainText(action);
     await expect(rows.nth(index)).toContainText('admin');
   }
-  await expect(page.getByRole('table', { name: 'Actividad' }).getByRole('row').filter({ hasText: 'Inicio de sesión' }).first()).toContainText('127.0.0.1');
+  await expect(
+    page.getByRole('table', { name: 'Actividad' }).getByRole('row').filter({ hasText: 'Inicio de sesión' }).first(),
+  ).toContainText('127.0.0.1');
   expect(await violations(page)).toEqual([]);
 
   await page.getByLabel('Acción').selectOption({ label: 'Envío a la papelera' });

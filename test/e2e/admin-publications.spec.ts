@@ -25,7 +25,9 @@ async function buildThreeCellRow(page: Page, text: string) {
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
   await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
   await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
-  await layoutCell(page, 1, 2).getByLabel('Imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await layoutCell(page, 1, 2)
+    .getByLabel('Imagen')
+    .setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
   await expect(layoutCell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
   await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
 
@@ -35,7 +37,9 @@ async function buildThreeCellRow(page: Page, text: string) {
   await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }
 
-test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({ adminPage: page }, testInfo) => {
+test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({
+  adminPage: page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const title = `Jornada de convivencia ${Date.now()}`;
   const text = 'La convivencia escolar se aprende en comunidad.';
@@ -84,14 +88,21 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await expect(page.getByLabel('Sección')).toHaveValue(/\d+/);
   await expect(page.getByLabel('Buscar por título')).toHaveValue(title);
   await expect(tableRow(page, title)).toBeVisible();
-  const otherSection = await page.getByLabel('Sección').locator('option').filter({ hasNotText: /Noticias|Todas las secciones/ }).first().textContent();
+  const otherSection = await page
+    .getByLabel('Sección')
+    .locator('option')
+    .filter({ hasNotText: /Noticias|Todas las secciones/ })
+    .first()
+    .textContent();
   await page.getByLabel('Sección').selectOption({ label: otherSection ?? '' });
   await expect(page.getByText('No hay publicaciones que coincidan.')).toBeVisible();
   await page.goBack();
   await expect(tableRow(page, title)).toBeVisible();
 
   // The admin detail: the public renderer's grid, the public link.
-  await tableRow(page, title).getByRole('link', { name: `Ver ${title}` }).click();
+  await tableRow(page, title)
+    .getByRole('link', { name: `Ver ${title}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('15 de enero de 2026')).toBeVisible();
   await expect(page.locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
@@ -111,7 +122,10 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
 
   // The public site: the section page lists it, its page shows the same grid.
   await page.goto('/noticias');
-  await page.getByRole('link', { name: new RegExp(title) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`${publicHref}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(text)).toBeVisible();
@@ -133,7 +147,9 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await expect(tableRow(page, edited)).toBeVisible();
 
   // Delete, after the confirmation.
-  await tableRow(page, edited).getByRole('button', { name: `Eliminar ${edited}` }).click();
+  await tableRow(page, edited)
+    .getByRole('button', { name: `Eliminar ${edited}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: '¿Estás seguro de eliminar esta publicación?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
@@ -146,7 +162,9 @@ test('the form refuses missing fields and an image that is not one, and sends no
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/publications/')) writes += 1;
   });
-  await page.getByLabel('Imagen destacada').setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+  await page
+    .getByLabel('Imagen destacada')
+    .setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
   await expect(page.getByText('Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.')).toBeVisible();
   await page.getByRole('button', { name: 'Crear publicación' }).click();
   await expect(page.getByRole('alert').first()).toContainText('Por favor, complete todos los campos requeridos');
@@ -161,7 +179,10 @@ test('a missing publication says so', async ({ adminPage: page, browserProblems 
   await expect(page.getByText('No se encontró la publicación')).toBeVisible();
 });
 
-test('a save over a version someone else saved meanwhile is refused, and the saved version can be loaded', async ({ adminPage: page, browserProblems }) => {
+test('a save over a version someone else saved meanwhile is refused, and the saved version can be loaded', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   const api = adminApi(page);
   const { body } = await api.json<{ results: { id: number; title: string }[] }>('GET', '/api/publications/?page_size=1&omit=layout');
   const { id, title } = body.results[0];

@@ -19,7 +19,11 @@ const nextReorder = (page: Page, resource: string) =>
     .waitForRequest((request) => request.url().endsWith(`/api/${resource}/reorder/`) && request.method() === 'PATCH')
     .then(async (request: Request) => {
       const response = await request.response();
-      return { status: response?.status(), bytes: Buffer.byteLength(request.postData() ?? ''), items: request.postDataJSON() as { id: number; order: number }[] };
+      return {
+        status: response?.status(),
+        bytes: Buffer.byteLength(request.postData() ?? ''),
+        items: request.postDataJSON() as { id: number; order: number }[],
+      };
     });
 
 /** What the server holds, through its API with the page's own token. */
@@ -30,13 +34,18 @@ async function serverList<T>(page: Page, path: string): Promise<T> {
   return (await reply.json()) as T;
 }
 
-const rowNames = (page: Page, table: string) => page.getByRole('table', { name: table }).getByRole('row').locator('.kit-table-primary').allTextContents();
+const rowNames = (page: Page, table: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').locator('.kit-table-primary').allTextContents();
 
-test('5,000 biographies: a move sends the page of 100, one across the page edge sends the two that swap, and the server holds both', async ({ page, signInThroughApi }) => {
+test('5,000 biographies: a move sends the page of 100, one across the page edge sends the two that swap, and the server holds both', async ({
+  page,
+  signInThroughApi,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughApi(page, { server: SERVER, path: '/admin/biographies' });
   await expect(page.getByRole('heading', { level: 1, name: 'Biografías (5000)' })).toBeVisible({ timeout: 30_000 });
-  const names = async () => (await serverList<{ results: { name: string }[] }>(page, '/api/biographies/?all=true&page_size=1000')).results.map((b) => b.name);
+  const names = async () =>
+    (await serverList<{ results: { name: string }[] }>(page, '/api/biographies/?all=true&page_size=1000')).results.map((b) => b.name);
 
   let sent = nextReorder(page, 'biographies');
   await page.getByRole('button', { name: 'Bajar Docente 1', exact: true }).click();
@@ -59,12 +68,17 @@ test('5,000 biographies: a move sends the page of 100, one across the page edge 
   expect((await names()).slice(98, 102)).toEqual(['Docente 99', 'Docente 101', 'Docente 100', 'Docente 102']);
 });
 
-test('10,000 publications: a move sends the page of 20, one across the page edge sends the two that swap and shows the next page, and the server holds both', async ({ page, signInThroughApi }) => {
+test('10,000 publications: a move sends the page of 20, one across the page edge sends the two that swap and shows the next page, and the server holds both', async ({
+  page,
+  signInThroughApi,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughApi(page, { server: SERVER, path: '/admin/publications' });
   await expect(page.getByText('10000 publicaciones')).toBeVisible({ timeout: 30_000 });
   const titles = async (pageNumber: number) =>
-    (await serverList<{ results: { title: string }[] }>(page, `/api/publications/?page=${pageNumber}&page_size=20&omit=layout`)).results.map((p) => p.title);
+    (
+      await serverList<{ results: { title: string }[] }>(page, `/api/publications/?page=${pageNumber}&page_size=20&omit=layout`)
+    ).results.map((p) => p.title);
 
   let sent = nextReorder(page, 'publications');
   await page.getByRole('button', { name: 'Bajar Publicación 1', exact: true }).click();

@@ -2,7 +2,8 @@ import { adminApi } from '../helpers/e2e-admin-api';
 import { expect, test, type Page } from './support/fixtures';
 
 /** The titles of the sections table, top to bottom. */
-const shownOrder = (page: Page) => page.getByRole('table', { name: 'Secciones' }).getByRole('row').locator('.kit-table-primary').allTextContents();
+const shownOrder = (page: Page) =>
+  page.getByRole('table', { name: 'Secciones' }).getByRole('row').locator('.kit-table-primary').allTextContents();
 const handle = (page: Page, title: string) => page.getByRole('button', { name: `Arrastrar para reordenar: ${title}` });
 
 let original: number[] = [];
@@ -19,7 +20,8 @@ test.afterEach(async ({ adminPage: page }) => {
   await adminApi(page).restoreOrder('sections', original);
 });
 
-const waitForSavedOrder = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/sections/reorder/') && r.request().method() === 'PATCH');
+const waitForSavedOrder = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/sections/reorder/') && r.request().method() === 'PATCH');
 
 test('the move buttons reorder at once, and the order survives a reload', async ({ adminPage: page }) => {
   const before = await shownOrder(page);

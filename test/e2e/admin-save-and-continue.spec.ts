@@ -24,7 +24,9 @@ function watchSaves(page: Page, path: string) {
   };
 }
 
-test('a publication saved with Guardar y seguir editando, then with Ctrl+S after more edits, stays open and both saves are stored', async ({ adminPage: page }) => {
+test('a publication saved with Guardar y seguir editando, then with Ctrl+S after more edits, stays open and both saves are stored', async ({
+  adminPage: page,
+}) => {
   const api = adminApi(page);
   const title = `Seguir editando ${Date.now()}`;
   const created = await createDraftPublication(page, title);
@@ -51,7 +53,9 @@ test('a publication saved with Guardar y seguir editando, then with Ctrl+S after
     await titleBox.fill(`${title} (segunda)`);
     await titleBox.press('ControlOrMeta+s');
 
-    await expect.poll(async () => (await api.json<{ version: number }>('GET', `/api/publications/${created.id}/`)).body.version).toBe(created.version + 2);
+    await expect
+      .poll(async () => (await api.json<{ version: number }>('GET', `/api/publications/${created.id}/`)).body.version)
+      .toBe(created.version + 2);
     const second = await api.json<{ title: string; layout: unknown }>('GET', `/api/publications/${created.id}/`);
     expect(second.body.title).toBe(`${title} (segunda)`);
     expect(JSON.stringify(second.body.layout)).toContain('dQw4w9WgXcQ');
@@ -81,9 +85,15 @@ test('a publication saved with Guardar y seguir editando, then with Ctrl+S after
 
 test('a section and a biography stay open after Ctrl+S and after the button; a second save goes through', async ({ adminPage: page }) => {
   const api = adminApi(page);
-  const section = (await api.json<{ id: number; title: string; version: number }>('POST', '/api/sections/', { title: `Sección seguir ${Date.now()}` })).body;
+  const section = (
+    await api.json<{ id: number; title: string; version: number }>('POST', '/api/sections/', { title: `Sección seguir ${Date.now()}` })
+  ).body;
   const biography = (
-    await api.multipart<{ id: number; name: string; version: number }>('POST', '/api/biographies/', { name: `Prof. Seguir ${Date.now()}`, position: 'Tutora', biography: 'Primera.' })
+    await api.multipart<{ id: number; name: string; version: number }>('POST', '/api/biographies/', {
+      name: `Prof. Seguir ${Date.now()}`,
+      position: 'Tutora',
+      biography: 'Primera.',
+    })
   ).body;
   try {
     await page.goto(`/admin/sections/edit/${section.id}`);
@@ -94,10 +104,12 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
     await expect(page.getByText('Cambios guardados.')).toBeVisible();
     await sectionTitle.fill(`${section.title} dos`);
     await page.getByRole('button', { name: 'Guardar y seguir editando' }).click();
-    await expect.poll(async () => (await api.json<{ title: string; version: number }>('GET', `/api/sections/${section.id}/`)).body).toMatchObject({
-      title: `${section.title} dos`,
-      version: section.version + 2,
-    });
+    await expect
+      .poll(async () => (await api.json<{ title: string; version: number }>('GET', `/api/sections/${section.id}/`)).body)
+      .toMatchObject({
+        title: `${section.title} dos`,
+        version: section.version + 2,
+      });
     await expect(page).toHaveURL(new RegExp(`/admin/sections/edit/${section.id}$`));
 
     await page.goto(`/admin/biographies/edit/${biography.id}`);
@@ -108,10 +120,12 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
     await expect(page.getByText('Cambios guardados.')).toBeVisible();
     await text.fill('Tercera.');
     await text.press('ControlOrMeta+s');
-    await expect.poll(async () => (await api.json<{ biography: string; version: number }>('GET', `/api/biographies/${biography.id}/`)).body).toMatchObject({
-      biography: 'Tercera.',
-      version: biography.version + 2,
-    });
+    await expect
+      .poll(async () => (await api.json<{ biography: string; version: number }>('GET', `/api/biographies/${biography.id}/`)).body)
+      .toMatchObject({
+        biography: 'Tercera.',
+        version: biography.version + 2,
+      });
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/admin/biographies/edit/${biography.id}$`));
   } finally {
@@ -120,7 +134,9 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
   }
 });
 
-test('Ctrl+S typed inside the text of a cell saves and stays open: the text editor hands the keys on to the form', async ({ adminPage: page }) => {
+test('Ctrl+S typed inside the text of a cell saves and stays open: the text editor hands the keys on to the form', async ({
+  adminPage: page,
+}) => {
   test.setTimeout(90_000);
   const api = adminApi(page);
   const created = await createDraftPublication(page, `Guardar desde el texto ${Date.now()}`);

@@ -73,7 +73,10 @@ test('a missing or malformed section: No se encontró la sección', async ({ adm
   expect(await violations(page)).toEqual([]);
 });
 
-test('a section that holds publications is not deleted unless its publications go too: declining keeps the row', async ({ adminPage: page, browserProblems }) => {
+test('a section that holds publications is not deleted unless its publications go too: declining keeps the row', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   // The server refuses the plain delete (409): that is what asks the second question.
   browserProblems.expectFailedLoad(409, /\/api\/sections\/\d+\/$/);
   await page.goto('/admin/sections');
@@ -90,9 +93,15 @@ test('a section that holds publications is not deleted unless its publications g
   await expect(rowOf(page, 'Noticias')).toBeVisible();
 });
 
-test('a stale save is answered 409: what was typed stays, and the administrator reloads or saves over it', async ({ adminPage: page, browserProblems }) => {
+test('a stale save is answered 409: what was typed stays, and the administrator reloads or saves over it', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   const api = adminApi(page);
-  const { body: created } = await api.json<{ id: number; version: number }>('POST', '/api/sections/', { title: 'Jornadas', is_active: true });
+  const { body: created } = await api.json<{ id: number; version: number }>('POST', '/api/sections/', {
+    title: 'Jornadas',
+    is_active: true,
+  });
   try {
     await page.goto(`/admin/sections/edit/${created.id}`);
     const title = page.getByRole('textbox', { name: 'Título' });

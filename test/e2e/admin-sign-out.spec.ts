@@ -41,7 +41,10 @@ test("after 'Cerrar sesión' the refresh token kept from before answers 401 on t
   expect(revocations, 'revocations sent').toHaveLength(1);
 });
 
-test("after the warning about drafts, 'Cerrar sesión y borrar' ends the session on the server too", async ({ adminPage: page, request }) => {
+test("after the warning about drafts, 'Cerrar sesión y borrar' ends the session on the server too", async ({
+  adminPage: page,
+  request,
+}) => {
   const kept = (await storedSession(page))!;
   await page.goto('/admin/sections/new');
   await page.getByLabel('Título').fill('Sección sin guardar');
@@ -56,7 +59,11 @@ test("after the warning about drafts, 'Cerrar sesión y borrar' ends the session
   expect(revocations, 'revocations sent').toHaveLength(1);
 });
 
-test('the tab that signs out asks the server once; the other tab follows without asking', async ({ context, request, signInThroughApi }) => {
+test('the tab that signs out asks the server once; the other tab follows without asking', async ({
+  context,
+  request,
+  signInThroughApi,
+}) => {
   const first = await context.newPage();
   const kept = await signInThroughApi(first);
   const second = await context.newPage();

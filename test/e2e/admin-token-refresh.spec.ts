@@ -5,7 +5,11 @@ import { expect, test } from './support/fixtures';
 // This server's access tokens live two seconds (playwright.config.ts).
 const shortTokenServer = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
 
-test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({ page, signInThroughApi, browserProblems }) => {
+test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({
+  page,
+  signInThroughApi,
+  browserProblems,
+}) => {
   browserProblems.expectFailedLoad(401, '/api/summary/');
   await signInThroughApi(page, { server: shortTokenServer });
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
@@ -39,7 +43,11 @@ test('an expired access token is refreshed once, transparently, and the user sta
   expect(last?.refresh).not.toBe(first?.refresh);
 });
 
-test('when the refresh token no longer works, the session ends at the sign-in screen', async ({ page, signInThroughApi, browserProblems }) => {
+test('when the refresh token no longer works, the session ends at the sign-in screen', async ({
+  page,
+  signInThroughApi,
+  browserProblems,
+}) => {
   browserProblems.expectFailedLoad(401, '/api/summary/');
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   await signInThroughApi(page, { server: shortTokenServer });

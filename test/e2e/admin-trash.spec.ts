@@ -4,9 +4,12 @@ import { expect, test, type Page } from './support/fixtures';
 
 /** The trash ('Papelera'): a delete is not the end; what was deleted comes back as it was. */
 
-const row = (page: Page, table: string, name: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
+const row = (page: Page, table: string, name: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
 
-test('a deleted biography waits in the Papelera, with who deleted it, and comes back at the end of the list', async ({ adminPage: page }) => {
+test('a deleted biography waits in the Papelera, with who deleted it, and comes back at the end of the list', async ({
+  adminPage: page,
+}) => {
   const api = adminApi(page);
   const { status, body } = await api.multipart<{ id: number }>('POST', '/api/biographies/', {
     name: 'Marta Papelera',
@@ -47,7 +50,10 @@ test('a deleted biography waits in the Papelera, with who deleted it, and comes 
   await api.json('DELETE', `/api/biographies/${body.id}/`);
 });
 
-test('a section deleted with its publications comes back with them, on the public site too', async ({ adminPage: page, browserProblems }) => {
+test('a section deleted with its publications comes back with them, on the public site too', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   test.setTimeout(60_000);
   const api = adminApi(page);
   const section = await api.json<{ id: number; slug: string }>('POST', '/api/sections/', { title: 'Jornadas de otoño' });
@@ -60,7 +66,13 @@ test('a section deleted with its publications comes back with them, on the publi
     const reply = await page.request.fetch('/api/publications/', {
       method: 'POST',
       headers: { Authorization: `Bearer ${access}` },
-      multipart: { title, section_id: String(section.body.id), status: 'published', publish_date: '2026-01-15', featured_image: { name: 'j.png', mimeType: 'image/png', buffer: image } },
+      multipart: {
+        title,
+        section_id: String(section.body.id),
+        status: 'published',
+        publish_date: '2026-01-15',
+        featured_image: { name: 'j.png', mimeType: 'image/png', buffer: image },
+      },
     });
     expect(reply.status()).toBe(201);
   }
@@ -81,7 +93,9 @@ test('a section deleted with its publications comes back with them, on the publi
   const entry = row(page, 'Papelera', 'Jornadas de otoño');
   await expect(entry.getByText('con 2 publicaciones')).toBeVisible();
   await entry.getByRole('button', { name: 'Restaurar Jornadas de otoño' }).click();
-  await expect(page.getByText('Se restauró «Jornadas de otoño»: la sección y sus publicaciones vuelven al final de su lista')).toBeVisible();
+  await expect(
+    page.getByText('Se restauró «Jornadas de otoño»: la sección y sus publicaciones vuelven al final de su lista'),
+  ).toBeVisible();
 
   await page.goto(`/${section.body.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Jornadas de otoño' })).toBeVisible();

@@ -91,7 +91,12 @@ test('a reload asks with the browser prompt, and the draft, layout included, com
   await expect(draftOffer(page)).toBeHidden();
 });
 
-test('a session lost while writing: the sign-in screen, then the same page with the draft', async ({ page, request, signInThroughApi, browserProblems }) => {
+test('a session lost while writing: the sign-in screen, then the same page with the draft', async ({
+  page,
+  request,
+  signInThroughApi,
+  browserProblems,
+}) => {
   // This server's access tokens live two seconds (playwright.config.ts).
   const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
   await signInThroughApi(page, { server, path: '/admin/sections/new' });
@@ -162,7 +167,11 @@ test("'Cerrar sesión' with a draft warns, and signing out removes the drafts", 
   await expect(draftOffer(page)).toBeHidden();
 });
 
-test('two tabs with an expired token refresh once between them, and both stay signed in', async ({ context, signInThroughApi, browserProblems }) => {
+test('two tabs with an expired token refresh once between them, and both stay signed in', async ({
+  context,
+  signInThroughApi,
+  browserProblems,
+}) => {
   // This server's access tokens live two seconds (playwright.config.ts).
   const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
   const first = await context.newPage();

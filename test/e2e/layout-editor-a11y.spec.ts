@@ -21,16 +21,24 @@ const announcer = (page: Page) => page.locator('[id^="rfd-announcement"]');
 
 /** A new cell at the end of row `row`, its text editor closed again; then its span. */
 async function addCell(page: Page, row: number, cell: number, span: string) {
-  await layoutRow(page, row).getByRole('button', { name: `Añadir celda a la fila ${row}` }).click();
+  await layoutRow(page, row)
+    .getByRole('button', { name: `Añadir celda a la fila ${row}` })
+    .click();
   await layoutCell(page, row, cell).getByRole('button', { name: 'Terminar de editar' }).click();
   await layoutCell(page, row, cell).getByLabel('Columnas').selectOption(span);
 }
 
 /** The columns of each row's cells, e.g. [['1'], ['2', '1']]. */
 const spans = (page: Page) =>
-  page.locator('.layout-editor-row').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('.layout-editor-cell')].map((cell) => cell.getAttribute('data-span'))));
+  page
+    .locator('.layout-editor-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('.layout-editor-cell')].map((cell) => cell.getAttribute('data-span'))),
+    );
 
-test('rows and cells dragged with the keyboard are told in Spanish, naming what moved and where; axe finds nothing mid-drag', async ({ adminPage: page }, testInfo) => {
+test('rows and cells dragged with the keyboard are told in Spanish, naming what moved and where; axe finds nothing mid-drag', async ({
+  adminPage: page,
+}, testInfo) => {
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openEditor(page, 1280, 900);
@@ -102,7 +110,10 @@ test("changing 'Tipo' with ↓ on a cell that holds text asks first, and Escape 
   await expect(layoutCell(page, 1, 1).getByText('Un texto que no debe perderse.')).toBeVisible();
 });
 
-test('a bad video address refused by the server names its row and cell, marks the cell, and the summary links to it', async ({ adminPage: page, browserProblems }, testInfo) => {
+test('a bad video address refused by the server names its row and cell, marks the cell, and the summary links to it', async ({
+  adminPage: page,
+  browserProblems,
+}, testInfo) => {
   test.slow();
   browserProblems.expectFailedLoad(400, '/api/publications/');
   const title = `Con vídeo roto ${Date.now()}`;
@@ -132,12 +143,16 @@ test('a bad video address refused by the server names its row and cell, marks th
 
   // Nothing was stored.
   const session = await storedSession(page);
-  const found = await page.request.get(`/api/publications/?search=${encodeURIComponent(title)}`, { headers: { Authorization: `Bearer ${session!.access}` } });
+  const found = await page.request.get(`/api/publications/?search=${encodeURIComponent(title)}`, {
+    headers: { Authorization: `Bearer ${session!.access}` },
+  });
   expect(found.status()).toBe(200);
   expect((await found.json()).count).toBe(0);
 });
 
-test("'Vista móvil' on a phone opens over the screen where the person is, says so, and goes back to the editor", async ({ adminPage: page }, testInfo) => {
+test("'Vista móvil' on a phone opens over the screen where the person is, says so, and goes back to the editor", async ({
+  adminPage: page,
+}, testInfo) => {
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openEditor(page, 375, 812);

@@ -40,7 +40,9 @@ async function buildFirstRow(page: Page) {
   await expectCounts(page, 1, 1);
 }
 
-test('three structural changes are undone with the button and Ctrl+Z and redone with Ctrl+Shift+Z, keeping the text', async ({ adminPage: page }) => {
+test('three structural changes are undone with the button and Ctrl+Z and redone with Ctrl+Shift+Z, keeping the text', async ({
+  adminPage: page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openEditor(page);
   await expect(undoButton(page)).toBeDisabled();
@@ -97,7 +99,9 @@ test('three structural changes are undone with the button and Ctrl+Z and redone 
   await expect(layoutCell(page, 2, 1).getByText('Primera celda.')).toBeVisible();
 });
 
-test("'Vista móvil' shows the layout in one phone-wide column, beside the editor or below it on narrow screens", async ({ adminPage: page }, testInfo) => {
+test("'Vista móvil' shows the layout in one phone-wide column, beside the editor or below it on narrow screens", async ({
+  adminPage: page,
+}, testInfo) => {
   // No fade-in: axe measures colours as they are, not halfway through an animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1280, height: 900 });

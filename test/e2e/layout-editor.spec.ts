@@ -7,7 +7,6 @@ import { expect, test, type Page } from './support/fixtures';
  * production CSP: TinyMCE self-hosted, uploads, the public grid, keyboard.
  */
 
-
 /** The new publication's form, on the signed-in page. */
 async function openEditor(page: Page) {
   await page.goto('/admin/publications/new');
@@ -32,7 +31,9 @@ async function buildThreeCellRow(page: Page) {
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
   await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
   await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
-  await layoutCell(page, 1, 2).getByLabel('Elegir imagen').setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
+  await layoutCell(page, 1, 2)
+    .getByLabel('Elegir imagen')
+    .setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
   // Until it has alternative text the image is decorative (alt=""), so it is found by its tag.
   await expect(layoutCell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
   await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
@@ -44,7 +45,9 @@ async function buildThreeCellRow(page: Page) {
   await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }
 
-test('builds a row of text, image and video cells in the public grid, with TinyMCE from the site itself', async ({ adminPage: page }, testInfo) => {
+test('builds a row of text, image and video cells in the public grid, with TinyMCE from the site itself', async ({
+  adminPage: page,
+}, testInfo) => {
   const tinymceFrom = new Set<string>();
   page.on('request', (request) => {
     if (request.url().includes('tinymce')) tinymceFrom.add(new URL(request.url()).origin);
@@ -63,7 +66,9 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
   expect([...tinymceFrom]).toEqual([new URL(page.url()).origin]);
   // The cells sit in the public grid with their spans: 2 + 1 + 1 columns.
   await expect(layoutRow(page, 1).locator('.ui-layout-row > .ui-layout-cell')).toHaveCount(3);
-  const widths = await layoutRow(page, 1).locator('.ui-layout-cell').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
+  const widths = await layoutRow(page, 1)
+    .locator('.ui-layout-cell')
+    .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
   expect(widths[0]).toBeGreaterThan(widths[1] * 1.8);
 
   // A full row: no room for a fourth cell, and no span that would exceed four columns.
@@ -105,7 +110,9 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
   await layoutCell(page, 2, 1).getByLabel('Columnas').selectOption('2');
   await layoutCell(page, 2, 1).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }).press('Enter');
   // Told on the row it did not fit in, naming the cell and that row.
-  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.');
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText(
+    'Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.',
+  );
   await expect(layoutCell(page, 2, 1)).toBeVisible();
 
   // Within a row: the image goes left of the text, by keyboard.

@@ -57,9 +57,15 @@ test('a visible section gets its page and links, and hiding it takes them away',
   expect(await violations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('added-section-1280.png'), fullPage: true });
 
-  await page.getByRole('link', { name: /Taller de mediación entre iguales/ }).first().click();
+  await page
+    .getByRole('link', { name: /Taller de mediación entre iguales/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/talleres-de-verano/${publicationId}$`));
-  await expect(page.getByRole('navigation', { name: /migas|Ruta/i }).getByRole('link', { name: 'Talleres de verano' })).toHaveAttribute('href', '/talleres-de-verano');
+  await expect(page.getByRole('navigation', { name: /migas|Ruta/i }).getByRole('link', { name: 'Talleres de verano' })).toHaveAttribute(
+    'href',
+    '/talleres-de-verano',
+  );
 
   // The page as loaded directly: its head says what it is.
   const html = await (await page.request.get('/talleres-de-verano')).text();
@@ -93,6 +99,9 @@ test('a visible section gets its page and links, and hiding it takes them away',
   await expect(page.getByRole('heading', { level: 1, name: 'Talleres de verano' })).toBeVisible();
 
   // Leave the demo content as it was for the other tests.
-  await page.request.fetch(`/api/publications/${publicationId}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string}` } });
+  await page.request.fetch(`/api/publications/${publicationId}/`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string}` },
+  });
   expect((await api.json('DELETE', `/api/sections/${section.id}/`)).status).toBe(204);
 });

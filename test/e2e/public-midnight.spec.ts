@@ -41,7 +41,13 @@ test('thirty publications are paged by twelve, and one dated tomorrow appears at
   const publish = async (title: string, date: string) => {
     const reply = await request.post(`${BASE}/api/publications/`, {
       headers,
-      multipart: { title, section_id: sectionId, status: 'published', publish_date: date, featured_image: { name: 'j.png', mimeType: 'image/png', buffer: image } },
+      multipart: {
+        title,
+        section_id: sectionId,
+        status: 'published',
+        publish_date: date,
+        featured_image: { name: 'j.png', mimeType: 'image/png', buffer: image },
+      },
     });
     expect(reply.status()).toBe(201);
   };

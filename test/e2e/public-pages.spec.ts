@@ -115,7 +115,9 @@ test('a publication detail lays its cells on a 4-column grid, one column on phon
 test("a draft or scheduled publication is never shown: 'No se encontró la publicación'", async ({ page, request, browserProblems }) => {
   const all = await adminPublications(request);
   const draft = all.find((p) => p.status === 'draft');
-  const scheduled = all.find((p) => p.status === 'published' && p.publish_date !== null && p.publish_date > new Date().toISOString().slice(0, 10));
+  const scheduled = all.find(
+    (p) => p.status === 'published' && p.publish_date !== null && p.publish_date > new Date().toISOString().slice(0, 10),
+  );
   expect(draft).toBeDefined();
   expect(scheduled).toBeDefined();
   for (const hidden of [draft!, scheduled!]) {
@@ -147,7 +149,9 @@ test("faculty: heading, count, cards, and 'Leer más' / 'Leer menos'", async ({ 
   const count = Number((await page.getByText(/^Mostrando \d+ docentes$/).textContent())!.match(/\d+/)![0]);
   await expect(page.locator('.bio-card')).toHaveCount(count);
 
-  const index = await page.locator('.bio-card').evaluateAll((cards) => cards.findIndex((c) => c.querySelector('button')?.textContent === 'Leer más'));
+  const index = await page
+    .locator('.bio-card')
+    .evaluateAll((cards) => cards.findIndex((c) => c.querySelector('button')?.textContent === 'Leer más'));
   expect(index).toBeGreaterThanOrEqual(0);
   const card = page.locator('.bio-card').nth(index);
   const text = card.locator('.bio-card__text');

@@ -7,7 +7,10 @@ import { expect, test, type Page } from './support/fixtures';
 const cards = (page: Page) => page.getByRole('list', { name: 'Publicaciones de Congresos' }).getByRole('listitem');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Páginas de Congresos' });
 
-test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({ adminPage: page, browserProblems }) => {
+test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
   test.setTimeout(90_000);
   const api = adminApi(page);
   const congresos = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'congresos')!;
@@ -29,7 +32,9 @@ test('a section with more than twelve publications is paged, and every page can 
     expect(reply.status()).toBe(201);
     created.push(((await reply.json()) as { id: number }).id);
   }
-  const total = ((await (await page.request.get('/api/public/publications/?section_slug=congresos&page_size=1')).json()) as { count: number }).count;
+  const total = (
+    (await (await page.request.get('/api/public/publications/?section_slug=congresos&page_size=1')).json()) as { count: number }
+  ).count;
 
   await page.goto('/congresos');
   await expect(cards(page)).toHaveCount(12);
@@ -54,5 +59,6 @@ test('a section with more than twelve publications is paged, and every page can 
   await page.getByRole('link', { name: 'Ir a la primera página' }).click();
   await expect(cards(page)).toHaveCount(12);
 
-  for (const id of created) await page.request.fetch(`/api/publications/${id}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${access}` } });
+  for (const id of created)
+    await page.request.fetch(`/api/publications/${id}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${access}` } });
 });

@@ -37,7 +37,9 @@ async function paste(page: Page, html: string, files: { name: string; type: stri
   );
 }
 
-test('no key that leaves the text changes it: a bulleted list keeps both bullets through Shift+Tab, Tab and Esc, on the server too', async ({ adminPage: page }) => {
+test('no key that leaves the text changes it: a bulleted list keeps both bullets through Shift+Tab, Tab and Esc, on the server too', async ({
+  adminPage: page,
+}) => {
   const title = `Lista por teclado ${Date.now()}`;
   const { id } = await createDraftPublication(page, title);
   await page.goto(`/admin/publications/edit/${id}`);
@@ -80,11 +82,16 @@ test('no key that leaves the text changes it: a bulleted list keeps both bullets
   await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' })).toBeFocused();
   await expect(layoutCell(page, 1, 1).locator('.ui-rich-text li')).toHaveText(['Primera idea', 'Segunda idea']);
 
-  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/publications/${id}/`) && response.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/publications/${id}/`) && response.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   expect((await saved).status()).toBe(200);
 
-  const { body } = await adminApi(page).json<{ layout: { cells: { type: string; content: string }[] }[] }>('GET', `/api/publications/${id}/`);
+  const { body } = await adminApi(page).json<{ layout: { cells: { type: string; content: string }[] }[] }>(
+    'GET',
+    `/api/publications/${id}/`,
+  );
   const html = body.layout[0].cells[0].content;
   expect(html).toMatch(/^<ul>\s*<li>Primera idea<\/li>\s*<li>Segunda idea<\/li>\s*<\/ul>$/);
   await adminApi(page).json('DELETE', `/api/publications/${id}/`);
@@ -105,7 +112,9 @@ test.describe('on a phone', () => {
     userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   });
 
-  test('the text editor takes the width, its toolbar wraps in view, and stays below the header while the page scrolls', async ({ adminPage: page }, testInfo) => {
+  test('the text editor takes the width, its toolbar wraps in view, and stays below the header while the page scrolls', async ({
+    adminPage: page,
+  }, testInfo) => {
     await page.goto('/admin/publications/new');
     await openNewTextCell(page);
     const editor = layoutCell(page, 1, 1).locator('.tox-tinymce');
@@ -145,7 +154,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('pasted images: bytes are uploaded, an image on another site is taken out with a message and never requested', async ({ adminPage: page }) => {
+test('pasted images: bytes are uploaded, an image on another site is taken out with a message and never requested', async ({
+  adminPage: page,
+}) => {
   const elsewhere: string[] = [];
   let uploadRequests = 0;
   page.on('request', (request) => {
@@ -160,7 +171,10 @@ test('pasted images: bytes are uploaded, an image on another site is taken out w
   // A page's selection: text, an image on another site and one whose bytes are in the HTML.
   const dataImage = `data:image/png;base64,${(await png(30, 20)).toString('base64')}`;
   let uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload-image/') && response.status() === 201);
-  await paste(page, `<p>Del otro sitio</p><p><img src="https://images.example.org/foto.jpg" alt="Foto ajena"><img src="${dataImage}" alt="Incrustada"></p>`);
+  await paste(
+    page,
+    `<p>Del otro sitio</p><p><img src="https://images.example.org/foto.jpg" alt="Foto ajena"><img src="${dataImage}" alt="Incrustada"></p>`,
+  );
   await expect(page.getByRole('alert').filter({ hasText: 'Esta imagen está en otro sitio: descárguela y súbala.' })).toBeVisible();
   await uploaded;
   await expect(textBody(page, 1, 1).locator('img')).toHaveCount(1);
@@ -174,7 +188,9 @@ test('pasted images: bytes are uploaded, an image on another site is taken out w
   ]);
   await uploaded;
   await expect(textBody(page, 1, 1).locator('img')).toHaveCount(2);
-  for (const src of await textBody(page, 1, 1).locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))) {
+  for (const src of await textBody(page, 1, 1)
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src')))) {
     expect(src).toMatch(UPLOADED);
   }
 

@@ -56,7 +56,14 @@ const page = <T>(results: T[]) => ({ count: results.length, next: null, previous
 export const adminContentHandler: TestHandler = (request) => {
   // The landing's counts, as the server counts the lists below.
   if (request.url.startsWith('/api/summary/')) {
-    return { body: { sections: { total: 5, visible: 4 }, publications: { total: 3, published: 2 }, biographies: { total: 8, active: 7 }, locked_usernames: [] } };
+    return {
+      body: {
+        sections: { total: 5, visible: 4 },
+        publications: { total: 3, published: 2 },
+        biographies: { total: 8, active: 7 },
+        locked_usernames: [],
+      },
+    };
   }
   if (request.url.startsWith('/api/sections/')) {
     return { body: page([1, 2, 3, 4, 5].map((id) => sectionFixture(id, { is_active: id !== 5 }))) };

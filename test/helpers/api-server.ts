@@ -58,7 +58,10 @@ export async function freshDatabase(): Promise<{ databaseUrl?: string; drop: () 
 export async function fakeClientBuild(dir: string): Promise<void> {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
   // The two documents of the build: the public site's and the admin panel's.
-  for (const [file, entry] of [['index.html', 'main'], ['admin.html', 'admin']]) {
+  for (const [file, entry] of [
+    ['index.html', 'main'],
+    ['admin.html', 'admin'],
+  ]) {
     await fs.writeFile(
       path.join(dir, file),
       '<!doctype html><html lang=es><head><meta charset=utf-8><title>Máster de pruebas</title>' +
@@ -99,7 +102,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(overrides: Partial<ServerConfig> = {}, shared?: { dataDir: string; databaseUrl?: string }): Promise<TestServer> {
+export async function startApiServer(
+  overrides: Partial<ServerConfig> = {},
+  shared?: { dataDir: string; databaseUrl?: string },
+): Promise<TestServer> {
   const dataDir = shared?.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'api-test-')));
   const database = shared ? { databaseUrl: shared.databaseUrl, drop: async () => {} } : await freshDatabase();
   const clientDir = path.join(dataDir, 'client');
@@ -176,7 +182,10 @@ export async function makeImage(format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg'
 }
 
 /** A multipart body from fields and files, as the browser's FormData sends it. */
-export function formData(fields: Record<string, string>, files: Record<string, { bytes: Buffer; name?: string; type?: string }> = {}): FormData {
+export function formData(
+  fields: Record<string, string>,
+  files: Record<string, { bytes: Buffer; name?: string; type?: string }> = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) {

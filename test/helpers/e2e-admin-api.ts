@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
  */
 export function adminApi(page: Page) {
   const headers = async (): Promise<Record<string, string>> => {
-    const access = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string } | null)?.access ?? '');
+    const access = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string } | null)?.access ?? '',
+    );
     return { Authorization: `Bearer ${access}`, Accept: 'application/json' };
   };
   const json = async <T>(method: string, url: string, data?: unknown): Promise<{ status: number; body: T }> => {
@@ -26,7 +28,11 @@ export function adminApi(page: Page) {
     order: async (resource: 'sections' | 'biographies') => (await list<{ id: number }>(resource)).map(({ id }) => id),
     /** Puts a list back in the given order. */
     restoreOrder: async (resource: 'sections' | 'biographies', ids: number[]) => {
-      await json('PATCH', `/api/${resource}/reorder/`, ids.map((id, order) => ({ id, order })));
+      await json(
+        'PATCH',
+        `/api/${resource}/reorder/`,
+        ids.map((id, order) => ({ id, order })),
+      );
     },
     multipart: async <T>(method: string, url: string, multipart: Record<string, string>) => {
       const response = await page.request.fetch(url, { method, headers: await headers(), multipart });

@@ -2,7 +2,9 @@ import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environmen
 import JSDOMEnvironment from 'jest-environment-jsdom';
 // jsdom keeps a Blob's bytes on its implementation object; this is how to reach it synchronously.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils.js') as { implForWrapper: (wrapper: unknown) => { _buffer: Buffer } };
+const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils.js') as {
+  implForWrapper: (wrapper: unknown) => { _buffer: Buffer };
+};
 
 /**
  * jsdom, plus Node's own fetch. jsdom has no fetch, so RTK Query (and so every

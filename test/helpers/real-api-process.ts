@@ -57,7 +57,13 @@ async function main(): Promise<void> {
 
   const configFor = (dataDir: string) => ({
     // The template's access token must outlast a whole run (5 minutes by default).
-    ...loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, CLIENT_DIR: clientDir, LOGIN_RATE_LIMIT_MAX: '1000', ACCESS_TOKEN_LIFETIME: '7200' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      SECRET_KEY: TEST_SECRET,
+      CLIENT_DIR: clientDir,
+      LOGIN_RATE_LIMIT_MAX: '1000',
+      ACCESS_TOKEN_LIFETIME: '7200',
+    }),
     // Always a SQLite file of its own, even when the shell names a PostgreSQL database.
     databaseUrl: undefined,
   });

@@ -63,7 +63,8 @@ const images: Record<string, Promise<Uint8Array<ArrayBuffer>>> = {};
 function control(): Promise<string> {
   controlOrigin ??= (async () => {
     const dir = process.env.REAL_API_DIR;
-    if (!dir) throw new Error('withRealApi: REAL_API_DIR is unset; the client project of jest.config.js starts the real API in its globalSetup.');
+    if (!dir)
+      throw new Error('withRealApi: REAL_API_DIR is unset; the client project of jest.config.js starts the real API in its globalSetup.');
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (fs.existsSync(path.join(dir, 'port'))) return `http://127.0.0.1:${fs.readFileSync(path.join(dir, 'port'), 'utf8')}`;
@@ -219,13 +220,23 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
       let reply: ApiReply;
       if (collection === 'publications') {
         const form = new FormData();
-        const all: Record<string, unknown> = { title: this.unique('Publicación'), publish_date: '2026-01-15', status: 'published', layout: [], ...fields };
+        const all: Record<string, unknown> = {
+          title: this.unique('Publicación'),
+          publish_date: '2026-01-15',
+          status: 'published',
+          layout: [],
+          ...fields,
+        };
         if (all.section_id === undefined) all.section_id = (await this.create('sections', { title: this.unique('Sección') })).id;
         for (const [name, value] of Object.entries(all)) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-        if (!('featured_image' in fields)) form.append('featured_image', new Blob([await this.image('png')], { type: 'image/png' }), 'portada.png');
+        if (!('featured_image' in fields))
+          form.append('featured_image', new Blob([await this.image('png')], { type: 'image/png' }), 'portada.png');
         reply = await request('POST', '/api/publications/', { form });
       } else {
-        const required = collection === 'sections' ? { title: this.unique('Sección') } : { name: this.unique('Docente'), position: 'Profesora', biography: 'Biografía.' };
+        const required =
+          collection === 'sections'
+            ? { title: this.unique('Sección') }
+            : { name: this.unique('Docente'), position: 'Profesora', biography: 'Biografía.' };
         reply = await request('POST', `/api/${collection}/`, { json: { ...required, ...fields } });
       }
       if (reply.status !== 201) throw new Error(`creating in ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`);

@@ -40,7 +40,12 @@ export function renderWithProviders(
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { preloadedState, store = setupStore(preloadedState), initialEntries = ['/'], ...renderOptions }: ProviderOptions & { initialEntries?: InitialEntry[] } = {},
+  {
+    preloadedState,
+    store = setupStore(preloadedState),
+    initialEntries = ['/'],
+    ...renderOptions
+  }: ProviderOptions & { initialEntries?: InitialEntry[] } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const result = render(

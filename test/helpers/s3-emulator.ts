@@ -55,7 +55,11 @@ export async function startS3Emulator(): Promise<S3Emulator> {
     },
     async object(bucket, key) {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType, cacheControl: object.CacheControl };
+      return {
+        bytes: Buffer.from(await object.Body!.transformToByteArray()),
+        contentType: object.ContentType,
+        cacheControl: object.CacheControl,
+      };
     },
     async put(bucket, key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));

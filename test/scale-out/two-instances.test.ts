@@ -119,12 +119,18 @@ beforeAll(async () => {
   // Started together, as a deploy would: one migrates and seeds, the other waits its turn.
   [a, b] = await Promise.all([startInstance('a', shared), startInstance('b', shared)]);
   ({ url: site } = await startNginx([a, b]));
-  const signIn = await fetch(`${a.url}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TEST_ADMIN) });
+  const signIn = await fetch(`${a.url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  });
   token = ((await signIn.json()) as { access: string }).access;
 }, 300_000);
 
 afterAll(async () => {
-  const exits = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined));
+  const exits = children.map((child) =>
+    child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined,
+  );
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(exits);
   await s3?.close();
@@ -142,9 +148,15 @@ const titlesOn = async (instance: Instance) =>
 it('shows a publication created through A on the public page B serves, once B has checked (every second)', async () => {
   // B has the page cached from before the write.
   expect(await titlesOn(b)).not.toContain('Creada en la instancia A');
-  const sections = (await json(`${a.url}/api/sections/`, { headers: { authorization: `Bearer ${token}` } })).body.results as { id: number; slug: string }[];
+  const sections = (await json(`${a.url}/api/sections/`, { headers: { authorization: `Bearer ${token}` } })).body.results as {
+    id: number;
+    slug: string;
+  }[];
   const news = sections.find((s) => s.slug === 'noticias')!;
-  const form = formData({ title: 'Creada en la instancia A', section_id: String(news.id), status: 'published', publish_date: todayIso() }, { featured_image: { bytes: await makeImage() } });
+  const form = formData(
+    { title: 'Creada en la instancia A', section_id: String(news.id), status: 'published', publish_date: todayIso() },
+    { featured_image: { bytes: await makeImage() } },
+  );
   const created = await fetch(`${a.url}/api/publications/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(created.status).toBe(201);
   expect(await titlesOn(a)).toContain('Creada en la instancia A');
@@ -155,7 +167,11 @@ it('shows a publication created through A on the public page B serves, once B ha
 
 it('serves through B, and through nginx, an image uploaded through A', async () => {
   const image = await makeImage();
-  const upload = await fetch(`${a.url}/api/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: formData({}, { image: { bytes: image } }) });
+  const upload = await fetch(`${a.url}/api/upload-image/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: formData({}, { image: { bytes: image } }),
+  });
   expect(upload.status).toBe(201);
   const { url } = (await upload.json()) as { url: string };
   for (const base of [b.url, site]) {
@@ -175,7 +191,7 @@ it('loses no reading request while A stops', async () => {
     const read = async (i: number) => statuses.push((await fetch(`${site}${paths[(i + offset) % paths.length]}`)).status);
     let i = 0;
     while (!stopped) await read(i++);
-    for (const end = i + 25; i < end; ) await read(i++);
+    for (const end = i + 25; i < end;) await read(i++);
   };
   const visitors = [0, 1, 2, 3].map(visitor);
   await new Promise((resolve) => setTimeout(resolve, 300));

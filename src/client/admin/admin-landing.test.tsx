@@ -27,7 +27,10 @@ test('shows how many sections, publications and biographies the server holds, wi
 
   expect(await within(card('Publicaciones')).findByText('3')).toBeInTheDocument();
   expect(within(card('Publicaciones')).getByText('2 publicadas')).toBeInTheDocument();
-  expect(within(card('Publicaciones')).getByRole('link', { name: 'Gestionar publicaciones' })).toHaveAttribute('href', '/admin/publications');
+  expect(within(card('Publicaciones')).getByRole('link', { name: 'Gestionar publicaciones' })).toHaveAttribute(
+    'href',
+    '/admin/publications',
+  );
 
   expect(await within(card('Biografías')).findByText('8')).toBeInTheDocument();
   expect(within(card('Biografías')).getByText('7 activas')).toBeInTheDocument();

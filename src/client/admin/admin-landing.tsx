@@ -64,9 +64,9 @@ function LockedUsernames({ usernames }: { usernames: string[] }) {
   return (
     <div className="kit-warning admin-landing-warning" role="status">
       <p>
-        {usernames.length === 1 ? `El usuario ${names} está bloqueado` : `Los usuarios ${names} están bloqueados`} para los navegadores desconocidos
-        por demasiados intentos fallidos de inicio de sesión. Desde un navegador donde ya se inició sesión se puede seguir entrando.{' '}
-        <Link to={`${paths.admin.activity.getHref()}?kind=sign_in_locked`}>Ver en Actividad</Link>
+        {usernames.length === 1 ? `El usuario ${names} está bloqueado` : `Los usuarios ${names} están bloqueados`} para los navegadores
+        desconocidos por demasiados intentos fallidos de inicio de sesión. Desde un navegador donde ya se inició sesión se puede seguir
+        entrando. <Link to={`${paths.admin.activity.getHref()}?kind=sign_in_locked`}>Ver en Actividad</Link>
       </p>
     </div>
   );

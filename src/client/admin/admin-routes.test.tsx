@@ -35,14 +35,11 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
   expect(within(header).getByText('admin')).toBeInTheDocument();
   expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
-  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-    'Secciones',
-    'Publicaciones',
-    'Biografías',
-    'Actividad',
-    'Papelera',
-    'Ver el sitio público',
-  ]);
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Actividad', 'Papelera', 'Ver el sitio público']);
   expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');
   expect(screen.getByRole('main')).toHaveAttribute('id', 'admin-main');
 });
@@ -101,7 +98,10 @@ test('Cerrar sesión ends the session, here and on the server, and goes to the s
   // A sign-in of its own: the file's other tests go on with the shared one.
   const session = { ...(await api.signIn()), username: 'admin' };
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-  const { user, store, router } = renderRoutes(routes, { initialEntries: ['/admin'], preloadedState: { session: { restored: true, user: session } } });
+  const { user, store, router } = renderRoutes(routes, {
+    initialEntries: ['/admin'],
+    preloadedState: { session: { restored: true, user: session } },
+  });
   await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
 
   expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -110,5 +110,7 @@ test('Cerrar sesión ends the session, here and on the server, and goes to the s
   expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   await waitFor(() => expect(store.getState().api.queries).toEqual({}));
   // The refresh token kept from before no longer renews anything.
-  await waitFor(async () => expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: session.refresh }, token: null })).status).toBe(401));
+  await waitFor(async () =>
+    expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: session.refresh }, token: null })).status).toBe(401),
+  );
 });

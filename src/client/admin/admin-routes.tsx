@@ -22,7 +22,9 @@ import { TrashPage } from './trash/trash-page';
 
 // The publication form and its layout editor load only when a publication is being written.
 const PublicationFormPage = lazy(() =>
-  import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page').then((module) => ({ default: module.PublicationFormPage })),
+  import(/* webpackChunkName: "layout-editor" */ './publications/publication-form-page').then((module) => ({
+    default: module.PublicationFormPage,
+  })),
 );
 const formPage = (
   <Suspense fallback={<Loading />}>

@@ -11,7 +11,15 @@ const api = withRealApi();
 
 test('a FormData body goes as multipart with the runtime boundary, still with credentials, and the server reads its fields and file', async () => {
   const store = setupStore({ session: api.session() });
-  const queryApi: BaseQueryApi = { signal: new AbortController().signal, abort: () => {}, dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint: 'test', type: 'mutation' };
+  const queryApi: BaseQueryApi = {
+    signal: new AbortController().signal,
+    abort: () => {},
+    dispatch: store.dispatch,
+    getState: store.getState,
+    extra: undefined,
+    endpoint: 'test',
+    type: 'mutation',
+  };
   const body = new FormData();
   body.append('name', 'Ana Pérez');
   body.append('position', 'Profesora');

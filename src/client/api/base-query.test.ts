@@ -107,7 +107,15 @@ describe('headers', () => {
     setApiHost(`${api.origin}/`);
     try {
       const store = storeWith(session());
-      const queryApi = { signal: new AbortController().signal, abort: () => {}, dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint: 'test', type: 'query' as const };
+      const queryApi = {
+        signal: new AbortController().signal,
+        abort: () => {},
+        dispatch: store.dispatch,
+        getState: store.getState,
+        extra: undefined,
+        endpoint: 'test',
+        type: 'query' as const,
+      };
       const result = await createBaseQuery()('/sections/', queryApi, {});
       expect(result.error).toBeUndefined();
       expect((await api.requests())[0].url).toBe('/api/sections/');

@@ -82,7 +82,10 @@ const prepareHeaders = (headers: Headers, { getState, arg }: { getState: () => u
 };
 
 const isRefreshResponse = (data: unknown): data is RefreshResponse =>
-  typeof data === 'object' && data !== null && typeof (data as RefreshResponse).access === 'string' && (data as RefreshResponse).access !== '';
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as RefreshResponse).access === 'string' &&
+  (data as RefreshResponse).access !== '';
 
 export interface BaseQueryOptions {
   /** Fixed base URL; by default the configured host plus /api, read on every request. */

@@ -43,7 +43,11 @@ export const biographiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listBiographies: build.query<Biography[], string | void>({
       queryFn: (search, _api, _extra, baseQuery) =>
-        fetchAllPages<Biography>(baseQuery, '/biographies/', { page_size: ADMIN_BIOGRAPHY_PAGE_SIZE, all: true, ...(search ? { search } : {}) }),
+        fetchAllPages<Biography>(baseQuery, '/biographies/', {
+          page_size: ADMIN_BIOGRAPHY_PAGE_SIZE,
+          all: true,
+          ...(search ? { search } : {}),
+        }),
       providesTags: (biographies = []) => [LIST, ...biographies.map(({ id }) => biographyTag(id))],
     }),
     getBiography: build.query<Biography, Id>({
@@ -51,11 +55,21 @@ export const biographiesApi = baseApi.injectEndpoints({
       providesTags: (_biography, _error, id) => [biographyTag(id)],
     }),
     createBiography: build.mutation<Biography, BiographyInput & SaveAttempt>({
-      query: ({ saveKey, ...input }) => ({ url: '/biographies/', method: 'POST', body: biographyFormData(input), headers: saveHeaders(saveKey) }),
+      query: ({ saveKey, ...input }) => ({
+        url: '/biographies/',
+        method: 'POST',
+        body: biographyFormData(input),
+        headers: saveHeaders(saveKey),
+      }),
       invalidatesTags: (biography) => (biography ? [LIST, PUBLIC] : []),
     }),
     updateBiography: build.mutation<Biography, BiographyInput & SaveAttempt & { id: Id }>({
-      query: ({ id, saveKey, ...input }) => ({ url: `/biographies/${id}/`, method: 'PATCH', body: biographyFormData(input), headers: saveHeaders(saveKey) }),
+      query: ({ id, saveKey, ...input }) => ({
+        url: `/biographies/${id}/`,
+        method: 'PATCH',
+        body: biographyFormData(input),
+        headers: saveHeaders(saveKey),
+      }),
       invalidatesTags: (biography, _error, { id }) => (biography ? [LIST, PUBLIC, biographyTag(id)] : []),
     }),
     deleteBiography: build.mutation<void, Id>({

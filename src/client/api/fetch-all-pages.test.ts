@@ -32,15 +32,19 @@ describe('answers the real server cannot be made to give', () => {
     });
     const result = await load();
     expect(result.data?.map(({ id }) => id)).toEqual([1, 2, 3, 4, 5]);
-    expect(server().requests.map((r) => r.url).slice(1).sort()).toEqual([
-      '/api/biographies/?page_size=2&all=true&page=2',
-      '/api/biographies/?page_size=2&all=true&page=3',
-    ]);
+    expect(
+      server()
+        .requests.map((r) => r.url)
+        .slice(1)
+        .sort(),
+    ).toEqual(['/api/biographies/?page_size=2&all=true&page=2', '/api/biographies/?page_size=2&all=true&page=3']);
   });
 
   test('a failed remaining page fails the list rather than showing it with holes', async () => {
     server().setHandler((request) =>
-      request.url.includes('page=2') ? { status: 500, body: {} } : { body: { count: 4, next: 'next', previous: null, results: [person(1), person(2)] } },
+      request.url.includes('page=2')
+        ? { status: 500, body: {} }
+        : { body: { count: 4, next: 'next', previous: null, results: [person(1), person(2)] } },
     );
     const result = await load();
     expect(result.error).toMatchObject({ status: 500 });

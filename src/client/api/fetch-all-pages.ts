@@ -3,7 +3,9 @@ import { isPage, toList } from './list-response';
 
 type Params = Record<string, string | number | boolean>;
 /** The baseQuery that RTK Query hands to a queryFn (already bound to the request's api). */
-type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
+type BoundBaseQuery = (
+  arg: string | FetchArgs,
+) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 
 /**
  * Every item of an admin list (requirements §7): asks for the first page, and when the

@@ -50,7 +50,10 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
     }
   }
   const orderOf = (b: Biography) => (typeof b.order === 'number' && Number.isFinite(b.order) ? b.order : Number.MAX_SAFE_INTEGER);
-  return merged.map((b, i) => ({ b, i })).sort((x, y) => orderOf(x.b) - orderOf(y.b) || x.i - y.i).map(({ b }) => b);
+  return merged
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => orderOf(x.b) - orderOf(y.b) || x.i - y.i)
+    .map(({ b }) => b);
 }
 
 const publicContentApi = baseApi.injectEndpoints({
@@ -61,7 +64,10 @@ const publicContentApi = baseApi.injectEndpoints({
      * list, which requirements §7 also allows, counts as one page).
      */
     getPublicPublications: build.query<PublicPublicationPage, PublicPublicationPageRequest>({
-      query: ({ sectionSlug, page, pageSize }) => ({ url: '/public/publications/', params: { section_slug: sectionSlug, page, page_size: pageSize } }),
+      query: ({ sectionSlug, page, pageSize }) => ({
+        url: '/public/publications/',
+        params: { section_slug: sectionSlug, page, page_size: pageSize },
+      }),
       transformResponse: (answer: unknown): PublicPublicationPage => {
         const results = toList<PublicPublication>(answer);
         return { results, count: isPage(answer) ? answer.count : results.length };

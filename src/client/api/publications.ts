@@ -93,11 +93,21 @@ export const publicationsApi = baseApi.injectEndpoints({
       providesTags: (_publication, _error, id) => [publicationTag(id)],
     }),
     createPublication: build.mutation<Publication, PublicationInput & SaveAttempt>({
-      query: ({ saveKey, ...input }) => ({ url: '/publications/', method: 'POST', body: publicationFormData(input), headers: saveHeaders(saveKey) }),
+      query: ({ saveKey, ...input }) => ({
+        url: '/publications/',
+        method: 'POST',
+        body: publicationFormData(input),
+        headers: saveHeaders(saveKey),
+      }),
       invalidatesTags: (publication) => (publication ? [LIST, PUBLIC] : []),
     }),
     updatePublication: build.mutation<Publication, PublicationInput & SaveAttempt & { id: Id }>({
-      query: ({ id, saveKey, ...input }) => ({ url: `/publications/${id}/`, method: 'PATCH', body: publicationFormData(input), headers: saveHeaders(saveKey) }),
+      query: ({ id, saveKey, ...input }) => ({
+        url: `/publications/${id}/`,
+        method: 'PATCH',
+        body: publicationFormData(input),
+        headers: saveHeaders(saveKey),
+      }),
       invalidatesTags: (publication, _error, { id }) => (publication ? [LIST, PUBLIC, publicationTag(id)] : []),
     }),
     deletePublication: build.mutation<void, Id>({

@@ -85,7 +85,11 @@ test('pages of one list swap a row between them', () => {
 
 /** Revista, Media and Noticias, in that order, on the test's own server. */
 async function threeSections() {
-  const [revista, media, noticias] = [await api.create('sections', { title: 'Revista' }), await api.create('sections', { title: 'Media' }), await api.create('sections', { title: 'Noticias' })];
+  const [revista, media, noticias] = [
+    await api.create('sections', { title: 'Revista' }),
+    await api.create('sections', { title: 'Media' }),
+    await api.create('sections', { title: 'Noticias' }),
+  ];
   return { revista, media, noticias };
 }
 const storedTitles = async () => ((await api.request('GET', '/api/sections/?page_size=100')).body.results as Section[]).map((s) => s.title);
@@ -100,7 +104,10 @@ test('the cached list changes at once, the new order is sent, and the server hol
   const saving = store.dispatch(sectionsApi.endpoints.reorderSections.initiate(payload));
 
   // Before the server has answered: the request cannot have come back within this tick.
-  const cached = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+  const cached = () =>
+    sectionsApi.endpoints.listSections
+      .select()(store.getState())
+      .data?.map((s) => s.title);
   expect(cached()).toEqual(['Noticias', 'Revista', 'Media']);
   await saving;
 
@@ -120,7 +127,10 @@ test('publications: every cached list (all, or one section) is reordered, and th
   const store = setupStore({ session: api.session() });
   await store.dispatch(publicationsApi.endpoints.listPublications.initiate());
   await store.dispatch(publicationsApi.endpoints.listPublications.initiate({ section: revista.id }));
-  const ids = (filter?: { section: number }) => publicationsApi.endpoints.listPublications.select(filter)(store.getState()).data?.map((p) => p.id);
+  const ids = (filter?: { section: number }) =>
+    publicationsApi.endpoints.listPublications
+      .select(filter)(store.getState())
+      .data?.map((p) => p.id);
   const [first, second] = ids()!;
   expect(ids({ section: revista.id })).toEqual([first, second]);
 
@@ -142,7 +152,11 @@ test('when a queued move is refused while another waits, the list is fetched onc
   const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
   await subscription;
   // The first move names a section the server does not hold (deleted elsewhere): it refuses it with a 400.
-  const refused = [{ id: media.id, order: 0 }, { id: revista.id, order: 1 }, { id: noticias.id + 1000, order: 2 }];
+  const refused = [
+    { id: media.id, order: 0 },
+    { id: revista.id, order: 1 },
+    { id: noticias.id + 1000, order: 2 },
+  ];
 
   await Promise.all([
     store.dispatch(sectionsApi.endpoints.reorderSections.initiate(refused)),
@@ -160,7 +174,13 @@ test('when a queued move is refused while another waits, the list is fetched onc
   const gets = after.filter((r) => r.method === 'GET');
   // The reload came after the second move was answered, so it shows what the server holds.
   expect(after.indexOf(gets[1])).toBeGreaterThan(after.findLastIndex((r) => r.method === 'PATCH'));
-  await waitFor(() => expect(sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title)).toEqual(['Noticias', 'Media', 'Revista']));
+  await waitFor(() =>
+    expect(
+      sectionsApi.endpoints.listSections
+        .select()(store.getState())
+        .data?.map((s) => s.title),
+    ).toEqual(['Noticias', 'Media', 'Revista']),
+  );
   expect(await storedTitles()).toEqual(['Noticias', 'Media', 'Revista']);
   expect(logged).toHaveBeenCalled();
   logged.mockRestore();
@@ -170,8 +190,16 @@ test('when a queued move is refused while another waits, the list is fetched onc
 describe('answers the real server cannot be made to give', () => {
   // A 5xx, and answers held back long enough to see whether a second move waits for the first: the real server answers at once and never fails that way.
   const faulty = withFaultInjectingServer();
-  const section = (id: number, order: number, title: string) => ({ id, order, title, slug: title.toLowerCase(), is_active: true, created_at: '', updated_at: '' });
-  const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+  const section = (id: number, order: number, title: string) => ({
+    id,
+    order,
+    title,
+    slug: title.toLowerCase(),
+    is_active: true,
+    created_at: '',
+    updated_at: '',
+  });
+  const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
   const sectionsOnServer = [section(1, 0, 'Revista'), section(2, 1, 'Media'), section(3, 2, 'Noticias')];
   beforeEach(() => faulty().setHandler(() => ({ body: page(sectionsOnServer) })));
 
@@ -180,12 +208,19 @@ describe('answers the real server cannot be made to give', () => {
     const store = setupStore({ session: signedInSession() });
     const subscription = store.dispatch(sectionsApi.endpoints.listSections.initiate());
     await subscription;
-    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 500, body: { detail: 'boom' } } : { body: page(sectionsOnServer) }));
+    faulty().setHandler((request) =>
+      request.method === 'PATCH' ? { status: 500, body: { detail: 'boom' } } : { body: page(sectionsOnServer) },
+    );
 
-    const result = await store.dispatch(sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }])));
+    const result = await store.dispatch(
+      sectionsApi.endpoints.reorderSections.initiate(toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }])),
+    );
     expect('error' in result).toBe(true);
 
-    const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+    const titles = () =>
+      sectionsApi.endpoints.listSections
+        .select()(store.getState())
+        .data?.map((s) => s.title);
     expect(titles()).toEqual(['Revista', 'Media', 'Noticias']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2);
@@ -210,13 +245,23 @@ describe('answers the real server cannot be made to give', () => {
 
     const first = toReorderPayload([{ id: 2 }, { id: 1 }, { id: 3 }]);
     const second = toReorderPayload([{ id: 3 }, { id: 2 }, { id: 1 }]);
-    const moves = [store.dispatch(sectionsApi.endpoints.reorderSections.initiate(first)), store.dispatch(sectionsApi.endpoints.reorderSections.initiate(second))];
-    const titles = () => sectionsApi.endpoints.listSections.select()(store.getState()).data?.map((s) => s.title);
+    const moves = [
+      store.dispatch(sectionsApi.endpoints.reorderSections.initiate(first)),
+      store.dispatch(sectionsApi.endpoints.reorderSections.initiate(second)),
+    ];
+    const titles = () =>
+      sectionsApi.endpoints.listSections
+        .select()(store.getState())
+        .data?.map((s) => s.title);
     expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
     await Promise.all(moves);
 
     expect(mostInFlight).toBe(1);
-    expect(faulty().requestsTo('/api/sections/reorder/').map((r) => JSON.parse(r.body))).toEqual([first, second]);
+    expect(
+      faulty()
+        .requestsTo('/api/sections/reorder/')
+        .map((r) => JSON.parse(r.body)),
+    ).toEqual([first, second]);
     expect(titles()).toEqual(['Noticias', 'Media', 'Revista']);
   });
 });

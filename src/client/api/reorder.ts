@@ -92,7 +92,12 @@ export interface CachedList<T> {
  * them their new order values and sorts.
  */
 export function reorderPatches<T extends Orderable>(items: readonly ReorderItem[], lists: readonly CachedList<T>[]): CachePatch[] {
-  const plans = lists.map((list) => planReorder(list.pages.flatMap((page) => page.items), items));
+  const plans = lists.map((list) =>
+    planReorder(
+      list.pages.flatMap((page) => page.items),
+      items,
+    ),
+  );
   const reference = plans.find((plan) => plan !== null);
   if (!reference) return [];
   const named = new Set(items.map(({ id }) => id));
@@ -141,7 +146,9 @@ const isBusy = (tag: TagType): boolean => (queues.get(tag)?.pending ?? 0) > 0;
 /** Resolves once every reorder of the list sent so far has been answered. */
 const reordersSettled = (tag: TagType): Promise<unknown> => queueFor(tag).tail;
 
-type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
+type BoundBaseQuery = (
+  arg: string | FetchArgs,
+) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 
 /**
  * The queryFn of a reorder endpoint: `PATCH {path}reorder/` with the payload,

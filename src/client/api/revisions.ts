@@ -30,7 +30,10 @@ export interface RevisionRequest {
 }
 
 const historyTag = (kind: RevisionKind, id: Id) => ({ type: 'Revision' as const, id: `${kind}-${id}` });
-const publicList = (kind: RevisionKind) => ({ type: kind === 'biography' ? ('PublicBiography' as const) : ('PublicPublication' as const), id: 'LIST' });
+const publicList = (kind: RevisionKind) => ({
+  type: kind === 'biography' ? ('PublicBiography' as const) : ('PublicPublication' as const),
+  id: 'LIST',
+});
 
 /**
  * The history of one item ('Historial', docs/decisions/132): its revisions,

@@ -48,7 +48,15 @@ export const sectionsApi = baseApi.injectEndpoints({
       }),
       // Publications name their section, so their lists are fetched again too.
       invalidatesTags: (_result, error, { id }) =>
-        error ? [] : [LIST, sectionTag(id), { type: 'Publication', id: 'LIST' }, { type: 'PublicPublication', id: 'LIST' }, { type: 'Trash', id: 'LIST' }],
+        error
+          ? []
+          : [
+              LIST,
+              sectionTag(id),
+              { type: 'Publication', id: 'LIST' },
+              { type: 'PublicPublication', id: 'LIST' },
+              { type: 'Trash', id: 'LIST' },
+            ],
     }),
     reorderSections: build.mutation<unknown, ReorderItem[]>({
       queryFn: queuedReorder('Section', '/sections/reorder/'),

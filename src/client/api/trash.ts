@@ -11,7 +11,10 @@ export interface TrashPage {
 const LIST = { type: 'Trash' as const, id: 'LIST' };
 
 /** The lists an item of this kind comes back to when restored. */
-const listOf = <T extends 'Section' | 'Publication' | 'Biography' | 'PublicPublication' | 'PublicBiography'>(type: T) => ({ type, id: 'LIST' });
+const listOf = <T extends 'Section' | 'Publication' | 'Biography' | 'PublicPublication' | 'PublicBiography'>(type: T) => ({
+  type,
+  id: 'LIST',
+});
 const restoredLists = (kind: TrashEntry['kind']) =>
   kind === 'biography'
     ? [listOf('Biography'), listOf('PublicBiography')]

@@ -19,7 +19,8 @@ import './login-page.css';
 function returnPathOf(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as Partial<ReturnTo>).from : undefined;
   const admin = paths.admin.root.getHref();
-  const isAdminPage = typeof from === 'string' && (from === admin || from.startsWith(`${admin}/`)) && !from.startsWith(paths.admin.login.getHref());
+  const isAdminPage =
+    typeof from === 'string' && (from === admin || from.startsWith(`${admin}/`)) && !from.startsWith(paths.admin.login.getHref());
   return isAdminPage ? from : admin;
 }
 

@@ -4,7 +4,10 @@
  */
 export function SessionLoading() {
   return (
-    <div role="status" style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', font: '1rem system-ui, sans-serif', color: '#1f3a5f' }}>
+    <div
+      role="status"
+      style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', font: '1rem system-ui, sans-serif', color: '#1f3a5f' }}
+    >
       Loading...
     </div>
   );

@@ -19,7 +19,8 @@ async function signedInHere() {
 }
 
 /** What the server says now of a refresh token kept from before the sign-out. */
-const refreshStatus = async (refresh: string) => (await api.request('POST', '/api/token/refresh/', { json: { refresh }, token: null })).status;
+const refreshStatus = async (refresh: string) =>
+  (await api.request('POST', '/api/token/refresh/', { json: { refresh }, token: null })).status;
 
 test("'Cerrar sesión' ends the session on the server: the refresh token kept from before is refused", async () => {
   const { tokens: kept, preloadedState } = await signedInHere();

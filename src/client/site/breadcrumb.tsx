@@ -14,11 +14,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
       <ol>
         {items.map((item, i) => (
           <li key={`${i}-${item.label}`}>
-            {item.to ? (
-              <Link to={item.to}>{item.label}</Link>
-            ) : (
-              <span aria-current="page">{item.label}</span>
-            )}
+            {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
           </li>
         ))}
       </ol>

@@ -3,7 +3,6 @@ import { renderSite } from '../../../test/helpers/render-site';
 import { withRealApi } from '../../../test/helpers/real-api-server';
 import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 
-
 const person = (id: number | null, name: string, order: number) => ({
   id,
   name,
@@ -29,7 +28,11 @@ describe('against the real server', () => {
 
     expect(await screen.findByText('Mostrando 3 docentes')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Docentes' });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Ana', 'Bruno', 'Clara']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Ana', 'Bruno', 'Clara']);
     expect(screen.getByRole('heading', { level: 1, name: 'Cuerpo Docente' })).toBeInTheDocument();
 
     const [request, ...others] = await api.requests();
@@ -60,16 +63,37 @@ describe('answers the real server cannot be made to give', () => {
     const pageParam = (url: string) => new URL(url, 'http://x').searchParams.get('page');
     server().setHandler((request) => {
       const page = pageParam(request.url);
-      if (!page) return { body: { count: 6, next: '/api/public/biographies/?page=2', previous: null, results: [person(1, 'Ana', 30), person(2, 'Bruno', 10)] } };
+      if (!page)
+        return {
+          body: {
+            count: 6,
+            next: '/api/public/biographies/?page=2',
+            previous: null,
+            results: [person(1, 'Ana', 30), person(2, 'Bruno', 10)],
+          },
+        };
       if (page === '2') return { status: 500, body: { detail: 'caído' } };
-      return { body: { count: 6, next: null, previous: null, results: [person(2, 'Bruno otra vez', 0), person(5, 'Clara', 20), person(null, 'Nadie', 1)] } };
+      return {
+        body: {
+          count: 6,
+          next: null,
+          previous: null,
+          results: [person(2, 'Bruno otra vez', 0), person(5, 'Clara', 20), person(null, 'Nadie', 1)],
+        },
+      };
     });
     await renderSite('/cuerpo-docente');
 
     expect(await screen.findByText('Mostrando 3 docentes')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Docentes' });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Bruno', 'Clara', 'Ana']);
-    const urls = server().requestsTo('/api/public/biographies/').map((r) => new URL(r.url, 'http://x'));
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Bruno', 'Clara', 'Ana']);
+    const urls = server()
+      .requestsTo('/api/public/biographies/')
+      .map((r) => new URL(r.url, 'http://x'));
     expect(urls).toHaveLength(3);
     for (const url of urls) expect(url.searchParams.get('page_size')).toBe('100');
     expect(urls.map((u) => u.searchParams.get('page')).sort()).toEqual(['2', '3', null].sort());

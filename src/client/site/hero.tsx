@@ -93,8 +93,8 @@ export function Hero({ onMore }: { onMore: () => void }) {
           {SITE_NAME}
         </h1>
         <p className="hero__lead">
-          Aprender a reconocer, comprender y acompañar las emociones para construir escuelas donde todas las personas se sientan
-          seguras, escuchadas y capaces.
+          Aprender a reconocer, comprender y acompañar las emociones para construir escuelas donde todas las personas se sientan seguras,
+          escuchadas y capaces.
         </p>
         <div className="hero__actions">
           <button type="button" className="button button--accent" onClick={onMore}>

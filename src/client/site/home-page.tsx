@@ -8,7 +8,11 @@ import { usePageMeta } from './use-page-meta';
 import { useReducedMotion } from './use-reduced-motion';
 import './home-page.css';
 
-const sectionCard = (section: PublicSection) => ({ to: paths.sectionList.getHref(section.slug), title: section.title, text: section.teaser });
+const sectionCard = (section: PublicSection) => ({
+  to: paths.sectionList.getHref(section.slug),
+  title: section.title,
+  text: section.teaser,
+});
 const [presentation, ...otherSections] = publicSections;
 
 // Where to go next, in the navigation's order.
@@ -47,12 +51,11 @@ export function HomePage() {
           </div>
           <div className="home-about__text">
             <p>
-              El máster forma a docentes, orientadores y profesionales de la educación para que las emociones ocupen el lugar que
-              merecen en el aula: como motor del aprendizaje, del bienestar y de una convivencia escolar basada en el respeto.
+              El máster forma a docentes, orientadores y profesionales de la educación para que las emociones ocupen el lugar que merecen en
+              el aula: como motor del aprendizaje, del bienestar y de una convivencia escolar basada en el respeto.
             </p>
             <p>
-              Combinamos investigación, práctica reflexiva y acompañamiento cercano, con un profesorado que une la universidad y la
-              escuela.
+              Combinamos investigación, práctica reflexiva y acompañamiento cercano, con un profesorado que une la universidad y la escuela.
             </p>
             <Link className="button button--primary" to={paths.sectionList.getHref(presentation.slug)}>
               Conoce el programa

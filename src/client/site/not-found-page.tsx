@@ -13,7 +13,9 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="not-found__title">Página no encontrada</h1>
-      <p className="not-found__text">La página que buscas no existe o se ha movido. Puedes volver al inicio o visitar alguna de estas secciones:</p>
+      <p className="not-found__text">
+        La página que buscas no existe o se ha movido. Puedes volver al inicio o visitar alguna de estas secciones:
+      </p>
       <p>
         <Link className="button button--primary" to={paths.home.getHref()}>
           Volver al inicio

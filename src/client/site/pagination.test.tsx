@@ -24,15 +24,17 @@ test('real links to every page shown, the current one marked, Anterior and Sigui
   );
   const nav = screen.getByRole('navigation', { name: 'Páginas de Noticias' });
   const links = within(nav).getAllByRole('link');
-  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-    ['← Anterior', '/noticias'],
-    ['1', '/noticias'],
-    ['2', '/noticias?pagina=2'],
-    ['3', '/noticias?pagina=3'],
-    ['…', null],
-    ['5', '/noticias?pagina=5'],
-    ['Siguiente →', '/noticias?pagina=3'],
-  ].filter(([text]) => text !== '…'));
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+    [
+      ['← Anterior', '/noticias'],
+      ['1', '/noticias'],
+      ['2', '/noticias?pagina=2'],
+      ['3', '/noticias?pagina=3'],
+      ['…', null],
+      ['5', '/noticias?pagina=5'],
+      ['Siguiente →', '/noticias?pagina=3'],
+    ].filter(([text]) => text !== '…'),
+  );
   expect(within(nav).getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
 });
 

@@ -48,7 +48,12 @@ export function Pagination({ listPath, current, last, label }: { listPath: strin
             </li>
           ) : (
             <li key={item}>
-              <Link className="pagination__page" to={pageHref(listPath, item)} aria-current={item === current ? 'page' : undefined} aria-label={`Página ${item}`}>
+              <Link
+                className="pagination__page"
+                to={pageHref(listPath, item)}
+                aria-current={item === current ? 'page' : undefined}
+                aria-label={`Página ${item}`}
+              >
                 {item}
               </Link>
             </li>

@@ -18,7 +18,16 @@ const publication = (overrides: Partial<PublicPublication> = {}): PublicPublicat
   order: 1,
   layout: [
     { id: 'r1', cells: [{ id: 'c1', type: 'image', content: '/media/images/otra.jpg' }] },
-    { id: 'r2', cells: [{ id: 'c2', type: 'text', content: `<p><strong>La convivencia</strong> escolar se construye cada día en el aula, en el patio y en las familias; este curso proponemos veinte actividades nuevas.</p>` }] },
+    {
+      id: 'r2',
+      cells: [
+        {
+          id: 'c2',
+          type: 'text',
+          content: `<p><strong>La convivencia</strong> escolar se construye cada día en el aula, en el patio y en las familias; este curso proponemos veinte actividades nuevas.</p>`,
+        },
+      ],
+    },
   ],
   ...overrides,
 });
@@ -42,7 +51,9 @@ test('a short text still ends with "..."; no text means no excerpt; no date mean
   );
   expect(screen.getByText('Breve...')).toBeInTheDocument();
   unmount();
-  const { container } = renderWithProviders(<PublicationCard publication={publication({ layout: [], publish_date: null, featured_image: null })} />);
+  const { container } = renderWithProviders(
+    <PublicationCard publication={publication({ layout: [], publish_date: null, featured_image: null })} />,
+  );
   expect(container.querySelector('.card__excerpt')).toBeNull();
   expect(container.querySelector('time')).toBeNull();
   expect(container.querySelector('img')).toBeNull();

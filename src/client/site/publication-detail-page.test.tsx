@@ -47,14 +47,14 @@ test('shows breadcrumb, banner, date, title and layout', async () => {
   expect(request.headers.authorization).toBeUndefined();
 });
 
-test.each([['missing', async () => 999_999], ['draft', async () => (await api.create('publications', { section_id: revista.id, status: 'draft' })).id]])(
-  "a %s publication: 'No se encontró la publicación'",
-  async (_, id) => {
-    await renderSite(`/noticias/${await id()}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Ver todas las publicaciones de Noticias/ })).toHaveAttribute('href', '/noticias');
-  },
-);
+test.each([
+  ['missing', async () => 999_999],
+  ['draft', async () => (await api.create('publications', { section_id: revista.id, status: 'draft' })).id],
+])("a %s publication: 'No se encontró la publicación'", async (_, id) => {
+  await renderSite(`/noticias/${await id()}`);
+  expect(await screen.findByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /Ver todas las publicaciones de Noticias/ })).toHaveAttribute('href', '/noticias');
+});
 
 test('an id that is not a number is not found, without asking the server', async () => {
   await renderSite('/revista/abc');

@@ -14,7 +14,8 @@ import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 import './publication-detail-page.css';
 
-const parseId = (value: string | undefined): number | null => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const parseId = (value: string | undefined): number | null =>
+  value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
  * A publication (requirements §2): breadcrumb, 400 px featured banner, date, title,
@@ -27,7 +28,10 @@ export function PublicationDetailPage() {
   const { data, error, isLoading, isError } = useGetPublicPublicationQuery(id ?? 0, { skip: id === null });
   const sectionTitle = data?.section_title || findPublicSection(sectionSlug)?.title || sectionSlug;
   const problem = id === null ? detailErrorMessage({ status: 404, data: undefined }) : isError ? detailErrorMessage(error) : null;
-  usePageMeta(data?.title ?? (problem ? problem.message : undefined), data ? metaDescription(firstTextContent(data.layout)) || undefined : undefined);
+  usePageMeta(
+    data?.title ?? (problem ? problem.message : undefined),
+    data ? metaDescription(firstTextContent(data.layout)) || undefined : undefined,
+  );
 
   if (data && data.section_slug && data.section_slug !== sectionSlug) {
     return <Navigate to={paths.publication.getHref(data.section_slug, data.id)} replace />;
@@ -36,14 +40,28 @@ export function PublicationDetailPage() {
   if (problem || !data) {
     return (
       <div className="container page-body page-body--narrow">
-        <Breadcrumb items={[{ label: 'Inicio', to: paths.home.getHref() }, { label: sectionTitle, to: paths.sectionList.getHref(sectionSlug) }]} />
+        <Breadcrumb
+          items={[
+            { label: 'Inicio', to: paths.home.getHref() },
+            { label: sectionTitle, to: paths.sectionList.getHref(sectionSlug) },
+          ]}
+        />
         {isLoading || !problem ? (
           <StatusMessage kind="loading">{messages.loading}</StatusMessage>
         ) : (
           <>
             <h1 className="detail__title detail__title--problem">{problem.message}</h1>
-            <StatusMessage kind="error" action={<Link className="button button--primary" to={paths.sectionList.getHref(sectionSlug)}>Ver todas las publicaciones de {sectionTitle}</Link>}>
-              {problem.notFound ? 'Puede que la publicación se haya retirado o que la dirección no sea correcta.' : 'Inténtalo de nuevo en unos momentos.'}
+            <StatusMessage
+              kind="error"
+              action={
+                <Link className="button button--primary" to={paths.sectionList.getHref(sectionSlug)}>
+                  Ver todas las publicaciones de {sectionTitle}
+                </Link>
+              }
+            >
+              {problem.notFound
+                ? 'Puede que la publicación se haya retirado o que la dirección no sea correcta.'
+                : 'Inténtalo de nuevo en unos momentos.'}
             </StatusMessage>
           </>
         )}

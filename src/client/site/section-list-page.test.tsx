@@ -33,7 +33,10 @@ test("shows the section's published cards, asking for the section by slug withou
   expect(screen.getByRole('heading', { level: 1, name: 'Presentación del Máster' })).toBeInTheDocument();
   expect(document.title).toContain('Presentación del Máster');
   const [request] = (await api.requests()).filter((r) => r.url.startsWith('/api/public/publications/'));
-  expect(request).toMatchObject({ url: '/api/public/publications/?section_slug=presentacion-del-magister&page=1&page_size=12', status: 200 });
+  expect(request).toMatchObject({
+    url: '/api/public/publications/?section_slug=presentacion-del-magister&page=1&page_size=12',
+    status: 200,
+  });
   expect(request.headers.authorization).toBeUndefined();
 });
 
@@ -52,26 +55,35 @@ describe('a section longer than a page', () => {
   test('is paged twelve at a time, the page in the address', async () => {
     await renderSite('/noticias?pagina=2');
     expect(await screen.findAllByRole('link', { name: /^Noticia \d\d$/ })).toHaveLength(1);
-    expect((await api.requests())[0]).toMatchObject({ url: '/api/public/publications/?section_slug=noticias&page=2&page_size=12', status: 200 });
+    expect((await api.requests())[0]).toMatchObject({
+      url: '/api/public/publications/?section_slug=noticias&page=2&page_size=12',
+      status: 200,
+    });
     expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: '← Anterior' })).toHaveAttribute('href', '/noticias');
     expect(screen.queryByRole('link', { name: 'Siguiente →' })).not.toBeInTheDocument();
     expect(document.title).toContain('Noticias (página 2)');
   });
 
-  test.each(['/noticias?pagina=99', '/noticias?pagina=cero'])('%s: a page that does not exist says so and leads to the first', async (address) => {
-    await renderSite(address);
-    expect(await screen.findByText('Esta página de Noticias no existe.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir a la primera página' })).toHaveAttribute('href', '/noticias');
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
+  test.each(['/noticias?pagina=99', '/noticias?pagina=cero'])(
+    '%s: a page that does not exist says so and leads to the first',
+    async (address) => {
+      await renderSite(address);
+      expect(await screen.findByText('Esta página de Noticias no existe.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ir a la primera página' })).toHaveAttribute('href', '/noticias');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });
 
 describe('answers the real server cannot be made to give', () => {
   const server = withFaultInjectingServer();
 
   test("shows 'Cargando...' while the answer is on its way", async () => {
-    server().setHandler(() => ({ delay: 80, body: { count: 2, next: null, previous: null, results: [publication(1, 'Objetivos'), publication(2, 'Plan de estudios')] } }));
+    server().setHandler(() => ({
+      delay: 80,
+      body: { count: 2, next: null, previous: null, results: [publication(1, 'Objetivos'), publication(2, 'Plan de estudios')] },
+    }));
     await renderSite('/presentacion-magister');
     expect(await screen.findByText('Cargando...')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Objetivos' })).toBeInTheDocument();

@@ -19,8 +19,8 @@ export function SiteFooter() {
             <span>{SITE_NAME}</span>
           </Link>
           <p>
-            Formación de posgrado para docentes, orientadores y profesionales de la educación que quieren cuidar el bienestar
-            emocional y la convivencia en los centros educativos.
+            Formación de posgrado para docentes, orientadores y profesionales de la educación que quieren cuidar el bienestar emocional y la
+            convivencia en los centros educativos.
           </p>
         </div>
         <nav className="site-footer__col" aria-labelledby="footer-map">
@@ -51,8 +51,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="site-footer__legal">
-        © {year} {SITE_NAME} ·{' '}
-        {/* The admin panel is another document (admin.html): a full page load. */}
+        © {year} {SITE_NAME} · {/* The admin panel is another document (admin.html): a full page load. */}
         <a href={paths.admin.login.getHref()}>Acceso administración</a>
       </p>
     </footer>

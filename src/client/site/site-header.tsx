@@ -124,7 +124,9 @@ export function SiteHeader() {
                     end={item.href === paths.home.getHref()}
                     // A publication (/presentacion-del-magister/1) highlights its section's entry too.
                     className={({ isActive }) =>
-                      !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`) ? 'site-nav__link site-nav__link--section' : 'site-nav__link'
+                      !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`)
+                        ? 'site-nav__link site-nav__link--section'
+                        : 'site-nav__link'
                     }
                     onClick={() => setOpen(false)}
                   >

@@ -9,7 +9,9 @@ import { NotFoundPage } from './not-found-page';
 
 // The home page is in the main bundle; the other pages load when visited, so
 // the first visit downloads only what the home page needs (docs/performance.md).
-const SectionListPage = lazy(() => import(/* webpackChunkName: "site-list" */ './section-list-page').then((m) => ({ default: m.SectionListPage })));
+const SectionListPage = lazy(() =>
+  import(/* webpackChunkName: "site-list" */ './section-list-page').then((m) => ({ default: m.SectionListPage })),
+);
 const PublicationDetailPage = lazy(() =>
   import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
 );

@@ -15,7 +15,12 @@ const pageWith = (json: string | null) => {
 
 test('reads the social and research-group links the server wrote into the page', () => {
   const settings = readSiteSettings(
-    pageWith(JSON.stringify({ socialLinks: [{ network: 'youtube', label: 'YouTube', url: 'https://youtube.com/@master' }], researchGroup: { label: 'GIESE', url: 'https://giese.example.org' } })),
+    pageWith(
+      JSON.stringify({
+        socialLinks: [{ network: 'youtube', label: 'YouTube', url: 'https://youtube.com/@master' }],
+        researchGroup: { label: 'GIESE', url: 'https://giese.example.org' },
+      }),
+    ),
   );
   expect(settings.socialLinks).toEqual([{ network: 'youtube', label: 'YouTube', url: 'https://youtube.com/@master' }]);
   expect(settings.researchGroup.url).toBe('https://giese.example.org');

@@ -9,7 +9,10 @@ const isSectionLink = (value: unknown): value is SectionLink =>
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test((value as SectionLink).slug);
 
 const isLink = (value: unknown): value is SocialLink =>
-  typeof value === 'object' && value !== null && typeof (value as SocialLink).url === 'string' && typeof (value as SocialLink).label === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SocialLink).url === 'string' &&
+  typeof (value as SocialLink).label === 'string';
 
 /**
  * The public links of the site (requirements §10.4: configuration, not content),
@@ -28,7 +31,10 @@ export function readSiteSettings(doc: Document = document): SiteSettings {
     return {
       sections: Array.isArray(parsed.sections) ? parsed.sections.filter(isSectionLink) : [],
       socialLinks: socialLinks.length > 0 ? socialLinks : DEFAULT_SITE_SETTINGS.socialLinks,
-      researchGroup: group && typeof group.url === 'string' && group.url ? { label: group.label || DEFAULT_SITE_SETTINGS.researchGroup.label, url: group.url } : DEFAULT_SITE_SETTINGS.researchGroup,
+      researchGroup:
+        group && typeof group.url === 'string' && group.url
+          ? { label: group.label || DEFAULT_SITE_SETTINGS.researchGroup.label, url: group.url }
+          : DEFAULT_SITE_SETTINGS.researchGroup,
     };
   } catch {
     return DEFAULT_SITE_SETTINGS;

@@ -13,7 +13,13 @@ export function TopBar() {
         <ul className="top-bar__social" aria-label="Redes sociales">
           {socialLinks.map((link) => (
             <li key={link.network + link.url}>
-              <a href={link.url} className="top-bar__icon-link" rel="noopener noreferrer" target="_blank" aria-label={`${link.label} (se abre en una pestaña nueva)`}>
+              <a
+                href={link.url}
+                className="top-bar__icon-link"
+                rel="noopener noreferrer"
+                target="_blank"
+                aria-label={`${link.label} (se abre en una pestaña nueva)`}
+              >
                 <SocialIcon network={link.network} />
               </a>
             </li>

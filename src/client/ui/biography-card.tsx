@@ -59,7 +59,13 @@ export function BiographyCard({ biography }: { biography: Biography }) {
           </p>
         )}
         {cut.truncated && (
-          <button type="button" className="bio-card__more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
+          <button
+            type="button"
+            className="bio-card__more"
+            aria-expanded={expanded}
+            aria-controls={textId}
+            onClick={() => setExpanded((v) => !v)}
+          >
             {expanded ? 'Leer menos' : 'Leer más'}
           </button>
         )}
@@ -77,9 +83,19 @@ export function BiographyCard({ biography }: { biography: Biography }) {
             )}
             {biography.linkedin && (
               <li>
-                <a href={biography.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`Web de ${name}: ${webLabel(biography.linkedin)} (se abre en una pestaña nueva)`}>
+                <a
+                  href={biography.linkedin}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Web de ${name}: ${webLabel(biography.linkedin)} (se abre en una pestaña nueva)`}
+                >
                   <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                    <path
+                      d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.6"
+                    />
                   </svg>
                   <span>Web</span>
                 </a>

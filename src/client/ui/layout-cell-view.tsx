@@ -11,7 +11,9 @@ export function LayoutCellView({ cell }: { cell: LayoutCell }) {
     case 'text':
       return <SanitizedHtml className="ui-rich-text" html={cell.content ?? ''} />;
     case 'image':
-      return cell.content ? <ResponsiveImage className="ui-cell-image" src={cell.content} alt={cell.alt ?? ''} sizes={CELL_IMAGE_SIZES} /> : null;
+      return cell.content ? (
+        <ResponsiveImage className="ui-cell-image" src={cell.content} alt={cell.alt ?? ''} sizes={CELL_IMAGE_SIZES} />
+      ) : null;
     case 'video':
       return cell.content ? <VideoEmbed url={cell.content} /> : null;
     default:

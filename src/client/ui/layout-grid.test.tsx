@@ -43,7 +43,12 @@ describe('video cells', () => {
 });
 
 test('text cells render sanitised HTML: formatting stays, scripts and handlers go', () => {
-  const { container } = renderCells(cell('text', '<p>Hola <strong>mundo</strong><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">enlace</a></p>'));
+  const { container } = renderCells(
+    cell(
+      'text',
+      '<p>Hola <strong>mundo</strong><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">enlace</a></p>',
+    ),
+  );
   expect(screen.getByText('mundo').tagName).toBe('STRONG');
   expect(container.querySelector('script')).toBeNull();
   expect(container.querySelector('[onerror]')).toBeNull();

@@ -20,7 +20,9 @@ export const layoutCellProps = (cell: Pick<LayoutCell, 'type' | 'columnSpan'>) =
  * unknown types take no room.
  */
 export function LayoutGrid({ layout }: { layout: Layout | null | undefined }) {
-  const rows = (layout ?? []).map((row) => ({ ...row, cells: (row.cells ?? []).filter((cell) => isCellType(cell.type)) })).filter((row) => row.cells.length > 0);
+  const rows = (layout ?? [])
+    .map((row) => ({ ...row, cells: (row.cells ?? []).filter((cell) => isCellType(cell.type)) }))
+    .filter((row) => row.cells.length > 0);
   if (rows.length === 0) return null;
   return (
     <div className="ui-layout">

@@ -13,7 +13,15 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
  * An image with the server's WebP variants as srcset (when it is a stored
  * upload). It disappears, or shows `fallback`, when it cannot be loaded.
  */
-export function ResponsiveImage({ src, sizes, fallback = null, alt = '', loading = 'lazy', decoding = 'async', ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  sizes,
+  fallback = null,
+  alt = '',
+  loading = 'lazy',
+  decoding = 'async',
+  ...rest
+}: ResponsiveImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) return <>{fallback}</>;
   const srcSet = imageSrcSet(src);

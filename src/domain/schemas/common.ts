@@ -51,7 +51,11 @@ export const ReorderBody = Type.Array(
     id: Type.Integer({ minimum: 1 }),
     order: Type.Integer({ minimum: 0, maximum: ORDER_MAX, description: 'Posición, desde 0, dentro de la vista reordenada' }),
   }),
-  { minItems: 1, maxItems: REORDER_MAX_ITEMS, description: `Los elementos de la vista reordenada (como máximo ${REORDER_MAX_ITEMS}), con su nueva posición` },
+  {
+    minItems: 1,
+    maxItems: REORDER_MAX_ITEMS,
+    description: `Los elementos de la vista reordenada (como máximo ${REORDER_MAX_ITEMS}), con su nueva posición`,
+  },
 );
 
 export const ReorderAnswer = Type.Array(Type.Object({ id: Type.Integer(), order: Type.Integer({ description: 'El orden guardado' }) }));

@@ -24,9 +24,12 @@ export const RevisionSummary = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   author: Type.String({ description: "El usuario que la guardó ('' si no se conoce)" }),
   summary: Type.Array(Type.String(), {
-    description: "Qué cambió respecto de lo anterior, en frases cortas: 'Título', 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida', 'Creación', 'Restaurada la versión 3'",
+    description:
+      "Qué cambió respecto de lo anterior, en frases cortas: 'Título', 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida', 'Creación', 'Restaurada la versión 3'",
   }),
-  restored_from: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'El número de la versión que esta restauró; null si no es una restauración' }),
+  restored_from: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: 'El número de la versión que esta restauró; null si no es una restauración',
+  }),
 });
 
 export type RevisionSummary = Static<typeof RevisionSummary>;

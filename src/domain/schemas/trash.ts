@@ -14,7 +14,10 @@ export const TrashEntry = Type.Object({
   item_id: Type.Integer({ description: 'El identificador que tenía el elemento; lo recupera al restaurarlo si está libre' }),
   deleted_at: Type.String({ format: 'date-time' }),
   deleted_by: Type.String({ description: 'El usuario que lo eliminó' }),
-  purge_at: Type.String({ format: 'date-time', description: 'Cuándo se eliminará definitivamente (TRASH_RETENTION_DAYS después de eliminarlo)' }),
+  purge_at: Type.String({
+    format: 'date-time',
+    description: 'Cuándo se eliminará definitivamente (TRASH_RETENTION_DAYS después de eliminarlo)',
+  }),
   publications: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: 'Las publicaciones que se fueron con una sección; null para publicaciones y biografías',
   }),
@@ -23,7 +26,9 @@ export const TrashEntry = Type.Object({
 export type TrashEntry = Static<typeof TrashEntry>;
 
 /** What a restore answers: the item as its own GET /{id}/ does. */
-export const RestoredItem = Type.Union([Publication, Biography, Section], { description: 'El elemento restaurado, como lo devuelve su GET' });
+export const RestoredItem = Type.Union([Publication, Biography, Section], {
+  description: 'El elemento restaurado, como lo devuelve su GET',
+});
 
 /** DELETE /api/sections/{id}/'s confirmation that its publications go to the trash with it. */
 export const SectionDeleteQuery = Type.Object({

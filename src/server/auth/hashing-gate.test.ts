@@ -62,7 +62,10 @@ describe('HashingGate', () => {
   it('is configured by LOGIN_HASH_CONCURRENCY (2 by default, "unbounded" for no bound) and LOGIN_HASH_QUEUE (8)', () => {
     const env = { DATA_DIR: '/nonexistent', SECRET_KEY: 'x' };
     expect(loadConfig(env)).toMatchObject({ loginHashConcurrency: 2, loginHashQueue: 8 });
-    expect(loadConfig({ ...env, LOGIN_HASH_CONCURRENCY: 'unbounded', LOGIN_HASH_QUEUE: '3' })).toMatchObject({ loginHashConcurrency: Infinity, loginHashQueue: 3 });
+    expect(loadConfig({ ...env, LOGIN_HASH_CONCURRENCY: 'unbounded', LOGIN_HASH_QUEUE: '3' })).toMatchObject({
+      loginHashConcurrency: Infinity,
+      loginHashQueue: 3,
+    });
     expect(() => loadConfig({ ...env, LOGIN_HASH_CONCURRENCY: '0' })).toThrow('LOGIN_HASH_CONCURRENCY');
   });
 });

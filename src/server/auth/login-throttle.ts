@@ -76,14 +76,24 @@ export class LoginThrottle {
 
   async reserve(attempt: LoginAttempt): Promise<LoginReservation> {
     // The columns' sizes; usernames compare case-insensitively, and none is longer than 150.
-    const normalised = { network: attempt.network.slice(0, 64), username: attempt.username.toLowerCase().slice(0, 150), device: attempt.device?.slice(0, 64) ?? null };
+    const normalised = {
+      network: attempt.network.slice(0, 64),
+      username: attempt.username.toLowerCase().slice(0, 150),
+      device: attempt.device?.slice(0, 64) ?? null,
+    };
     const now = this.now();
     if (now - this.lastSweep >= SWEEP_INTERVAL_MS) {
       this.lastSweep = now;
       await deleteLoginAttemptsUpTo(this.db, now - Math.max(this.limits.windowMs, HOUR_MS));
     }
     const limits = this.limitsOf(normalised, now);
-    const id = await reserveLoginAttempt(this.db, { ip: normalised.network, username: normalised.username, device: normalised.device, now, limits });
+    const id = await reserveLoginAttempt(this.db, {
+      ip: normalised.network,
+      username: normalised.username,
+      device: normalised.device,
+      now,
+      limits,
+    });
     if (id !== undefined) return { allowed: true, release: () => deleteLoginAttempt(this.db, id) };
     return { allowed: false, retryAfterSeconds: await this.retryAfter(limits, now) };
   }

@@ -50,14 +50,26 @@ export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, n
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = payload.user_id;
-        if (payload.token_type !== type || typeof userId !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        if (
+          payload.token_type !== type ||
+          typeof userId !== 'number' ||
+          typeof payload.jti !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
           return null;
         }
         // Tokens signed before session versions existed carry none: version 0, every user's first.
         const sessionVersion = payload.session_version ?? 0;
         if (typeof sessionVersion !== 'number') return null;
         if (payload.family !== undefined && typeof payload.family !== 'string') return null;
-        return { userId, jti: payload.jti, tokenType: type, expiresAt: payload.exp, sessionVersion, ...(payload.family ? { family: payload.family } : {}) };
+        return {
+          userId,
+          jti: payload.jti,
+          tokenType: type,
+          expiresAt: payload.exp,
+          sessionVersion,
+          ...(payload.family ? { family: payload.family } : {}),
+        };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -15,7 +15,11 @@ import { archiveProblems, BackupFailure, backupMessages, restoreMessages } from 
  */
 
 /** Bytes and checksum of one member, as the manifest lists it. */
-const describe = (path: string, bytes: Buffer): ManifestFile => ({ path, size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
+const describe = (path: string, bytes: Buffer): ManifestFile => ({
+  path,
+  size: bytes.length,
+  sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+});
 
 export class ArchiveWriter {
   /** The members written so far, in order: the manifest's `files`. */
@@ -52,7 +56,9 @@ export class ArchiveWriter {
   async add(name: string, bytes: Buffer): Promise<void> {
     try {
       await new Promise<void>((resolve, reject) => {
-        this.pack.entry({ name, size: bytes.length, mode: 0o600, mtime: this.mtime }, bytes, (error) => (error ? reject(error) : resolve()));
+        this.pack.entry({ name, size: bytes.length, mode: 0o600, mtime: this.mtime }, bytes, (error) =>
+          error ? reject(error) : resolve(),
+        );
       });
     } catch (error) {
       // Let the pipeline report why it stopped.
@@ -125,7 +131,8 @@ async function startsWithGzipMagic(file: string): Promise<boolean> {
 function failureOf(file: string, error: unknown, entriesSeen: number): BackupFailure {
   if (error instanceof BackupFailure) return error;
   const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(message)) return new BackupFailure(restoreMessages.damaged(file, archiveProblems.endsEarly));
+  if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(message))
+    return new BackupFailure(restoreMessages.damaged(file, archiveProblems.endsEarly));
   if (code?.startsWith('Z_')) return new BackupFailure(restoreMessages.damaged(file, archiveProblems.badCompression(message)));
   if (/tar header|tar/i.test(message)) {
     return entriesSeen === 0

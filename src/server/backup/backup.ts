@@ -52,8 +52,13 @@ const isInside = (file: string, dir: string) => {
  * Rows go straight into the archive, so the transaction lasts as long as
  * reading and compressing the rows, not the media.
  */
-async function copyTables(db: AnyDb, writer: ArchiveWriter, signal?: AbortSignal): Promise<{ migrations: string[]; tables: ManifestTable[] }> {
-  const begin = kindOf(db) === 'postgresql' ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only') : db.transaction();
+async function copyTables(
+  db: AnyDb,
+  writer: ArchiveWriter,
+  signal?: AbortSignal,
+): Promise<{ migrations: string[]; tables: ManifestTable[] }> {
+  const begin =
+    kindOf(db) === 'postgresql' ? db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only') : db.transaction();
   return begin.execute(async (trx) => {
     const migrations = await appliedMigrations(trx);
     if (migrations.length === 0) throw new BackupFailure(backupMessages.noSchema);
@@ -89,7 +94,11 @@ function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> 
  * storeImage writes them, so a restore that stops half-way never leaves an
  * original without its variants.
  */
-async function copyMedia(store: ObjectStore, writer: ArchiveWriter, signal?: AbortSignal): Promise<{ files: number; bytes: number; vanished: string[] }> {
+async function copyMedia(
+  store: ObjectStore,
+  writer: ArchiveWriter,
+  signal?: AbortSignal,
+): Promise<{ files: number; bytes: number; vanished: string[] }> {
   const keys: string[] = [];
   for await (const object of store.list()) keys.push(object.key);
   keys.sort((a, b) => Number(isUploadOriginal(a)) - Number(isUploadOriginal(b)) || (a < b ? -1 : a > b ? 1 : 0));
@@ -105,7 +114,7 @@ async function copyMedia(store: ObjectStore, writer: ArchiveWriter, signal?: Abo
     );
   const ahead: ReturnType<typeof read>[] = [];
   const result = { files: 0, bytes: 0, vanished: [] as string[] };
-  for (let next = 0; next < keys.length || ahead.length > 0; ) {
+  for (let next = 0; next < keys.length || ahead.length > 0;) {
     while (ahead.length < READ_AHEAD && next < keys.length) {
       const reading = read(keys[next++]);
       // Awaited in turn below; a failure of one still ahead when another fails is not an unhandled rejection.
@@ -131,7 +140,15 @@ async function copyMedia(store: ObjectStore, writer: ArchiveWriter, signal?: Abo
  * `out`: a copy that is interrupted, even by kill -9, never leaves a file
  * under the name asked for.
  */
-export async function createBackup({ db, media, out: requested, signal, print = console.info, warn = console.warn, now = () => new Date() }: BackupOptions): Promise<BackupReport> {
+export async function createBackup({
+  db,
+  media,
+  out: requested,
+  signal,
+  print = console.info,
+  warn = console.warn,
+  now = () => new Date(),
+}: BackupOptions): Promise<BackupReport> {
   const out = path.resolve(requested);
   if (media.kind === 'local' && isInside(out, media.root)) throw new BackupFailure(backupMessages.insideMedia(media.root));
   const createdAt = now();

@@ -19,7 +19,9 @@ export function runCommand(work: () => Promise<void>): void {
     },
     (error: unknown) => {
       settled = true;
-      console.error(error instanceof BackupFailure ? error.message : commandMessages.unexpected(error instanceof Error ? error.message : String(error)));
+      console.error(
+        error instanceof BackupFailure ? error.message : commandMessages.unexpected(error instanceof Error ? error.message : String(error)),
+      );
       process.exit(1);
     },
   );

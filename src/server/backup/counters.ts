@@ -13,7 +13,9 @@ import { type AnyDb, kindOf, type TableShape } from './schema';
 export async function readCounters(db: AnyDb, tables: TableShape[]): Promise<Map<string, number>> {
   const counters = new Map<string, number>();
   if (kindOf(db) === 'sqlite') {
-    const exists = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'sqlite_sequence'`.execute(db);
+    const exists = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'sqlite_sequence'`.execute(
+      db,
+    );
     if (exists.rows.length === 0) return counters;
     const rows = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`.execute(db);
     for (const row of rows.rows) if (tables.some((table) => table.name === row.name)) counters.set(row.name, Number(row.seq));
@@ -46,7 +48,8 @@ export async function writeCounters(db: AnyDb, tables: TableShape[], recorded: M
       const declared = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table.name}`.execute(db);
       if (!/autoincrement/i.test(declared.rows[0]?.sql ?? '') || value === 0) continue;
       const updated = await sql`update sqlite_sequence set seq = ${value} where name = ${table.name}`.execute(db);
-      if (Number(updated.numAffectedRows ?? 0) === 0) await sql`insert into sqlite_sequence (name, seq) values (${table.name}, ${value})`.execute(db);
+      if (Number(updated.numAffectedRows ?? 0) === 0)
+        await sql`insert into sqlite_sequence (name, seq) values (${table.name}, ${value})`.execute(db);
       continue;
     }
     const sequence = sql`pg_get_serial_sequence(quote_ident(${table.name}), ${table.counter})`;

@@ -22,7 +22,8 @@ export const backupMessages = {
   noDatabase: (file: string) => `No hay ninguna base de datos en ${file}: compruebe DATA_DIR (o DATABASE_URL, si el sitio usa PostgreSQL).`,
   noSchema: 'La base de datos no tiene el esquema del sitio (ninguna migración aplicada): arranque el sitio una vez antes de copiarla.',
   cannotWrite: (dir: string, why: string) => `No se puede escribir la copia en ${dir} (${why}); no queda ningún archivo a medias.`,
-  insideMedia: (folder: string) => `La copia no puede guardarse dentro de la carpeta de medios (${folder}): la siguiente copia la incluiría.`,
+  insideMedia: (folder: string) =>
+    `La copia no puede guardarse dentro de la carpeta de medios (${folder}): la siguiente copia la incluiría.`,
   interrupted: 'Copia interrumpida: no queda ningún archivo a medias con el nombre pedido.',
 };
 
@@ -40,11 +41,13 @@ export const restoreMessages = {
     `La copia tiene migraciones que este programa no conoce (${names.join(', ')}): restáurela con la versión del programa que la hizo. ${untouched}`,
   schemaMismatch: (version: string, why: string) => `La copia no coincide con el esquema ${version} que dice tener (${why}). ${untouched}`,
   targetUnreachable: (where: string, why: string) => `No se puede leer la base de datos de destino ${where} (${why}). ${untouched}`,
-  targetRows: (total: number, rows: [string, number][]) => `la base de datos tiene ${total} filas: ${rows.map(([table, count]) => `${table} ${count}`).join(', ')}`,
+  targetRows: (total: number, rows: [string, number][]) =>
+    `la base de datos tiene ${total} filas: ${rows.map(([table, count]) => `${table} ${count}`).join(', ')}`,
   targetMedia: (count: number, location: string) => `hay ${count} archivos de medios que no son los de la copia en ${location}`,
   notEmpty: (what: string[]) =>
     `El destino no está vacío (${what.join('; ')}). Para reemplazar su contenido por el de la copia, repita la orden con --force. ${untouched}`,
-  noRoom: (folder: string, needed: number) => `No hay ${sizeOf(needed)} libres en ${folder}, lo que ocupa lo que la restauración tiene que escribir allí. ${untouched}`,
+  noRoom: (folder: string, needed: number) =>
+    `No hay ${sizeOf(needed)} libres en ${folder}, lo que ocupa lo que la restauración tiene que escribir allí. ${untouched}`,
   inUse: (file: string) => `Otro proceso tiene abierta la base de datos ${file}: detenga el sitio antes de restaurar. ${untouched}`,
   verified: (file: string, createdAt: string, kind: string, version: string, rows: number, files: number) =>
     `${file}: copia del ${createdAt}, de ${kindName(kind)} con el esquema ${version}; ${rows} filas y ${files} archivos de medios, todo verificado.`,
@@ -90,7 +93,8 @@ export const archiveProblems = {
   changed: (name: string) => `"${name}" cambió durante la restauración`,
   notUpload: (name: string) => `contiene "${name}", que no es el nombre de una imagen subida`,
   notImage: (name: string) => `"${name}" no es la imagen que dice su nombre`,
-  memberTooLarge: (name: string, limit: number) => `"${name}" pasa de ${sizeOf(limit)}, más de lo que el sitio guarda nunca en un archivo así`,
+  memberTooLarge: (name: string, limit: number) =>
+    `"${name}" pasa de ${sizeOf(limit)}, más de lo que el sitio guarda nunca en un archivo así`,
   archiveTooLarge: (limit: number) => `descomprimida pasa de ${sizeOf(limit)}`,
 };
 

@@ -15,7 +15,18 @@ import { writeCounters } from './counters';
 import { BACKUP_FORMAT_VERSION, checksumOf, entryKind, type Manifest, parseManifest, tableEntry } from './manifest';
 import { archiveProblems, BackupFailure, restoreMessages, schemaProblems } from './messages';
 import { parseNeutralRow, toDriverValue } from './rows';
-import { type AnyDb, codeMigrations, contentRows, currentSchema, type DatabaseKind, kindOf, migrateTo, schemaAt, type SchemaShape, siteTables } from './schema';
+import {
+  type AnyDb,
+  codeMigrations,
+  contentRows,
+  currentSchema,
+  type DatabaseKind,
+  kindOf,
+  migrateTo,
+  schemaAt,
+  type SchemaShape,
+  siteTables,
+} from './schema';
 
 /** Where a restore writes: the database (SQLite under dataDir, or DATABASE_URL) and the media backend. */
 export interface RestoreTarget {
@@ -172,7 +183,8 @@ async function verifyArchive(file: string): Promise<Verified> {
     if (media.length !== manifest.media.files || media.reduce((sum, entry) => sum + entry.size, 0) !== manifest.media.bytes) {
       throw damaged(archiveProblems.mediaTotals);
     }
-    if (manifest.schema.version !== manifest.schema.migrations[manifest.schema.migrations.length - 1]) throw damaged(archiveProblems.versionNotLast);
+    if (manifest.schema.version !== manifest.schema.migrations[manifest.schema.migrations.length - 1])
+      throw damaged(archiveProblems.versionNotLast);
     return { manifest, staging };
   } catch (error) {
     await fs.promises.rm(staging, { recursive: true, force: true });
@@ -192,7 +204,9 @@ async function checkSchema(manifest: Manifest): Promise<SchemaShape> {
   const unknown = migrations.filter((name) => !code.includes(name));
   if (unknown.length > 0) {
     const latest = code[code.length - 1];
-    throw new BackupFailure(unknown.every((name) => name > latest) ? restoreMessages.schemaNewer(version, latest) : restoreMessages.schemaUnknown(unknown));
+    throw new BackupFailure(
+      unknown.every((name) => name > latest) ? restoreMessages.schemaNewer(version, latest) : restoreMessages.schemaUnknown(unknown),
+    );
   }
   if (migrations.some((name, index) => code[index] !== name)) {
     throw new BackupFailure(restoreMessages.schemaMismatch(version, schemaProblems.order));
@@ -245,7 +259,12 @@ const archivedMedia = (manifest: Manifest) =>
  * go into `same` and are kept, so a site that moves only its database keeps its
  * media where they are; the others are written again from the archive.
  */
-async function targetContents(target: RestoreTarget, seeded: Map<string, number>, archived: Map<string, { size: number; sha256: string }>, same: Set<string>): Promise<string[]> {
+async function targetContents(
+  target: RestoreTarget,
+  seeded: Map<string, number>,
+  archived: Map<string, { size: number; sha256: string }>,
+  same: Set<string>,
+): Promise<string[]> {
   const found: string[] = [];
   const db = openForInspection(target);
   if (db) {
@@ -329,7 +348,8 @@ async function restorePostgres(target: RestoreTarget, manifest: Manifest, stagin
       // Every table of the site's schema goes, Kysely's bookkeeping with them: the migrator rebuilds it.
       const schema = await currentSchema(trx);
       const tables = await trx.introspection.getTables({ withInternalKyselyTables: true });
-      for (const table of tables) if (!table.isView && table.schema === schema) await trx.schema.dropTable(table.name).ifExists().cascade().execute();
+      for (const table of tables)
+        if (!table.isView && table.schema === schema) await trx.schema.dropTable(table.name).ifExists().cascade().execute();
       await migrateTo(trx, manifest.schema.version);
       const rows = await loadRows(trx, manifest, staging, shape);
       return { rows, migrated: await migrateTo(trx) };
@@ -388,7 +408,13 @@ async function restoreSqlite(target: RestoreTarget, manifest: Manifest, staging:
  * storeImage does. Files the target already holds with the same sha256 are
  * kept (`keep`).
  */
-async function restoreMedia(file: string, manifest: Manifest, store: ObjectStore, keep: Set<string>, staging: string): Promise<{ files: number; bytes: number; kept: number }> {
+async function restoreMedia(
+  file: string,
+  manifest: Manifest,
+  store: ObjectStore,
+  keep: Set<string>,
+  staging: string,
+): Promise<{ files: number; bytes: number; kept: number }> {
   const listed = new Map(manifest.files.map((entry) => [entry.path, entry]));
   const pending = new Set<Promise<void>>();
   const result = { files: 0, bytes: 0, kept: 0 };
@@ -453,13 +479,27 @@ async function restoreMedia(file: string, manifest: Manifest, store: ObjectStore
  * transaction, or a file renamed into place) and the media after it. Works
  * across databases: the archive's rows are database-neutral (rows.ts).
  */
-export async function restoreBackup({ file: requested, target, force = false, print = console.info }: RestoreOptions): Promise<RestoreReport> {
+export async function restoreBackup({
+  file: requested,
+  target,
+  force = false,
+  print = console.info,
+}: RestoreOptions): Promise<RestoreReport> {
   const file = path.resolve(requested);
   const { manifest, staging } = await verifyArchive(file);
   try {
     const shape = await checkSchema(manifest);
     const archivedRows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    print(restoreMessages.verified(file, manifest.created_at, manifest.database.kind, manifest.schema.version, archivedRows, manifest.media.files));
+    print(
+      restoreMessages.verified(
+        file,
+        manifest.created_at,
+        manifest.database.kind,
+        manifest.schema.version,
+        archivedRows,
+        manifest.media.files,
+      ),
+    );
 
     const archived = archivedMedia(manifest);
     const same = new Set<string>();
@@ -471,11 +511,17 @@ export async function restoreBackup({ file: requested, target, force = false, pr
     const keep = force ? new Set<string>() : same;
     const toWrite = [...archived].filter(([key]) => !keep.has(key)).map(([, entry]) => entry.size);
     await checkRoom(staging, Math.max(0, ...toWrite) * WRITES_AT_ONCE);
-    if (target.media.kind === 'local') await checkRoom(target.media.root, toWrite.reduce((sum, size) => sum + size, 0));
+    if (target.media.kind === 'local')
+      await checkRoom(
+        target.media.root,
+        toWrite.reduce((sum, size) => sum + size, 0),
+      );
 
     let database: { rows: number; migrated: string[] };
     try {
-      database = target.databaseUrl ? await restorePostgres(target, manifest, staging, shape) : await restoreSqlite(target, manifest, staging, shape);
+      database = target.databaseUrl
+        ? await restorePostgres(target, manifest, staging, shape)
+        : await restoreSqlite(target, manifest, staging, shape);
     } catch (error) {
       if (error instanceof BackupFailure) throw error;
       throw new BackupFailure(restoreMessages.databaseFailed(error instanceof Error ? error.message : String(error)));
@@ -490,7 +536,14 @@ export async function restoreBackup({ file: requested, target, force = false, pr
       throw new BackupFailure(restoreMessages.mediaFailed(error instanceof Error ? error.message : String(error)));
     }
     print(restoreMessages.done(media.files, media.bytes, media.kept, target.media.location));
-    return { manifest, rows: database.rows, mediaFiles: media.files, mediaBytes: media.bytes, mediaKept: media.kept, migrated: database.migrated };
+    return {
+      manifest,
+      rows: database.rows,
+      mediaFiles: media.files,
+      mediaBytes: media.bytes,
+      mediaKept: media.kept,
+      migrated: database.migrated,
+    };
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
   }

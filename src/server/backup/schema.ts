@@ -73,7 +73,8 @@ export async function migrateTo(db: AnyDb, target?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results = [] } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results.find((result) => result.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error || failed)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   return results.filter((result) => result.status === 'Success' && result.direction === 'Up').map((result) => result.migrationName);
 }
 
@@ -114,10 +115,15 @@ export async function schemaAt(version?: string): Promise<SchemaShape> {
     await migrateTo(db, version);
     const tables = await siteTables(db);
     const references = await sql<{ child: string; parent: string }>`
-      select m.name as child, f."table" as parent from sqlite_master m, pragma_foreign_key_list(m.name) f where m.type = 'table'`.execute(db);
+      select m.name as child, f."table" as parent from sqlite_master m, pragma_foreign_key_list(m.name) f where m.type = 'table'`.execute(
+      db,
+    );
     const seeded = new Map<string, number>();
     for (const table of tables) {
-      const { count } = (await db.selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()) as { count: number };
+      const { count } = (await db
+        .selectFrom(table.name)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()) as { count: number };
       if (Number(count) > 0) seeded.set(table.name, Number(count));
     }
     return {

@@ -8,8 +8,17 @@ describe('cache front', () => {
   let answer: CachedAnswer;
   let cache: PublicCache<CachedAnswer>;
   beforeEach(async () => {
-    answer = await prepareAnswer(Buffer.from(JSON.stringify({ count: 1, results: ['x'.repeat(2000)] })), { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' });
-    cache = new PublicCache<CachedAnswer>({ readVersion: async () => 1, today: () => '2026-01-01', checkIntervalMs: 60_000, maxBytes: 1 << 20, sizeOf: answerBytes });
+    answer = await prepareAnswer(Buffer.from(JSON.stringify({ count: 1, results: ['x'.repeat(2000)] })), {
+      'content-type': 'application/json',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    cache = new PublicCache<CachedAnswer>({
+      readVersion: async () => 1,
+      today: () => '2026-01-01',
+      checkIntervalMs: 60_000,
+      maxBytes: 1 << 20,
+      sizeOf: answerBytes,
+    });
     await cache.get('warm-up');
     cache.set(publicCacheKey('/api/public/publications/?section_slug=noticias') as string, answer, cache.begin());
   });
@@ -40,14 +49,20 @@ describe('cache front', () => {
 
   it('answers 304 without a body to a client that holds the same answer', () => {
     const { res, sent } = response();
-    createCacheFront(cache)(request('/api/public/publications/?section_slug=noticias', { 'if-none-match': String(answer.headers.etag) }), res);
+    createCacheFront(cache)(
+      request('/api/public/publications/?section_slug=noticias', { 'if-none-match': String(answer.headers.etag) }),
+      res,
+    );
     expect(sent.status).toBe(304);
     expect(sent.body).toBeUndefined();
     expect(sent.headers).toMatchObject({ etag: answer.headers.etag, 'cache-control': answer.headers['cache-control'] });
   });
 
   it('answers the same entry whatever unknown parameters come with the ones the route reads, and whatever the host', () => {
-    for (const url of ['/api/public/publications?utm_source=x&section_slug=noticias', '/api/public/publications/?section_slug=noticias&_=1&_=2']) {
+    for (const url of [
+      '/api/public/publications?utm_source=x&section_slug=noticias',
+      '/api/public/publications/?section_slug=noticias&_=1&_=2',
+    ]) {
       const { res, sent } = response();
       expect(createCacheFront(cache)(request(url, { host: 'otro.es' }), res)).toBe(true);
       expect(sent.body).toBe(answer.body);

@@ -1,13 +1,18 @@
 import zlib from 'node:zlib';
 import { answerBytes, deliver, matchesEtag, preferredEncoding, prepareAnswer, PUBLIC_API_CACHE_CONTROL } from './public-answer';
 
-const json = (size: number) => Buffer.from(JSON.stringify({ results: Array.from({ length: size }, (_, i) => ({ id: i, title: `Publicación ${i}` })) }));
+const json = (size: number) =>
+  Buffer.from(JSON.stringify({ results: Array.from({ length: size }, (_, i) => ({ id: i, title: `Publicación ${i}` })) }));
 
 describe('a public answer made ready once', () => {
   it('carries a validator, the shared-cache lifetime and Vary, and compresses a large body both ways', async () => {
     const body = json(200);
     const answer = await prepareAnswer(body, { 'content-type': 'application/json', 'content-length': 999 });
-    expect(answer.headers).toMatchObject({ 'cache-control': PUBLIC_API_CACHE_CONTROL, vary: 'Accept-Encoding', 'content-type': 'application/json' });
+    expect(answer.headers).toMatchObject({
+      'cache-control': PUBLIC_API_CACHE_CONTROL,
+      vary: 'Accept-Encoding',
+      'content-type': 'application/json',
+    });
     expect(answer.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     expect(answer.headers['content-length']).toBeUndefined();
     expect(zlib.brotliDecompressSync(answer.encoded.br!)).toEqual(body);

@@ -109,7 +109,8 @@ export interface Delivery {
 /** What one request gets of an answer: 304 when it holds the same one, else the best form it accepts. */
 export function deliver(answer: CachedAnswer, request: IncomingHttpHeaders): Delivery {
   const ifNoneMatch = request['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, answer.headers.etag as string)) return { status: 304, headers: answer.wire.notModified };
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, answer.headers.etag as string))
+    return { status: 304, headers: answer.wire.notModified };
   const acceptEncoding = request['accept-encoding'];
   const encoding = acceptEncoding === undefined ? undefined : preferredEncoding(acceptEncoding, answer.encoded);
   const { headers, body } = (encoding && answer.wire[encoding]) || answer.wire.identity;

@@ -23,7 +23,9 @@ describe('canonicalPublicRequest', () => {
   });
 
   it('writes values one way, however they were encoded', () => {
-    expect(publicCacheKey('/api/public/publications/?section_slug=a%20b')).toBe(publicCacheKey('/api/public/publications/?section_slug=a+b'));
+    expect(publicCacheKey('/api/public/publications/?section_slug=a%20b')).toBe(
+      publicCacheKey('/api/public/publications/?section_slug=a+b'),
+    );
   });
 
   it('does not key what it cannot: other paths, and a parameter the route reads sent twice', () => {

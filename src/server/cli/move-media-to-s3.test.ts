@@ -26,13 +26,24 @@ async function run(env: Record<string, string>) {
 }
 
 const localFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? localFiles(path.join(dir, entry.name)).map((f) => `${entry.name}/${f}`) : [entry.name])).sort();
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? localFiles(path.join(dir, entry.name)).map((f) => `${entry.name}/${f}`) : [entry.name]))
+    .sort();
 
 describe('npm run media:to-s3', () => {
   it('copies the local uploads to the bucket once, leaves them in place, and says so', async () => {
     const local = createMediaStorage(path.join(dataDir, 'media'));
-    const first = await local.storeImage(await sharp({ create: { width: 800, height: 400, channels: 3, background: '#336699' } }).png().toBuffer());
-    const second = await local.storeImage(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#993366' } }).jpeg().toBuffer());
+    const first = await local.storeImage(
+      await sharp({ create: { width: 800, height: 400, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer(),
+    );
+    const second = await local.storeImage(
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#993366' } })
+        .jpeg()
+        .toBuffer(),
+    );
     fs.writeFileSync(path.join(dataDir, 'media', 'images', '.a-medio-escribir.partial'), 'no');
     const before = localFiles(path.join(dataDir, 'media'));
     const files = 2 * (1 + IMAGE_VARIANT_WIDTHS.length);
@@ -47,7 +58,9 @@ describe('npm run media:to-s3', () => {
     expect(objects.map((o) => o.key)).toEqual(before.filter((f) => !f.includes('.a-medio')).map((f) => `sitio/${f}`));
     for (const url of [first, second]) {
       const key = url.replace(/^\/media\//, '');
-      expect((await emulator.object(settings.bucket, `sitio/${key}`)).bytes.equals(fs.readFileSync(path.join(dataDir, 'media', key)))).toBe(true);
+      expect((await emulator.object(settings.bucket, `sitio/${key}`)).bytes.equals(fs.readFileSync(path.join(dataDir, 'media', key)))).toBe(
+        true,
+      );
     }
     expect(localFiles(path.join(dataDir, 'media'))).toEqual(before);
 

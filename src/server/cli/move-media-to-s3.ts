@@ -8,7 +8,9 @@ import { createS3BucketStore } from '../media/s3-bucket-store';
 type Env = Record<string, string | undefined>;
 
 const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024).toLocaleString('es-ES')} KB` : `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.ceil(bytes / 1024).toLocaleString('es-ES')} KB`
+    : `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
 
 /**
  * npm run media:to-s3
@@ -29,8 +31,11 @@ export async function moveMediaToS3(env: Env = process.env, print: (line: string
       `Copiados: ${report.copied} (${sizeOf(report.bytes)}); ya estaban en el bucket con el mismo tamaño: ${report.skipped}; ` +
         `en total: ${report.copied + report.skipped}.`,
     );
-    print(`Los archivos locales siguen en ${local.location}: no se ha borrado ninguno. Bórrelos cuando el sitio sirva las imágenes desde el bucket.`);
-    if (env.MEDIA_STORAGE?.trim() !== 's3') print('Para servirlas desde el bucket, arranque el servidor con MEDIA_STORAGE=s3 y estas mismas variables S3_*.');
+    print(
+      `Los archivos locales siguen en ${local.location}: no se ha borrado ninguno. Bórrelos cuando el sitio sirva las imágenes desde el bucket.`,
+    );
+    if (env.MEDIA_STORAGE?.trim() !== 's3')
+      print('Para servirlas desde el bucket, arranque el servidor con MEDIA_STORAGE=s3 y estas mismas variables S3_*.');
     return report;
   } finally {
     await bucket.close();

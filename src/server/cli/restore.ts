@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   const location = siteLocationFromEnv();
   const media = mediaStoreOf(location);
   try {
-    await restoreBackup({ file: positionals[0], target: { dataDir: location.dataDir, databaseUrl: location.databaseUrl, media }, force: values.force });
+    await restoreBackup({
+      file: positionals[0],
+      target: { dataDir: location.dataDir, databaseUrl: location.databaseUrl, media },
+      force: values.force,
+    });
     console.info(restoreMessages.sessions);
   } finally {
     await media.close();

@@ -23,12 +23,16 @@ describe('readLayout', () => {
 
   it('reports broken JSON, domain problems and unsafe URLs on the layout field, naming the row and cell', () => {
     expect(read('[').errors).toEqual({ layout: [messages.invalidLayout] });
-    expect(read([{ cells: [{ type: 'text', columnSpan: 0 }] }]).errors).toEqual({ layout: [`Fila 1, celda 1: ${messages.invalidColumnSpan}`] });
+    expect(read([{ cells: [{ type: 'text', columnSpan: 0 }] }]).errors).toEqual({
+      layout: [`Fila 1, celda 1: ${messages.invalidColumnSpan}`],
+    });
     const video = { type: 'video', content: 'https://youtu.be/abc' };
     expect(read([{ cells: [video] }, { cells: [video, { type: 'video', content: 'no es una dirección' }] }]).errors).toEqual({
       layout: ['Fila 2, celda 2: Introduzca una URL válida.'],
     });
-    expect(read([{ cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]).errors).toEqual({ layout: [`Fila 1, celda 1: ${messages.invalidUrl}`] });
+    expect(read([{ cells: [{ type: 'image', content: 'javascript:alert(1)' }] }]).errors).toEqual({
+      layout: [`Fila 1, celda 1: ${messages.invalidUrl}`],
+    });
   });
 });
 

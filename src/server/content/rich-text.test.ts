@@ -29,9 +29,9 @@ describe('sanitizeRichText', () => {
   });
 
   it('drops the permissions a player asks for in its allow attribute', () => {
-    expect(sanitizeRichText('<iframe src="https://www.youtube.com/embed/a" allow="camera; microphone; geolocation" allowfullscreen></iframe>')).toBe(
-      '<iframe src="https://www.youtube.com/embed/a" allowfullscreen></iframe>',
-    );
+    expect(
+      sanitizeRichText('<iframe src="https://www.youtube.com/embed/a" allow="camera; microphone; geolocation" allowfullscreen></iframe>'),
+    ).toBe('<iframe src="https://www.youtube.com/embed/a" allowfullscreen></iframe>');
   });
 
   it('keeps YouTube and Vimeo players, and protects links that open a new tab', () => {

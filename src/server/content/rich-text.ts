@@ -10,7 +10,21 @@ const LENGTH = [/^\d+(\.\d+)?(px|em|rem|%)?$/];
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
-    'img', 'h1', 'h2', 'span', 'u', 's', 'del', 'ins', 'sub', 'sup', 'figure', 'figcaption', 'iframe', 'colgroup', 'col',
+    'img',
+    'h1',
+    'h2',
+    'span',
+    'u',
+    's',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+    'figure',
+    'figcaption',
+    'iframe',
+    'colgroup',
+    'col',
   ],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel', 'title'],

@@ -56,14 +56,23 @@ export async function listActivity(db: DbOrTrx, filter: ActivityFilter, window?:
     ]);
   let query = db.selectFrom('activity').selectAll().where(matches).orderBy('at', 'desc').orderBy('id', 'desc');
   if (window) query = query.limit(window.limit).offset(window.offset);
-  const total = db.selectFrom('activity').select((eb) => eb.fn.countAll().as('count')).where(matches);
+  const total = db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(matches);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
   return { rows, count: toCount(counted?.count as string | number) };
 }
 
 /** Every username the log names, in alphabetical order. */
 export async function activityUsernames(db: DbOrTrx): Promise<string[]> {
-  const rows = await db.selectFrom('activity').select('username').distinct().where('username', 'is not', null).orderBy('username').execute();
+  const rows = await db
+    .selectFrom('activity')
+    .select('username')
+    .distinct()
+    .where('username', 'is not', null)
+    .orderBy('username')
+    .execute();
   return rows.map((row) => row.username as string);
 }
 
@@ -72,8 +81,17 @@ export async function activityUsernames(db: DbOrTrx): Promise<string[]> {
  * entries before `clearIpBefore` are cleared (the entry stays). Answers how
  * many of each.
  */
-export async function pruneActivity(db: DbOrTrx, deleteBefore: string, clearIpBefore: string): Promise<{ deleted: number; cleared: number }> {
+export async function pruneActivity(
+  db: DbOrTrx,
+  deleteBefore: string,
+  clearIpBefore: string,
+): Promise<{ deleted: number; cleared: number }> {
   const deleted = await db.deleteFrom('activity').where('at', '<', deleteBefore).executeTakeFirst();
-  const cleared = await db.updateTable('activity').set({ ip: null }).where('ip', 'is not', null).where('at', '<', clearIpBefore).executeTakeFirst();
+  const cleared = await db
+    .updateTable('activity')
+    .set({ ip: null })
+    .where('ip', 'is not', null)
+    .where('at', '<', clearIpBefore)
+    .executeTakeFirst();
   return { deleted: Number(deleted.numDeletedRows), cleared: Number(cleared.numUpdatedRows) };
 }

@@ -21,11 +21,27 @@ export async function findKeptAnswer(db: DbOrTrx, userId: number, key: string, s
 }
 
 /** Keeps a save's answer for its key; an expired row of the same key makes way for it. */
-export async function keepAnswer(db: DbOrTrx, row: KeptAnswer & { userId: number; key: string; now: number; since: number }): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('user_id', '=', row.userId).where('key', '=', row.key).where('created_at', '<=', row.since).execute();
+export async function keepAnswer(
+  db: DbOrTrx,
+  row: KeptAnswer & { userId: number; key: string; now: number; since: number },
+): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', row.userId)
+    .where('key', '=', row.key)
+    .where('created_at', '<=', row.since)
+    .execute();
   await db
     .insertInto('idempotency_keys')
-    .values({ user_id: row.userId, key: row.key, method: row.method, path: row.path, status: row.status, answer: row.answer, created_at: row.now })
+    .values({
+      user_id: row.userId,
+      key: row.key,
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      answer: row.answer,
+      created_at: row.now,
+    })
     .execute();
 }
 

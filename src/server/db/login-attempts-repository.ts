@@ -71,7 +71,15 @@ async function insertIfRoom(db: DbOrTrx, { ip, username, device, now, limits }: 
           eb.cast<number>(eb.val(now), 'bigint').as('attempted_at'),
         ])
         .where((eb) =>
-          eb.and(limits.map(({ of, since, max }) => eb(attemptsOf(db, of, since).select((count) => count.fn.countAll().as('n')), '<', max))),
+          eb.and(
+            limits.map(({ of, since, max }) =>
+              eb(
+                attemptsOf(db, of, since).select((count) => count.fn.countAll().as('n')),
+                '<',
+                max,
+              ),
+            ),
+          ),
         ),
     )
     .returning('id')
@@ -85,7 +93,12 @@ async function insertIfRoom(db: DbOrTrx, { ip, username, device, now, limits }: 
  * leaves the window, there are fewer than n.
  */
 export async function nthNewestLoginAttempt(db: DbOrTrx, of: AttemptsOf, since: number, n: number): Promise<number | undefined> {
-  const row = await attemptsOf(db, of, since).select('attempted_at').orderBy('attempted_at', 'desc').limit(1).offset(n - 1).executeTakeFirst();
+  const row = await attemptsOf(db, of, since)
+    .select('attempted_at')
+    .orderBy('attempted_at', 'desc')
+    .limit(1)
+    .offset(n - 1)
+    .executeTakeFirst();
   // PostgreSQL answers bigint columns as text.
   return row && Number(row.attempted_at);
 }
@@ -126,6 +139,9 @@ export async function deleteLoginAttemptsUpTo(db: DbOrTrx, since: number): Promi
 
 /** How many attempts the table holds (tests and diagnostics). */
 export async function countLoginAttempts(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('login_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

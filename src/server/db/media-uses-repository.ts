@@ -29,7 +29,12 @@ const found = async (query: SelectQueryBuilder<Database, any, { id: number }>) =
  */
 const IMAGE_USES: ((db: DbOrTrx, pattern: string) => Promise<boolean>)[] = [
   (db, pattern) =>
-    found(db.selectFrom('publications').select('id').where((eb) => eb.or([eb('featured_image', 'like', pattern), eb('layout', 'like', pattern)]))),
+    found(
+      db
+        .selectFrom('publications')
+        .select('id')
+        .where((eb) => eb.or([eb('featured_image', 'like', pattern), eb('layout', 'like', pattern)])),
+    ),
   (db, pattern) => found(db.selectFrom('biographies').select('id').where('photo', 'like', pattern)),
   (db, pattern) => found(db.selectFrom('trash').select('id').where('data', 'like', pattern)),
   (db, pattern) => found(db.selectFrom('revisions').select('id').where('data', 'like', pattern)),

@@ -11,14 +11,20 @@ export type OrderedTable = 'sections' | 'publications' | 'biographies';
 
 /** The order a new row takes to go to the end of its list (max + 1; 0 for the first). */
 export async function nextOrder(db: DbOrTrx, table: OrderedTable): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('order').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('order').as('max'))
+    .executeTakeFirst();
   const max = row?.max;
   return max === null || max === undefined ? 0 : Math.min(Number(max) + 1, ORDER_MAX);
 }
 
 /** The order a new row takes to lead its list (min − 1; 0 for the first). */
 export async function firstOrder(db: DbOrTrx, table: OrderedTable): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.min('order').as('min')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.min('order').as('min'))
+    .executeTakeFirst();
   const min = row?.min;
   return min === null || min === undefined ? 0 : Math.max(Number(min) - 1, ORDER_MIN);
 }
@@ -55,7 +61,13 @@ const WRITE_BATCH = 500;
  * Rows in `touched` also get `updatedAt`: the items the administrator moved,
  * not rows that only took a new number in the same place.
  */
-async function writeOrders(trx: DbOrTrx, table: OrderedTable, changes: readonly ReorderItem[], touched: ReadonlySet<number>, updatedAt: string): Promise<void> {
+async function writeOrders(
+  trx: DbOrTrx,
+  table: OrderedTable,
+  changes: readonly ReorderItem[],
+  touched: ReadonlySet<number>,
+  updatedAt: string,
+): Promise<void> {
   for (const moved of [true, false]) {
     const rows = changes.filter((change) => touched.has(change.id) === moved);
     for (let start = 0; start < rows.length; start += WRITE_BATCH) {
@@ -65,7 +77,10 @@ async function writeOrders(trx: DbOrTrx, table: OrderedTable, changes: readonly 
         .set((eb) => {
           const order = batch
             .slice(1)
-            .reduce((chain, { id, order }) => chain.when('id', '=', id).then(order), eb.case().when('id', '=', batch[0].id).then(batch[0].order))
+            .reduce(
+              (chain, { id, order }) => chain.when('id', '=', id).then(order),
+              eb.case().when('id', '=', batch[0].id).then(batch[0].order),
+            )
             .else(eb.ref('order'))
             .end();
           return moved ? { order, updated_at: updatedAt } : { order };
@@ -98,11 +113,19 @@ async function writeOrders(trx: DbOrTrx, table: OrderedTable, changes: readonly 
  * Run it inside a transaction. Answers the items with their stored order, in
  * the new sequence, or null when some id does not exist (nothing written).
  */
-export async function applyOrder(trx: DbOrTrx, table: OrderedTable, items: ReorderItem[], updatedAt: string): Promise<ReorderItem[] | null> {
+export async function applyOrder(
+  trx: DbOrTrx,
+  table: OrderedTable,
+  items: ReorderItem[],
+  updatedAt: string,
+): Promise<ReorderItem[] | null> {
   const ids = items.map((item) => item.id);
   const [rows, total] = await Promise.all([
     trx.selectFrom(table).select(['id', 'order']).where('id', 'in', ids).execute(),
-    trx.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    trx
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
   ]);
   if (rows.length !== ids.length) return null;
   // Array.prototype.sort is stable: equal positions keep the payload's sequence.
@@ -126,7 +149,9 @@ export async function applyOrder(trx: DbOrTrx, table: OrderedTable, items: Reord
   }
 
   const values =
-    rows.length === toCount(total?.count as string | number) ? sequence.map((_, position) => position) : rows.map((row) => row.order).sort((a, b) => a - b);
+    rows.length === toCount(total?.count as string | number)
+      ? sequence.map((_, position) => position)
+      : rows.map((row) => row.order).sort((a, b) => a - b);
   const held = new Map(rows.map((row) => [row.id, row.order]));
   const placed = sequence.map((id, index) => ({ id, order: values[index] }));
   await writeOrders(

@@ -75,10 +75,21 @@ export async function listPublications(db: DbOrTrx, options: PublicationListOpti
       ...(search ? [containsSearchKey(eb.ref('publications.title_search'), search)] : []),
     ]);
   const ids = (window: RowRange) =>
-    db.selectFrom('publications').select('publications.id').where(filter).orderBy('publications.order').orderBy('publications.id').limit(window.limit).offset(window.offset);
+    db
+      .selectFrom('publications')
+      .select('publications.id')
+      .where(filter)
+      .orderBy('publications.order')
+      .orderBy('publications.id')
+      .limit(window.limit)
+      .offset(window.offset);
   const [rows, counted] = await Promise.all([
     inListOrder(db, filter, ids, options.window),
-    db.selectFrom('publications').select((eb) => eb.fn.countAll().as('count')).where(filter).executeTakeFirst(),
+    db
+      .selectFrom('publications')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where(filter)
+      .executeTakeFirst(),
   ]);
   return { rows, count: toCount(counted?.count as string | number) };
 }
@@ -126,7 +137,10 @@ export async function listPublicPublications(
       .orderBy('publications.id')
       .limit(window.limit)
       .offset(window.offset);
-  const [rows, counted] = await Promise.all([inListOrder(db, filter, ids, options.window), countJoined(db).where(filter).executeTakeFirst()]);
+  const [rows, counted] = await Promise.all([
+    inListOrder(db, filter, ids, options.window),
+    countJoined(db).where(filter).executeTakeFirst(),
+  ]);
   return { rows, count: toCount(counted?.count as string | number) };
 }
 

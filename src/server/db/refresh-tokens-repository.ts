@@ -33,7 +33,11 @@ export async function rotateRefreshToken(db: DbOrTrx, jti: string, userId: numbe
 }
 
 /** A stored refresh token's family and rotation time (unix seconds, null while live), or undefined when it is unknown or revoked. */
-export async function findRefreshToken(db: DbOrTrx, jti: string, userId: number): Promise<{ family: string; rotatedAt: number | null } | undefined> {
+export async function findRefreshToken(
+  db: DbOrTrx,
+  jti: string,
+  userId: number,
+): Promise<{ family: string; rotatedAt: number | null } | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select(['family', 'rotated_at'])

@@ -97,8 +97,18 @@ async function pruneRevisions(trx: DbOrTrx, kind: RevisionKind, itemId: number, 
 }
 
 /** The item's revisions, newest first. */
-export async function listRevisions(db: DbOrTrx, kind: RevisionKind, itemId: number, window?: RowRange): Promise<Slice<RevisionSummaryRow>> {
-  let query = db.selectFrom('revisions').select(SUMMARY_COLUMNS).where('kind', '=', kind).where('item_id', '=', itemId).orderBy('number', 'desc');
+export async function listRevisions(
+  db: DbOrTrx,
+  kind: RevisionKind,
+  itemId: number,
+  window?: RowRange,
+): Promise<Slice<RevisionSummaryRow>> {
+  let query = db
+    .selectFrom('revisions')
+    .select(SUMMARY_COLUMNS)
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .orderBy('number', 'desc');
   if (window) query = query.limit(window.limit).offset(window.offset);
   const total = db
     .selectFrom('revisions')
@@ -111,7 +121,13 @@ export async function listRevisions(db: DbOrTrx, kind: RevisionKind, itemId: num
 
 /** One revision of this item (undefined when the id names none, or one of another item). */
 export async function findRevision(db: DbOrTrx, kind: RevisionKind, itemId: number, id: number): Promise<RevisionRow | undefined> {
-  return db.selectFrom('revisions').selectAll().where('id', '=', id).where('kind', '=', kind).where('item_id', '=', itemId).executeTakeFirst();
+  return db
+    .selectFrom('revisions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
 }
 
 /**

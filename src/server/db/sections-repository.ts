@@ -7,7 +7,10 @@ export async function listSections(db: DbOrTrx, window?: RowRange): Promise<Slic
   if (window) query = query.limit(window.limit).offset(window.offset);
   const [rows, total] = await Promise.all([
     query.execute(),
-    db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    db
+      .selectFrom('sections')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
   ]);
   return { rows, count: toCount(total?.count as string | number) };
 }
@@ -42,7 +45,10 @@ export async function deleteSection(db: DbOrTrx, id: number): Promise<boolean> {
 }
 
 export async function countSections(db: DbOrTrx): Promise<number> {
-  const row = await db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  const row = await db
+    .selectFrom('sections')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
   return toCount(row?.count as string | number);
 }
 

@@ -8,12 +8,33 @@ import { toCount } from './paging';
 export async function contentSummary(db: DbOrTrx) {
   const count = (row: { count: string | number | bigint } | undefined) => toCount(row?.count as string | number);
   const [sections, visible, publications, published, biographies, active] = await Promise.all([
-    db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-    db.selectFrom('sections').select((eb) => eb.fn.countAll().as('count')).where('is_active', '=', 1).executeTakeFirst(),
-    db.selectFrom('publications').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-    db.selectFrom('publications').select((eb) => eb.fn.countAll().as('count')).where('status', '=', 'published').executeTakeFirst(),
-    db.selectFrom('biographies').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
-    db.selectFrom('biographies').select((eb) => eb.fn.countAll().as('count')).where('is_active', '=', 1).executeTakeFirst(),
+    db
+      .selectFrom('sections')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('sections')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('is_active', '=', 1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('publications')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('publications')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('status', '=', 'published')
+      .executeTakeFirst(),
+    db
+      .selectFrom('biographies')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('biographies')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('is_active', '=', 1)
+      .executeTakeFirst(),
   ]);
   return {
     sections: { total: count(sections), visible: count(visible) },

@@ -85,7 +85,14 @@ export async function trashBiography(trx: DbOrTrx, id: number, actor: TrashActor
 /** Moves a section and every publication it holds to the trash, as one entry. */
 export async function trashSection(trx: DbOrTrx, section: SectionRow, actor: TrashActor, now: string): Promise<void> {
   const publications = await publicationRowsInSection(trx, section.id);
-  await insertEntry(trx, { kind: 'section', label: section.title, item_id: section.id, contents: contents({ sections: [section], publications }), actor, now });
+  await insertEntry(trx, {
+    kind: 'section',
+    label: section.title,
+    item_id: section.id,
+    contents: contents({ sections: [section], publications }),
+    actor,
+    now,
+  });
   // Publications first: they point at the section.
   await deletePublicationsInSection(trx, section.id);
   await deleteSection(trx, section.id);
@@ -95,7 +102,13 @@ export async function trashSection(trx: DbOrTrx, section: SectionRow, actor: Tra
 export async function listTrash(db: DbOrTrx, window?: RowRange): Promise<Slice<TrashSummaryRow>> {
   let query = db.selectFrom('trash').select(SUMMARY_COLUMNS).orderBy('deleted_at', 'desc').orderBy('id', 'desc');
   if (window) query = query.limit(window.limit).offset(window.offset);
-  const [rows, total] = await Promise.all([query.execute(), db.selectFrom('trash').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst()]);
+  const [rows, total] = await Promise.all([
+    query.execute(),
+    db
+      .selectFrom('trash')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+  ]);
   return { rows, count: toCount(total?.count as string | number) };
 }
 
@@ -110,7 +123,14 @@ export async function deleteTrashEntry(db: DbOrTrx, id: number): Promise<boolean
 
 /** Entries deleted before `deletedBefore` (ISO 8601), oldest first, at most `limit`. */
 export async function expiredTrashIds(db: DbOrTrx, deletedBefore: string, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('trash').select('id').where('deleted_at', '<', deletedBefore).orderBy('deleted_at').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('trash')
+    .select('id')
+    .where('deleted_at', '<', deletedBefore)
+    .orderBy('deleted_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -76,7 +76,10 @@ describe('demo publications', () => {
     const rows = demoPublications.flatMap((p) => p.layout);
     expect(rows.filter((r) => r.length >= 2).length).toBeGreaterThanOrEqual(5);
     expect(rows.some((r) => r.length >= 3)).toBe(true);
-    const videos = rows.flat().filter((c) => c.type === 'video').map((c) => c.content);
+    const videos = rows
+      .flat()
+      .filter((c) => c.type === 'video')
+      .map((c) => c.content);
     expect(videos.some((v) => /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]+$/.test(v))).toBe(true);
     expect(videos.some((v) => /^https:\/\/vimeo\.com\/\d+$/.test(v))).toBe(true);
     for (const v of videos) expect(toEmbedUrl(v)).toMatch(/^https:\/\/(www\.youtube\.com\/embed|player\.vimeo\.com\/video)\//);

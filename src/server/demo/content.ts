@@ -160,36 +160,51 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Un máster pensado desde el aula</h2>
 <p>Todo el profesorado del programa combina la docencia universitaria con el trabajo en centros educativos. Por eso cada módulo termina con una <em>propuesta aplicable</em>: un plan de acogida, un protocolo de convivencia revisado, una secuencia de tutoría o un proyecto de mediación listo para ponerse en marcha.</p>
 <blockquote>«No se trata de añadir una asignatura más, sino de cambiar la manera en que nos relacionamos dentro de la escuela.»</blockquote>
-`, 2),
+`,
+          2,
+        ),
         image('aula-1', 2),
       ],
       [
-        text(`
+        text(
+          `
 <h3>Objetivos</h3>
 <ul>
 <li>Comprender el desarrollo emocional de la infancia a la adolescencia.</li>
 <li>Diseñar y evaluar programas de educación emocional.</li>
 <li>Liderar planes de convivencia participativos.</li>
 </ul>
-`, 2),
-        text(`
+`,
+          2,
+        ),
+        text(
+          `
 <h3>Modalidad</h3>
 <p>Semipresencial: sesiones en directo los viernes por la tarde y cuatro seminarios intensivos en sábado.</p>
-`, 1),
-        text(`
+`,
+          1,
+        ),
+        text(
+          `
 <h3>Duración</h3>
 <p><strong>60 ECTS</strong> en un curso académico, de octubre a junio, con prácticas en centros colaboradores.</p>
-`, 1),
+`,
+          1,
+        ),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Para abrir boca</h2>
 <p>Antes de la primera sesión proponemos ver y comentar esta conocida animación sobre la diferencia entre empatía y simpatía. La retomaremos en el módulo dedicado a la escucha y el acompañamiento emocional.</p>
-`, 2),
+`,
+          2,
+        ),
         video('https://www.youtube.com/watch?v=1Evwgu369Jw', 2),
       ],
     ],
@@ -209,7 +224,8 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Módulos</h2>
 <ul>
 <li><strong>M1. Desarrollo socioemocional</strong> (8 ECTS): apego, autorregulación y construcción de la identidad de los 3 a los 18 años.</li>
@@ -219,21 +235,29 @@ export const demoPublications: DemoPublication[] = [
 <li><strong>M5. Prevención del acoso y el ciberacoso</strong> (6 ECTS): detección temprana, protocolos y trabajo con familias.</li>
 <li><strong>M6. Bienestar docente</strong> (4 ECTS): estrés, autocuidado y equipos que se apoyan.</li>
 </ul>
-`, 3),
-        text(`
+`,
+          3,
+        ),
+        text(
+          `
 <h3>Calendario</h3>
 <p>Octubre a febrero: módulos 1 a 4.</p>
 <p>Marzo a mayo: módulos 5 y 6 y prácticas.</p>
 <p>Junio: defensa del trabajo fin de máster.</p>
-`, 1),
+`,
+          1,
+        ),
       ],
       [
         image('aula-2', 2),
-        text(`
+        text(
+          `
 <h2>Prácticas en centros</h2>
 <p>Las prácticas (<strong>12 ECTS</strong>) se realizan en colegios e institutos de nuestra red de centros colaboradores. Cada estudiante se integra en el equipo de orientación o de convivencia y diseña una intervención tutorizada por un profesional del centro y por un docente del máster.</p>
 <p>Quienes ya trabajan en un centro educativo pueden, con el visto bueno de la dirección, realizar las prácticas en su propio centro.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
       [
         text(`
@@ -261,7 +285,8 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Sumario</h2>
 <ul>
 <li><strong>Editorial.</strong> Adolescentes que sienten mucho y dicen poco.</li>
@@ -271,11 +296,16 @@ export const demoPublications: DemoPublication[] = [
 <li>«¿Qué cuentan los chicos? Masculinidades y expresión emocional en la adolescencia». <em>J. Montes Iriarte.</em></li>
 <li><strong>Reseñas.</strong> Tres libros recientes sobre salud mental en la escuela.</li>
 </ul>
-`, 3),
-        text(`
+`,
+          3,
+        ),
+        text(
+          `
 <h3>Datos del número</h3>
 <p>Junio de 2025<br>148 páginas<br>Acceso abierto</p>
-`, 1),
+`,
+          1,
+        ),
       ],
       [
         text(`
@@ -301,7 +331,8 @@ export const demoPublications: DemoPublication[] = [
       ],
       [
         image('mediacion', 2),
-        text(`
+        text(
+          `
 <h2>En este número</h2>
 <ul>
 <li>«Mediación entre iguales en Primaria: evaluación de un programa en cuarenta centros». <em>L. Ferrer Quintana y A. Salcedo Ramírez.</em></li>
@@ -309,17 +340,25 @@ export const demoPublications: DemoPublication[] = [
 <li>«Prácticas restaurativas y expulsiones: lo que dicen los datos». <em>N. Etxeberria Goikoetxea.</em></li>
 <li>«El alumnado mediador diez años después». <em>I. Campos.</em></li>
 </ul>
-`, 2),
+`,
+          2,
+        ),
       ],
       [
-        text(`
+        text(
+          `
 <h3>Entrevista</h3>
 <p>Conversamos con una jefa de estudios que puso en marcha un servicio de mediación en un instituto de 900 alumnos: «Lo difícil no fue formar a los mediadores, sino convencer al claustro de que un conflicto resuelto vale más que un parte firmado».</p>
-`, 2),
-        text(`
+`,
+          2,
+        ),
+        text(
+          `
 <h3>Cómo citar</h3>
 <p><em>Convivir. Revista de Educación Emocional y Convivencia Escolar</em>, 12 (2026). Todos los artículos se publican con licencia <strong>CC BY 4.0</strong>.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
     ],
   },
@@ -361,14 +400,17 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Tres ideas que nos llevamos</h2>
 <ul>
 <li><strong>El clima se construye en lo pequeño</strong>: los saludos en la puerta, los recreos, la forma de corregir.</li>
 <li><strong>La prevención del acoso empieza por el grupo</strong>, no por el agresor: trabajar con quienes observan cambia la dinámica.</li>
 <li><strong>Quien cuida necesita ser cuidado</strong>: ningún plan de convivencia funciona con un claustro agotado.</li>
 </ul>
-`, 2),
+`,
+          2,
+        ),
         image('sala-congreso', 2),
       ],
       [
@@ -393,7 +435,8 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>Líneas temáticas</h2>
 <ul>
 <li>Educación emocional en Infantil y Primaria.</li>
@@ -403,18 +446,26 @@ export const demoPublications: DemoPublication[] = [
 <li>Bienestar docente y liderazgo de centros.</li>
 <li>Familias y comunidad educativa.</li>
 </ul>
-`, 2),
+`,
+          2,
+        ),
         image('cartel-congreso', 2),
       ],
       [
-        text(`
+        text(
+          `
 <h3>Fechas clave</h3>
 <p>Envío de resúmenes: hasta el <strong>15 de marzo</strong>.<br>Comunicación de aceptación: 5 de abril.<br>Inscripción reducida: hasta el 20 de abril.</p>
-`, 2),
-        text(`
+`,
+          2,
+        ),
+        text(
+          `
 <h3>Formatos</h3>
 <p>Comunicación oral (15 minutos), póster, taller práctico (60 minutos) y relato de experiencia de aula. Se aceptan propuestas en español, portugués e inglés.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
       [
         text(`
@@ -458,7 +509,8 @@ export const demoPublications: DemoPublication[] = [
       ],
       [
         video('https://vimeo.com/22439234', 2),
-        text(`
+        text(
+          `
 <h2>Una pausa para respirar</h2>
 <p>Acompañamos el episodio con una pieza audiovisual de paisaje para practicar en clase la <strong>respiración 4-4-4</strong>:</p>
 <ul>
@@ -467,7 +519,9 @@ export const demoPublications: DemoPublication[] = [
 <li>Soltarlo despacio, de nuevo hasta cuatro.</li>
 </ul>
 <p>Tres o cuatro ciclos bastan para cambiar el ritmo de un grupo después del recreo.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
       [
         text(`
@@ -492,7 +546,8 @@ export const demoPublications: DemoPublication[] = [
       ],
       [
         video('https://www.youtube.com/watch?v=zDZFcDGpL4U', 2),
-        text(`
+        text(
+          `
 <h2>Material complementario</h2>
 <p>Para contextualizar el taller recomendamos esta conocida conferencia animada sobre por qué la escuela necesita cambiar sus paradigmas. Sirve como punto de partida para el debate en el módulo de convivencia.</p>
 <h3>Preguntas de un círculo</h3>
@@ -502,15 +557,20 @@ export const demoPublications: DemoPublication[] = [
 <li>¿A quién ha afectado y de qué manera?</li>
 <li>¿Qué necesitamos para reparar el daño?</li>
 </ul>
-`, 2),
+`,
+          2,
+        ),
       ],
       [
         image('patio', 1),
         image('aula-1', 1),
-        text(`
+        text(
+          `
 <h3>Claves para el docente</h3>
 <p>El adulto facilita, no juzga. Su tarea es cuidar el turno de palabra, devolver las preguntas al grupo y ayudar a que los acuerdos sean <strong>concretos, posibles y revisables</strong>. Una semana después, el círculo vuelve a reunirse para comprobar si los acuerdos se han cumplido.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
     ],
   },
@@ -531,18 +591,24 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <p>«Las prácticas son el momento en que el máster se vuelve real», explica la coordinadora de prácticas, Lucía Ferrer Quintana. «Queremos que cada estudiante encuentre un centro donde la convivencia se trabaje de verdad, no solo en el papel.»</p>
 <p>La asignación de plazas para el curso 2026-2027 se hará en febrero, teniendo en cuenta la etapa educativa y la provincia de residencia de cada estudiante.</p>
-`, 3),
-        text(`
+`,
+          3,
+        ),
+        text(
+          `
 <h3>En cifras</h3>
 <ul>
 <li>24 centros</li>
 <li>11 localidades</li>
 <li>38 tutores profesionales</li>
 </ul>
-`, 1),
+`,
+          1,
+        ),
       ],
     ],
   },
@@ -561,7 +627,8 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h2>¿Quién puede inscribirse?</h2>
 <p>Titulados en Magisterio, Pedagogía, Psicología, Psicopedagogía, Educación Social o cualquier grado con el Máster de Formación del Profesorado. Se valorará la experiencia docente y la vinculación con un centro educativo.</p>
 <h2>Documentación</h2>
@@ -570,13 +637,18 @@ export const demoPublications: DemoPublication[] = [
 <li>Currículum vitae.</li>
 <li>Carta de motivación (máximo una página).</li>
 </ul>
-`, 2),
-        text(`
+`,
+          2,
+        ),
+        text(
+          `
 <h3>Becas</h3>
 <p>El máster reserva <strong>cinco becas</strong> del 50 % de la matrícula para docentes en centros de especial dificultad.</p>
 <h3>Contacto</h3>
 <p><a href="mailto:admision@${MAIL}">admision@${MAIL}</a></p>
-`, 2),
+`,
+          2,
+        ),
       ],
     ],
   },
@@ -595,10 +667,13 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <p>El programa, aplicado durante un trimestre en cuatro institutos, redujo en un tercio las situaciones de exclusión detectadas por los propios alumnos y aumentó de forma notable el número de casos comunicados al equipo de convivencia.</p>
 <blockquote>«El acoso necesita público. Cuando el público deja de reír y empieza a ayudar, el acoso pierde su fuerza.»</blockquote>
-`, 2),
+`,
+          2,
+        ),
         image('aula-2', 2),
       ],
       [
@@ -623,7 +698,8 @@ export const demoPublications: DemoPublication[] = [
 `),
       ],
       [
-        text(`
+        text(
+          `
 <h3>Programa</h3>
 <ul>
 <li>Presentación del programa a cargo de la dirección.</li>
@@ -631,16 +707,19 @@ export const demoPublications: DemoPublication[] = [
 <li>Testimonios de estudiantes egresados.</li>
 <li>Turno abierto de preguntas.</li>
 </ul>
-`, 2),
-        text(`
+`,
+          2,
+        ),
+        text(
+          `
 <h3>Inscripción</h3>
 <p>La asistencia es gratuita. Para recibir el enlace de la sesión basta con escribir a <a href="mailto:info@${MAIL}">info@${MAIL}</a>.</p>
 <p>Mientras tanto, puede conocer al <a href="/cuerpo-docente">cuerpo docente</a> del máster.</p>
-`, 2),
+`,
+          2,
+        ),
       ],
-      [
-        video('https://www.youtube.com/watch?v=iCvmsMzlF7o', 4),
-      ],
+      [video('https://www.youtube.com/watch?v=iCvmsMzlF7o', 4)],
     ],
   },
 ];

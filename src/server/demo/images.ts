@@ -197,7 +197,8 @@ function blocks(p: Palette, rand: Rand): string {
       const kind = Math.floor(rand() * 5);
       const opacity = (0.55 + rand() * 0.45).toFixed(2);
       if (kind === 0) parts.push(`<rect x="${x}" y="${y}" width="${size}" height="${size}" fill="${colour}" opacity="${opacity}"/>`);
-      else if (kind === 1) parts.push(`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size * 0.42}" fill="${colour}" opacity="${opacity}"/>`);
+      else if (kind === 1)
+        parts.push(`<circle cx="${x + size / 2}" cy="${y + size / 2}" r="${size * 0.42}" fill="${colour}" opacity="${opacity}"/>`);
       else if (kind === 2) {
         const corner = Math.floor(rand() * 4);
         const cx = x + (corner % 2) * size;
@@ -208,7 +209,9 @@ function blocks(p: Palette, rand: Rand): string {
           `<path d="M${cx} ${cy} L${cx + sx * size} ${cy} A${size} ${size} 0 0 ${sx * sy > 0 ? 1 : 0} ${cx} ${cy + sy * size} Z" fill="${colour}" opacity="${opacity}"/>`,
         );
       } else if (kind === 3) {
-        parts.push(`<rect x="${x + size * 0.1}" y="${y + size * 0.42}" width="${size * 0.8}" height="${size * 0.16}" rx="${size * 0.08}" fill="${colour}" opacity="${opacity}"/>`);
+        parts.push(
+          `<rect x="${x + size * 0.1}" y="${y + size * 0.42}" width="${size * 0.8}" height="${size * 0.16}" rx="${size * 0.08}" fill="${colour}" opacity="${opacity}"/>`,
+        );
       }
       // kind 4: empty cell, room to breathe.
     }
@@ -230,7 +233,9 @@ function dots(p: Palette, rand: Rand): string {
       parts.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(r)}" fill="${colour}" opacity="0.8"/>`);
     }
   }
-  parts.unshift(`<circle cx="${r1(W * 0.75)}" cy="${r1(H * (0.3 + rand() * 0.4))}" r="${r1(230 + rand() * 60)}" fill="${p.accents[1]}" opacity="0.35"/>`);
+  parts.unshift(
+    `<circle cx="${r1(W * 0.75)}" cy="${r1(H * (0.3 + rand() * 0.4))}" r="${r1(230 + rand() * 60)}" fill="${p.accents[1]}" opacity="0.35"/>`,
+  );
   return parts.join('');
 }
 
@@ -259,7 +264,10 @@ function landscapeSvg(image: DemoImage, p: Palette, motif: Motif, rand: Rand): s
         ? `<text x="120" y="${r1(top + 50)}" font-size="28" letter-spacing="4" opacity="0.85">${escapeXml(image.eyebrow.toUpperCase())}</text>`
         : '') +
       lines
-        .map((line, i) => `<text x="116" y="${r1(top + 52 + (i + 1) * lineHeight - 10)}" font-size="${labelSize}" font-weight="bold">${escapeXml(line)}</text>`)
+        .map(
+          (line, i) =>
+            `<text x="116" y="${r1(top + 52 + (i + 1) * lineHeight - 10)}" font-size="${labelSize}" font-weight="bold">${escapeXml(line)}</text>`,
+        )
         .join('') +
       `</g>`
     : '';

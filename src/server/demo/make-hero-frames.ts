@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < frames; i++) {
     const svg = heroFrameSvg(i / Number(fps), w, h);
-    await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toFile(join(dir, `frame-${String(i).padStart(4, '0')}.png`));
+    await sharp(Buffer.from(svg))
+      .png({ compressionLevel: 1 })
+      .toFile(join(dir, `frame-${String(i).padStart(4, '0')}.png`));
   }
   // The poster is the first frame at full HD, so the swap to video is invisible.
   await sharp(Buffer.from(heroFrameSvg(0, 1920, 1080)))

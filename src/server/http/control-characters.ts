@@ -17,7 +17,8 @@ function offendingField(value: unknown, field: string): string | undefined {
 
 /** The first top-level name of `input` whose text (its name, or any string inside it) holds a control character. */
 function fieldWithControlCharacter(input: unknown): string | undefined {
-  if (typeof input !== 'object' || input === null) return typeof input === 'string' && hasControlCharacter(input) ? 'non_field_errors' : undefined;
+  if (typeof input !== 'object' || input === null)
+    return typeof input === 'string' && hasControlCharacter(input) ? 'non_field_errors' : undefined;
   for (const [key, value] of Object.entries(input)) {
     if (hasControlCharacter(key)) return 'non_field_errors';
     const found = offendingField(value, key);

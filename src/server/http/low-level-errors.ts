@@ -46,7 +46,12 @@ export function clientErrorHandler(headers: Record<string, string>) {
 export function refuseExpectation(headers: Record<string, string>) {
   return (_request: http.IncomingMessage, response: http.ServerResponse): void => {
     const body = JSON.stringify({ detail: messages.expectationFailed });
-    response.writeHead(417, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    response.writeHead(417, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     response.end(body);
   };
 }
@@ -57,4 +62,7 @@ export function refuseExpectation(headers: Record<string, string>) {
  * bracket-broken values are refused with 400.
  */
 export const isValidHost = (host: string | undefined): boolean =>
-  host !== undefined && /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host);
+  host !== undefined &&
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(
+    host,
+  );

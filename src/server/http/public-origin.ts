@@ -17,7 +17,8 @@ export function publicOriginOf(config: Pick<ServerConfig, 'publicUrl' | 'host' |
   return () => {
     // The port actually bound (tests and benches listen on port 0).
     const port = (server.address() as AddressInfo | null)?.port ?? config.port;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const host =
+      config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     return `http://${host}:${port}`;
   };
 }

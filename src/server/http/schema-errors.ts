@@ -42,7 +42,9 @@ export function schemaFieldErrors(failures: readonly SchemaFailure[]): FieldErro
   const errors: FieldErrors = {};
   for (const failure of failures) {
     const field =
-      failure.keyword === 'required' ? String(failure.params.missingProperty) : (failure.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors');
+      failure.keyword === 'required'
+        ? String(failure.params.missingProperty)
+        : (failure.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors');
     errors[field] ??= [messageOf(failure)];
   }
   return errors;

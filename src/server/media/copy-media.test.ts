@@ -39,7 +39,10 @@ describe('copyMedia', () => {
     const from = createLocalFolderStore(path.join(dir, 'from'));
     for (const name of ['a', 'b', 'c']) await from.write(`otros/${name}.txt`, Buffer.from(name));
     const target = createLocalFolderStore(path.join(dir, 'to'));
-    const failing: ObjectStore = { ...target, write: async (key, bytes) => (key.endsWith('b.txt') ? Promise.reject(new Error('sin red')) : target.write(key, bytes)) };
+    const failing: ObjectStore = {
+      ...target,
+      write: async (key, bytes) => (key.endsWith('b.txt') ? Promise.reject(new Error('sin red')) : target.write(key, bytes)),
+    };
 
     await expect(copyMedia(from, failing)).rejects.toThrow('sin red');
     expect(await target.size('otros/a.txt')).toBe(1);

@@ -4,7 +4,11 @@ import { messages } from '@/domain/messages';
 import { gifClaiming, pngClaiming } from '../../../test/helpers/crafted-images';
 import { ImageProcessingFailed, ImageRejected, imageFailure, inspectImage, processImage } from './image-processing';
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: Error) => (error instanceof ImageRejected ? error.message : `other: ${error.message}`));
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: Error) => (error instanceof ImageRejected ? error.message : `other: ${error.message}`),
+  );
 
 describe('inspectImage', () => {
   it('refuses from the header alone an image whose pixels exceed the budget', async () => {
@@ -27,7 +31,9 @@ describe('inspectImage', () => {
 
 describe('processImage', () => {
   it('re-encodes the original and makes the WebP variants', async () => {
-    const bytes = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c87850' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c87850' } })
+      .png()
+      .toBuffer();
     const image = await processImage(await inspectImage(bytes));
     expect(image.extension).toBe('png');
     expect(image.variants.map((v) => v.width)).toEqual([480, 960, 1600]);
@@ -45,18 +51,21 @@ describe('imageFailure: bad input or a fault of ours', () => {
       .toFormat(format)
       .toBuffer();
 
-  it.each(['png', 'jpeg', 'gif', 'webp'] as const)('a %s cut short or with bytes overwritten is bad input: 400, not an image', async (format) => {
-    const whole = await solid(format);
-    const cut = whole.subarray(0, Math.floor(whole.length / 2));
-    const scrambled = Buffer.from(whole);
-    for (let i = 40; i < scrambled.length; i += 7) scrambled[i] ^= 0xff;
-    for (const bytes of [cut, scrambled]) {
-      const outcome = await rejection(inspectImage(bytes).then(processImage));
-      expect(outcome).toBe(messages.notAnImage);
-    }
-  });
+  it.each(['png', 'jpeg', 'gif', 'webp'] as const)(
+    'a %s cut short or with bytes overwritten is bad input: 400, not an image',
+    async (format) => {
+      const whole = await solid(format);
+      const cut = whole.subarray(0, Math.floor(whole.length / 2));
+      const scrambled = Buffer.from(whole);
+      for (let i = 40; i < scrambled.length; i += 7) scrambled[i] ^= 0xff;
+      for (const bytes of [cut, scrambled]) {
+        const outcome = await rejection(inspectImage(bytes).then(processImage));
+        expect(outcome).toBe(messages.notAnImage);
+      }
+    },
+  );
 
-  it('a failure to allocate is the server\'s fault, kept as the cause', () => {
+  it("a failure to allocate is the server's fault, kept as the cause", () => {
     const cause = new Error('vips_malloc: out of memory -- size == 2147483648');
     const failure = imageFailure(cause);
     expect(failure).toBeInstanceOf(ImageProcessingFailed);
@@ -64,7 +73,7 @@ describe('imageFailure: bad input or a fault of ours', () => {
     expect(imageFailure(new Error('pngload_buffer: out of memory'))).toBeInstanceOf(ImageProcessingFailed);
   });
 
-  it('an error outside decoding (a broken library, a full disk) is the server\'s fault too', async () => {
+  it("an error outside decoding (a broken library, a full disk) is the server's fault too", async () => {
     const inspected = await inspectImage(await solid('png'));
     const toBuffer = jest.spyOn(sharp.prototype, 'toBuffer').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
     try {

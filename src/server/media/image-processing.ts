@@ -11,7 +11,8 @@ export class ImageProcessingFailed extends Error {}
 // libvips names the loader that refused the bytes (pngload_buffer, VipsJpeg, gifload_buffer,
 // webp2vips...) or says the header is corrupt. A failure to allocate is none of that, even
 // when a loader reports it: the bytes may be fine and the machine short of memory.
-const DECODE_FAILURE = /input buffer|corrupt|load(?:_buffer)?:|vipsjpeg|vipspng|webp2vips|webp:|unsupported image format|end of (?:stream|jpeg)|unable to (?:parse|read)|invalid frame|exceeds pixel limit/i;
+const DECODE_FAILURE =
+  /input buffer|corrupt|load(?:_buffer)?:|vipsjpeg|vipspng|webp2vips|webp:|unsupported image format|end of (?:stream|jpeg)|unable to (?:parse|read)|invalid frame|exceeds pixel limit/i;
 const ALLOCATION_FAILURE = /memory|alloc/i;
 
 /**

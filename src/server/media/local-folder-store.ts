@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, contentTypeOf, isSafeKey } from './media-keys';
 import { type LocalObjectStore, MediaNotFound, type StoredObject } from './object-store';
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
+const isMissing = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
 /**
  * Media as files under one folder (DATA_DIR/media by default): a key is a
@@ -99,7 +100,8 @@ export function createLocalFolderStore(root: string): LocalObjectStore {
       }
       if (!stat.isFile()) return undefined;
       const etag = etagOf(stat);
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2))) return { status: 304, etag };
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2)))
+        return { status: 304, etag };
       return {
         status: 200,
         body: headOnly ? undefined : createReadStream(file),

@@ -41,12 +41,17 @@ export function s3SettingsFromEnv(env: Env): S3Settings {
   const missing = [bucket ? null : 'S3_BUCKET', region ? null : 'S3_REGION'].filter(Boolean);
   if (missing.length > 0) throw new Error(`MEDIA_STORAGE=s3 needs S3_BUCKET and S3_REGION; missing: ${missing.join(', ')}`);
   const endpointRaw = value(env, 'S3_ENDPOINT');
-  const endpoint = endpointRaw === undefined ? undefined : httpUrl('S3_ENDPOINT', endpointRaw, 'http://127.0.0.1:9000').toString().replace(/\/+$/, '');
+  const endpoint =
+    endpointRaw === undefined ? undefined : httpUrl('S3_ENDPOINT', endpointRaw, 'http://127.0.0.1:9000').toString().replace(/\/+$/, '');
   const accessKeyId = value(env, 'S3_ACCESS_KEY_ID');
   const secretAccessKey = value(env, 'S3_SECRET_ACCESS_KEY');
-  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS_* variables or an instance role');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS_* variables or an instance role',
+    );
   const segments = (value(env, 'S3_PREFIX') ?? '').split('/').filter(Boolean);
-  if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`S3_PREFIX must not contain "." or ".." segments, got "${env.S3_PREFIX}"`);
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    throw new Error(`S3_PREFIX must not contain "." or ".." segments, got "${env.S3_PREFIX}"`);
   return {
     bucket: bucket!,
     region: region!,

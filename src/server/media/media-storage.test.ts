@@ -11,7 +11,10 @@ import { createMediaStorage, type MediaStorage } from './media-storage';
 import { MediaNotFound } from './object-store';
 import { createS3BucketStore } from './s3-bucket-store';
 
-const image = (width = 1000, height = 500) => sharp({ create: { width, height, channels: 3, background: '#c87850' } }).jpeg().toBuffer();
+const image = (width = 1000, height = 500) =>
+  sharp({ create: { width, height, channels: 3, background: '#c87850' } })
+    .jpeg()
+    .toBuffer();
 
 const collect = async (keys: AsyncIterable<string>) => {
   const all: string[] = [];
@@ -115,7 +118,16 @@ describe.each(backends)('media storage on %s', (_name, open) => {
   });
 
   it('refuses keys that would leave its root or name hidden files', async () => {
-    for (const key of ['../fuera.txt', 'images/../../fuera.txt', '/etc/passwd', 'images\\..\\x', '.oculto', 'images/.oculto', '', 'images//x.jpg']) {
+    for (const key of [
+      '../fuera.txt',
+      'images/../../fuera.txt',
+      '/etc/passwd',
+      'images\\..\\x',
+      '.oculto',
+      'images/.oculto',
+      '',
+      'images//x.jpg',
+    ]) {
       await expect(media.write(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidMediaKey);
       await expect(media.read(key)).rejects.toBeInstanceOf(InvalidMediaKey);
     }
@@ -140,7 +152,13 @@ describe.each(backends)('media storage on %s', (_name, open) => {
   it('takes a missing upload or a URL that is not an upload as nothing to remove', async () => {
     const kept = await media.storeImage(await image(64, 48));
     expect(await media.removeImage('/media/images/0b7e8a1c-3f2d-4c5e-9a6b-7c8d9e0f1a2b.jpg')).toBe(0);
-    for (const url of ['https://otro.sitio/media/images/x.jpg', '/media/hero-poster.jpg', `https://otro.sitio${kept}`, '/media/images/../secreto.jpg', '']) {
+    for (const url of [
+      'https://otro.sitio/media/images/x.jpg',
+      '/media/hero-poster.jpg',
+      `https://otro.sitio${kept}`,
+      '/media/images/../secreto.jpg',
+      '',
+    ]) {
       expect(await media.removeImage(url)).toBe(0);
     }
     expect(await collect(media.list())).toEqual(keysOf(kept));

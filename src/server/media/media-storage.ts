@@ -8,7 +8,6 @@ import { belongsToUpload, mediaUrlOf, uploadStemOfUrl } from './media-keys';
 import type { ObjectStore } from './object-store';
 import { createS3BucketStore } from './s3-bucket-store';
 
-
 export interface MediaStorage {
   /** Where the keys live: the local folder (served at /media/), or s3://bucket/prefix/. */
   root: string;
@@ -57,7 +56,10 @@ export interface MediaStorageOptions {
  * queue (media/image-queue.ts). `where` is a folder (the local backend) or a
  * store (media-config.ts chooses, docs/decisions/018).
  */
-export function createMediaStorage(where: string | ObjectStore, { concurrency = IMAGE_PROCESSING_CONCURRENCY, process = processImage, publicUrl }: MediaStorageOptions = {}): MediaStorage {
+export function createMediaStorage(
+  where: string | ObjectStore,
+  { concurrency = IMAGE_PROCESSING_CONCURRENCY, process = processImage, publicUrl }: MediaStorageOptions = {},
+): MediaStorage {
   const store = typeof where === 'string' ? createLocalFolderStore(where) : where;
   const queue = new ImageQueue(concurrency);
   return {
@@ -96,6 +98,13 @@ export function createMediaStorage(where: string | ObjectStore, { concurrency = 
 }
 
 /** The storage the configuration names: the local folder (DATA_DIR/media), or the bucket of the S3_* variables. */
-export function mediaStorageFromSettings(settings: MediaStorageSettings, localRoot: string, options: MediaStorageOptions = {}): MediaStorage {
-  return createMediaStorage(settings.kind === 's3' ? createS3BucketStore(settings) : localRoot, { publicUrl: settings.publicUrl, ...options });
+export function mediaStorageFromSettings(
+  settings: MediaStorageSettings,
+  localRoot: string,
+  options: MediaStorageOptions = {},
+): MediaStorage {
+  return createMediaStorage(settings.kind === 's3' ? createS3BucketStore(settings) : localRoot, {
+    publicUrl: settings.publicUrl,
+    ...options,
+  });
 }

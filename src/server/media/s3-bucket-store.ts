@@ -13,7 +13,8 @@ type Sdk = typeof S3;
 const SHA256_METADATA = 'sha256';
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const isMissing = (error: unknown) => statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+const isMissing = (error: unknown) =>
+  statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
 
 /**
  * Media as objects of one bucket, under S3_PREFIX, through the official SDK.
@@ -70,7 +71,9 @@ export function createS3BucketStore(settings: S3Settings): S3ObjectStore {
       const { sdk, client } = await connect();
       let token: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }));
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           // Folder markers that some consoles create ('images/'), and names no key could have, are not media.
           const key = object.Key?.slice(prefix.length);

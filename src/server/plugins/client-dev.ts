@@ -32,7 +32,9 @@ export async function registerClientDevServer(app: FastifyInstance): Promise<Cli
   const outputPath = config.output!.path!;
   compiler.hooks.done.tap('ClientDevServer', (stats) => {
     const seconds = ((stats.endTime - stats.startTime) / 1000).toFixed(1);
-    app.log.info(stats.hasErrors() ? 'Aplicación del navegador: errores de compilación' : `Aplicación del navegador compilada (${seconds} s)`);
+    app.log.info(
+      stats.hasErrors() ? 'Aplicación del navegador: errores de compilación' : `Aplicación del navegador compilada (${seconds} s)`,
+    );
   });
   const middleware = webpackDevMiddleware(compiler, {
     publicPath: '/',

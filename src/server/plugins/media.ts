@@ -48,7 +48,8 @@ export async function registerMedia(app: FastifyInstance, media: MediaStorage, s
     handler: async (request, reply) => {
       const key = `images/${request.params.name}`;
       if (!isUploadKey(key)) return notFound(reply);
-      if (publicUrl !== undefined) return reply.code(301).header('Location', `${publicUrl}/${key}`).header('Cache-Control', REDIRECT_CACHE).send();
+      if (publicUrl !== undefined)
+        return reply.code(301).header('Location', `${publicUrl}/${key}`).header('Cache-Control', REDIRECT_CACHE).send();
       return sendObject(store, key, request, reply);
     },
   });

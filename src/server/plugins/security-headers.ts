@@ -37,7 +37,8 @@ const HELMET_OPTIONS = {
  * frames they embed (the video players keep what they need: autoplay,
  * fullscreen, encrypted media, picture-in-picture).
  */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
 
 /**
  * Development (`npm run dev`) only: webpack's eval source maps run each module
@@ -61,7 +62,9 @@ const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connecti
  * a fifth of its throughput; with no per-request nonces the headers never
  * change, so we ask helmet once, on a throwaway instance, and replay them.
  */
-export async function helmetHeaders({ development = false, https = false, mediaPublicUrl }: HeaderOptions = {}): Promise<Record<string, string>> {
+export async function helmetHeaders({ development = false, https = false, mediaPublicUrl }: HeaderOptions = {}): Promise<
+  Record<string, string>
+> {
   const base = development ? DEVELOPMENT_HELMET_OPTIONS : HELMET_OPTIONS;
   // HSTS and upgrade-insecure-requests only where the site is served over HTTPS (PUBLIC_URL):
   // sent over plain HTTP they would lock a local or intranet install out of itself.

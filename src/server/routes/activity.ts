@@ -77,7 +77,14 @@ export function startOfDay(date: string, timeZone: string = siteTimeZone()): str
   // How far ahead of UTC the zone's clock is at an instant.
   const offsetAt = (instant: number): number => {
     const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
     return wall - Math.floor(instant / 1000) * 1000;
   };
   const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);

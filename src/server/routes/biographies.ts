@@ -62,19 +62,22 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request) => {
-    const page = readPageRequest(request.query);
-    const search = request.query.search?.trim() || undefined;
-    const { rows, count } = await listBiographies(db, { activeOnly: false, search, window: page.window });
-    return toPage(page, count, rows.map(toBiography), requestUrl(request));
+      const page = readPageRequest(request.query);
+      const search = request.query.search?.trim() || undefined;
+      const { rows, count } = await listBiographies(db, { activeOnly: false, search, window: page.window });
+      return toPage(page, count, rows.map(toBiography), requestUrl(request));
     },
   );
 
   registerReorderRoute(app, services, { path: '/biographies/', table: 'biographies', tag: 'Biografías' });
 
-  app.get('/biographies/:id/', { schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } }, async (request) => {
-    const biography = await findBiography(db, idParam(request.params, 'id', messages.biographyNotFound));
-    if (!biography) throw biographyNotFound();
-    return toBiography(biography);
+  app.get(
+    '/biographies/:id/',
+    { schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } },
+    async (request) => {
+      const biography = await findBiography(db, idParam(request.params, 'id', messages.biographyNotFound));
+      if (!biography) throw biographyNotFound();
+      return toBiography(biography);
     },
   );
 
@@ -91,28 +94,28 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request, reply) => {
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    const input = await readBiographyInput(request, false);
-    const photo = await storeImageField(services.media, input.form, 'photo');
-    const now = nowIso();
-    const biography = await writeSave(services, attempt, 201, async (trx) => {
-      const created = await insertBiography(trx, {
-        name: input.name as string,
-        position: input.position as string,
-        biography: input.biography as string,
-        email: input.email ?? '',
-        linkedin: input.linkedin ?? '',
-        photo: photo ?? null,
-        is_active: input.is_active === false ? 0 : 1,
-        order: input.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
-        created_at: now,
-        updated_at: now,
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      const input = await readBiographyInput(request, false);
+      const photo = await storeImageField(services.media, input.form, 'photo');
+      const now = nowIso();
+      const biography = await writeSave(services, attempt, 201, async (trx) => {
+        const created = await insertBiography(trx, {
+          name: input.name as string,
+          position: input.position as string,
+          biography: input.biography as string,
+          email: input.email ?? '',
+          linkedin: input.linkedin ?? '',
+          photo: photo ?? null,
+          is_active: input.is_active === false ? 0 : 1,
+          order: input.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
+          created_at: now,
+          updated_at: now,
+        });
+        await recordSave(trx, { kind: 'biography', after: toBiography(created), actor });
+        return toBiography(created);
       });
-      await recordSave(trx, { kind: 'biography', after: toBiography(created), actor });
-      return toBiography(created);
-    });
-    return reply.code(201).send(biography);
+      return reply.code(201).send(biography);
     },
   );
 
@@ -123,36 +126,37 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         tags,
         security,
         summary: 'Edita una biografía',
-        description: 'Con `version`, la edición se rechaza (409) si otra se guardó antes. `photo` vacío quita la foto; sin él, se conserva.',
+        description:
+          'Con `version`, la edición se rechaza (409) si otra se guardó antes. `photo` vacío quita la foto; sin él, se conserva.',
         params: IdParams,
         body,
         response: { 200: Biography, 400: BadRequest, 404: Detail, 409: EditConflictOf(Biography) },
       },
     },
     async (request) => {
-    const id = idParam(request.params, 'id', messages.biographyNotFound);
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    await checkEditable(db, await findBiography(db, id), undefined, editable);
-    const input = await readBiographyInput(request, true);
-    // Asked before the upload is stored, so that a stale save leaves no file behind.
-    await checkEditable(db, await findBiography(db, id), input.version, editable, actor);
-    const photo = await storeImageField(services.media, input.form, 'photo');
-    return writeSave(services, attempt, 200, async (trx) => {
-      const before = await checkEditable(trx, await findBiography(trx, id), input.version, editable, actor);
-      const updated = await updateBiography(trx, id, {
-        ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
-        ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
-        ...(input.order !== undefined && { order: input.order }),
-        // Without a new file the stored photo stays (requirements §7 sends the file only when it changes);
-        // `photo` sent as an empty field removes it (requirements §10.6).
-        ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
-        updated_at: nowIso(),
+      const id = idParam(request.params, 'id', messages.biographyNotFound);
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      await checkEditable(db, await findBiography(db, id), undefined, editable);
+      const input = await readBiographyInput(request, true);
+      // Asked before the upload is stored, so that a stale save leaves no file behind.
+      await checkEditable(db, await findBiography(db, id), input.version, editable, actor);
+      const photo = await storeImageField(services.media, input.form, 'photo');
+      return writeSave(services, attempt, 200, async (trx) => {
+        const before = await checkEditable(trx, await findBiography(trx, id), input.version, editable, actor);
+        const updated = await updateBiography(trx, id, {
+          ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
+          ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+          ...(input.order !== undefined && { order: input.order }),
+          // Without a new file the stored photo stays (requirements §7 sends the file only when it changes);
+          // `photo` sent as an empty field removes it (requirements §10.6).
+          ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
+          updated_at: nowIso(),
+        });
+        if (!updated) throw biographyNotFound();
+        await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
+        return toBiography(updated);
       });
-      if (!updated) throw biographyNotFound();
-      await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
-      return toBiography(updated);
-    });
     },
   );
 
@@ -163,22 +167,23 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         tags,
         security,
         summary: 'Elimina una biografía (a la papelera)',
-        description: 'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
+        description:
+          'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
         params: IdParams,
         response: { 204: Type.Null(), 404: Detail },
       },
     },
     async (request, reply) => {
-    const id = idParam(request.params, 'id', messages.biographyNotFound);
-    const actor = await requestActor(services, request);
-    const deleted = await services.writeContent(async (trx) => {
-      const row = await findBiography(trx, id);
-      if (!row || !(await trashBiography(trx, id, actor, nowIso()))) return false;
-      await logActivity(trx, actor, 'delete', { kind: 'biography', id, label: row.name });
-      return true;
-    });
-    if (!deleted) throw biographyNotFound();
-    return reply.code(204).send(null);
+      const id = idParam(request.params, 'id', messages.biographyNotFound);
+      const actor = await requestActor(services, request);
+      const deleted = await services.writeContent(async (trx) => {
+        const row = await findBiography(trx, id);
+        if (!row || !(await trashBiography(trx, id, actor, nowIso()))) return false;
+        await logActivity(trx, actor, 'delete', { kind: 'biography', id, label: row.name });
+        return true;
+      });
+      if (!deleted) throw biographyNotFound();
+      return reply.code(204).send(null);
     },
   );
 };

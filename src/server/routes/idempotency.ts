@@ -75,7 +75,12 @@ export async function saveAttemptOf(services: Services, request: FastifyRequest,
  * with the first save's answer, and this save's answer is kept in its own
  * transaction (both or neither).
  */
-export async function writeSave<T>(services: Services, attempt: SaveAttempt | undefined, status: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function writeSave<T>(
+  services: Services,
+  attempt: SaveAttempt | undefined,
+  status: number,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   if (!attempt) return services.writeContent(work);
   return services.writeContent(async (trx) => {
     await replayIfAnswered(trx, attempt);

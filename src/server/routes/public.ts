@@ -74,23 +74,23 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     (request, reply) =>
-    cached(request, reply, async ({ query, url }) => {
-      const page = readPageRequest(query);
-      const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
-      const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
-      return toPage(page, count, rows.map(toPublicPublication), url);
-    }),
+      cached(request, reply, async ({ query, url }) => {
+        const page = readPageRequest(query);
+        const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
+        const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
+        return toPage(page, count, rows.map(toPublicPublication), url);
+      }),
   );
 
   app.get(
     '/public/publication/:id/',
     { schema: { tags, summary: 'Una publicación pública', params: IdParams, response: { 200: PublicPublication, 404: Detail } } },
     (request, reply) =>
-    cached(request, reply, async () => {
-      const row = await findPublicPublication(db, idParam(request.params, 'id', messages.publicationNotFound), todayIso());
-      if (!row) throw notFound(messages.publicationNotFound);
-      return toPublicPublication(row);
-    }),
+      cached(request, reply, async () => {
+        const row = await findPublicPublication(db, idParam(request.params, 'id', messages.publicationNotFound), todayIso());
+        if (!row) throw notFound(messages.publicationNotFound);
+        return toPublicPublication(row);
+      }),
   );
 
   app.get(
@@ -105,17 +105,17 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     async (request, reply) => {
-    const list = async (activeOnly: boolean, { query, url }: AnswerInput) => {
-      const page = readPageRequest(query, PUBLIC_BIOGRAPHY_PAGE_SIZE);
-      const { rows, count } = await listBiographies(db, { activeOnly, window: page.window });
-      return toPage(page, count, rows.map(toBiography), url);
-    };
-    // Inactive biographies only for a signed-in administrator; anyone else gets the active ones.
-    if (parseBoolean(request.query.include_inactive) === true && (await optionalAdmin(services, request))) {
-      const answer = await list(false, { query: request.query, url: requestUrl(request) });
-      return reply.header('Cache-Control', 'private, no-store').send(answer);
-    }
-    return cached(request, reply, (input) => list(true, input));
+      const list = async (activeOnly: boolean, { query, url }: AnswerInput) => {
+        const page = readPageRequest(query, PUBLIC_BIOGRAPHY_PAGE_SIZE);
+        const { rows, count } = await listBiographies(db, { activeOnly, window: page.window });
+        return toPage(page, count, rows.map(toBiography), url);
+      };
+      // Inactive biographies only for a signed-in administrator; anyone else gets the active ones.
+      if (parseBoolean(request.query.include_inactive) === true && (await optionalAdmin(services, request))) {
+        const answer = await list(false, { query: request.query, url: requestUrl(request) });
+        return reply.header('Cache-Control', 'private, no-store').send(answer);
+      }
+      return cached(request, reply, (input) => list(true, input));
     },
   );
 };

@@ -7,13 +7,7 @@ import { hasErrors, isId, validatePublication } from '@/domain/validation';
 import { nowIso } from '../clock';
 import { readLayout } from '../content/layout-input';
 import { firstOrder } from '../db/ordering';
-import {
-  findPublication,
-  findPublicationRow,
-  insertPublication,
-  listPublications,
-  updatePublication,
-} from '../db/publications-repository';
+import { findPublication, findPublicationRow, insertPublication, listPublications, updatePublication } from '../db/publications-repository';
 import { findSection } from '../db/sections-repository';
 import { trashPublication } from '../db/trash-repository';
 import { badRequest, notFound } from '../http/api-error';
@@ -114,26 +108,29 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
     },
     async (request) => {
-    const { query } = request;
-    const page = readPageRequest(query);
-    const errors: FieldErrors = {};
-    const sectionId = query.section === undefined || query.section === '' ? undefined : readInteger(query, 'section', errors);
-    if (sectionId !== undefined && !isId(sectionId)) errors.section = [messages.invalidInteger];
-    const search = typeof query.search === 'string' ? query.search.trim() : undefined;
-    const omitLayout = query.omit === 'layout';
-    if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
-    if (hasErrors(errors)) throw badRequest(errors);
-    const { rows, count } = await listPublications(db, { sectionId, search: search || undefined, window: page.window });
-    return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
+      const { query } = request;
+      const page = readPageRequest(query);
+      const errors: FieldErrors = {};
+      const sectionId = query.section === undefined || query.section === '' ? undefined : readInteger(query, 'section', errors);
+      if (sectionId !== undefined && !isId(sectionId)) errors.section = [messages.invalidInteger];
+      const search = typeof query.search === 'string' ? query.search.trim() : undefined;
+      const omitLayout = query.omit === 'layout';
+      if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
+      if (hasErrors(errors)) throw badRequest(errors);
+      const { rows, count } = await listPublications(db, { sectionId, search: search || undefined, window: page.window });
+      return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
     },
   );
 
   registerReorderRoute(app, services, { path: '/publications/', table: 'publications', tag: 'Publicaciones' });
 
-  app.get('/publications/:id/', { schema: { tags, security, summary: 'Una publicación', params: IdParams, response: { 200: Publication, 404: Detail } } }, async (request) => {
-    const row = await findPublication(db, idParam(request.params, 'id', messages.publicationNotFound));
-    if (!row) throw publicationNotFound();
-    return toPublication(row);
+  app.get(
+    '/publications/:id/',
+    { schema: { tags, security, summary: 'Una publicación', params: IdParams, response: { 200: Publication, 404: Detail } } },
+    async (request) => {
+      const row = await findPublication(db, idParam(request.params, 'id', messages.publicationNotFound));
+      if (!row) throw publicationNotFound();
+      return toPublication(row);
     },
   );
 
@@ -150,30 +147,30 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
     },
     async (request, reply) => {
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    const input = await readPublicationInput(services, request, false);
-    const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
-    const now = nowIso();
-    const publication = await writeSave(services, attempt, 201, async (trx) => {
-      const created = await insertPublication(trx, {
-        title: input.title as string,
-        section_id: input.sectionId as number,
-        status: input.status ?? 'draft',
-        featured_image: featuredImage ?? null,
-        is_featured: input.isFeatured ? 1 : 0,
-        publish_date: input.publishDate ?? null,
-        layout: input.layout ?? '[]',
-        // New publications lead their section and the latest news (requirements §10.5).
-        order: input.order ?? (await firstOrder(trx, 'publications')),
-        created_at: now,
-        updated_at: now,
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      const input = await readPublicationInput(services, request, false);
+      const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
+      const now = nowIso();
+      const publication = await writeSave(services, attempt, 201, async (trx) => {
+        const created = await insertPublication(trx, {
+          title: input.title as string,
+          section_id: input.sectionId as number,
+          status: input.status ?? 'draft',
+          featured_image: featuredImage ?? null,
+          is_featured: input.isFeatured ? 1 : 0,
+          publish_date: input.publishDate ?? null,
+          layout: input.layout ?? '[]',
+          // New publications lead their section and the latest news (requirements §10.5).
+          order: input.order ?? (await firstOrder(trx, 'publications')),
+          created_at: now,
+          updated_at: now,
+        });
+        // Its first revision and its entry in the log, in the same transaction.
+        await recordSave(trx, { kind: 'publication', after: toPublication(created), actor });
+        return toPublication(created);
       });
-      // Its first revision and its entry in the log, in the same transaction.
-      await recordSave(trx, { kind: 'publication', after: toPublication(created), actor });
-      return toPublication(created);
-    });
-    return reply.code(201).send(publication);
+      return reply.code(201).send(publication);
     },
   );
 
@@ -191,32 +188,32 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
     },
     async (request) => {
-    const id = idParam(request.params, 'id', messages.publicationNotFound);
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    await checkEditable(db, await findPublication(db, id), undefined, editable);
-    const input = await readPublicationInput(services, request, true);
-    // Asked before the upload is stored, so that a stale save leaves no file behind.
-    await checkEditable(db, await findPublication(db, id), input.version, editable, actor);
-    const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
-    return writeSave(services, attempt, 200, async (trx) => {
-      const before = await checkEditable(trx, await findPublication(trx, id), input.version, editable, actor);
-      const updated = await updatePublication(trx, id, {
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.sectionId !== undefined && { section_id: input.sectionId }),
-        ...(input.status !== undefined && { status: input.status }),
-        ...(input.publishDate !== undefined && { publish_date: input.publishDate }),
-        ...(input.isFeatured !== undefined && { is_featured: input.isFeatured ? 1 : 0 }),
-        ...(input.order !== undefined && { order: input.order }),
-        ...(input.layout !== undefined && { layout: input.layout }),
-        // Without a new file the stored image stays.
-        ...(featuredImage !== undefined && { featured_image: featuredImage }),
-        updated_at: nowIso(),
+      const id = idParam(request.params, 'id', messages.publicationNotFound);
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      await checkEditable(db, await findPublication(db, id), undefined, editable);
+      const input = await readPublicationInput(services, request, true);
+      // Asked before the upload is stored, so that a stale save leaves no file behind.
+      await checkEditable(db, await findPublication(db, id), input.version, editable, actor);
+      const featuredImage = await storeImageField(services.media, input.form, 'featured_image');
+      return writeSave(services, attempt, 200, async (trx) => {
+        const before = await checkEditable(trx, await findPublication(trx, id), input.version, editable, actor);
+        const updated = await updatePublication(trx, id, {
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.sectionId !== undefined && { section_id: input.sectionId }),
+          ...(input.status !== undefined && { status: input.status }),
+          ...(input.publishDate !== undefined && { publish_date: input.publishDate }),
+          ...(input.isFeatured !== undefined && { is_featured: input.isFeatured ? 1 : 0 }),
+          ...(input.order !== undefined && { order: input.order }),
+          ...(input.layout !== undefined && { layout: input.layout }),
+          // Without a new file the stored image stays.
+          ...(featuredImage !== undefined && { featured_image: featuredImage }),
+          updated_at: nowIso(),
+        });
+        if (!updated) throw publicationNotFound();
+        await recordSave(trx, { kind: 'publication', before: toPublication(before), after: toPublication(updated), actor });
+        return toPublication(updated);
       });
-      if (!updated) throw publicationNotFound();
-      await recordSave(trx, { kind: 'publication', before: toPublication(before), after: toPublication(updated), actor });
-      return toPublication(updated);
-    });
     },
   );
 
@@ -227,22 +224,23 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         tags,
         security,
         summary: 'Elimina una publicación (a la papelera)',
-        description: 'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
+        description:
+          'Desaparece de toda lista y del sitio público; se puede restaurar desde la papelera durante TRASH_RETENTION_DAYS días.',
         params: IdParams,
         response: { 204: Type.Null(), 404: Detail },
       },
     },
     async (request, reply) => {
-    const id = idParam(request.params, 'id', messages.publicationNotFound);
-    const actor = await requestActor(services, request);
-    const deleted = await services.writeContent(async (trx) => {
-      const row = await findPublicationRow(trx, id);
-      if (!row || !(await trashPublication(trx, id, actor, nowIso()))) return false;
-      await logActivity(trx, actor, 'delete', { kind: 'publication', id, label: row.title });
-      return true;
-    });
-    if (!deleted) throw publicationNotFound();
-    return reply.code(204).send(null);
+      const id = idParam(request.params, 'id', messages.publicationNotFound);
+      const actor = await requestActor(services, request);
+      const deleted = await services.writeContent(async (trx) => {
+        const row = await findPublicationRow(trx, id);
+        if (!row || !(await trashPublication(trx, id, actor, nowIso()))) return false;
+        await logActivity(trx, actor, 'delete', { kind: 'publication', id, label: row.title });
+        return true;
+      });
+      if (!deleted) throw publicationNotFound();
+      return reply.code(204).send(null);
     },
   );
 };

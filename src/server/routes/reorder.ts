@@ -9,7 +9,10 @@ import type { Services } from '../services';
 import { logActivity, requestActor } from './activity';
 
 /** The kind of item each reordered table holds, as the activity log names it. */
-const KIND_OF = { sections: 'section', publications: 'publication', biographies: 'biography' } as const satisfies Record<OrderedTable, string>;
+const KIND_OF = { sections: 'section', publications: 'publication', biographies: 'biography' } as const satisfies Record<
+  OrderedTable,
+  string
+>;
 
 /**
  * PATCH {path}reorder/ with [{id, order}], `order` being the position in the
@@ -19,7 +22,11 @@ const KIND_OF = { sections: 'section', publications: 'publication', biographies:
  * stored, in the new sequence: small, whatever the size of the list. The
  * activity log records it (how many items) in the same transaction.
  */
-export function registerReorderRoute(app: FastifyInstance, services: Services, options: { path: string; table: OrderedTable; tag: string }): void {
+export function registerReorderRoute(
+  app: FastifyInstance,
+  services: Services,
+  options: { path: string; table: OrderedTable; tag: string },
+): void {
   app.patch(
     `${options.path}reorder/`,
     {

@@ -74,7 +74,14 @@ export async function recordSave<K extends RevisionKind>(trx: DbOrTrx, save: Sav
   if (before && !(await hasRevisions(trx, kind, after.id))) {
     await insertRevision(
       trx,
-      { kind, itemId: after.id, record: before, summary: [revisionSummaries.baseline], author: { id: null, username: '' }, createdAt: before.updated_at },
+      {
+        kind,
+        itemId: after.id,
+        record: before,
+        summary: [revisionSummaries.baseline],
+        author: { id: null, username: '' },
+        createdAt: before.updated_at,
+      },
       now,
     );
   }

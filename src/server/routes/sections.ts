@@ -51,43 +51,51 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   const security = [{ bearer: [] }];
   const body = { content: { 'application/json': { schema: SectionBody } } };
 
-  app.get('/sections/', { schema: { tags, security, summary: 'Lista de secciones', querystring: PageQuery, response: { 200: PageOf(Section) } } }, async (request) => {
-    const page = readPageRequest(request.query);
-    const { rows, count } = await listSections(db, page.window);
-    return toPage(page, count, rows.map(toSection), requestUrl(request));
-  });
+  app.get(
+    '/sections/',
+    { schema: { tags, security, summary: 'Lista de secciones', querystring: PageQuery, response: { 200: PageOf(Section) } } },
+    async (request) => {
+      const page = readPageRequest(request.query);
+      const { rows, count } = await listSections(db, page.window);
+      return toPage(page, count, rows.map(toSection), requestUrl(request));
+    },
+  );
 
   registerReorderRoute(app, services, { path: '/sections/', table: 'sections', tag: 'Secciones' });
 
-  app.get('/sections/:id/', { schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } }, async (request) => {
-    const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));
-    if (!section) throw sectionNotFound();
-    return toSection(section);
-  });
+  app.get(
+    '/sections/:id/',
+    { schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } },
+    async (request) => {
+      const section = await findSection(db, idParam(request.params, 'id', messages.sectionNotFoundDetail));
+      if (!section) throw sectionNotFound();
+      return toSection(section);
+    },
+  );
 
   app.post(
     '/sections/',
     { schema: { tags, security, summary: 'Crea una sección (al final de la lista)', body, response: { 201: Section, 400: BadRequest } } },
     async (request, reply) => {
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    const input = await readSectionInput(request, false);
-    const title = input.title as string;
-    const section = await writeSave(services, attempt, 201, async (trx) => {
-      const base = slugify(title);
-      const now = nowIso();
-      const created = await insertSection(trx, {
-        title,
-        slug: uniqueSlug(base, await slugsLike(trx, base)),
-        is_active: input.is_active === false ? 0 : 1,
-        order: input.order ?? (await nextOrder(trx, 'sections')),
-        created_at: now,
-        updated_at: now,
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      const input = await readSectionInput(request, false);
+      const title = input.title as string;
+      const section = await writeSave(services, attempt, 201, async (trx) => {
+        const base = slugify(title);
+        const now = nowIso();
+        const created = await insertSection(trx, {
+          title,
+          slug: uniqueSlug(base, await slugsLike(trx, base)),
+          is_active: input.is_active === false ? 0 : 1,
+          order: input.order ?? (await nextOrder(trx, 'sections')),
+          created_at: now,
+          updated_at: now,
+        });
+        await recordSave(trx, { kind: 'section', after: toSection(created), actor });
+        return toSection(created);
       });
-      await recordSave(trx, { kind: 'section', after: toSection(created), actor });
-      return toSection(created);
-    });
-    return reply.code(201).send(section);
+      return reply.code(201).send(section);
     },
   );
 
@@ -105,23 +113,23 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
     async (request) => {
-    const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
-    const actor = await requestActor(services, request);
-    const attempt = await saveAttemptOf(services, request, actor);
-    await checkEditable(db, await findSection(db, id), undefined, editable);
-    const input = await readSectionInput(request, true);
-    return writeSave(services, attempt, 200, async (trx) => {
-      const before = await checkEditable(trx, await findSection(trx, id), input.version, editable, actor);
-      const updated = await updateSection(trx, id, {
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
-        ...(input.order !== undefined && { order: input.order }),
-        updated_at: nowIso(),
+      const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
+      const actor = await requestActor(services, request);
+      const attempt = await saveAttemptOf(services, request, actor);
+      await checkEditable(db, await findSection(db, id), undefined, editable);
+      const input = await readSectionInput(request, true);
+      return writeSave(services, attempt, 200, async (trx) => {
+        const before = await checkEditable(trx, await findSection(trx, id), input.version, editable, actor);
+        const updated = await updateSection(trx, id, {
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
+          ...(input.order !== undefined && { order: input.order }),
+          updated_at: nowIso(),
+        });
+        if (!updated) throw sectionNotFound();
+        await recordSave(trx, { kind: 'section', before: toSection(before), after: toSection(updated), actor });
+        return toSection(updated);
       });
-      if (!updated) throw sectionNotFound();
-      await recordSave(trx, { kind: 'section', before: toSection(before), after: toSection(updated), actor });
-      return toSection(updated);
-    });
     },
   );
 
@@ -140,24 +148,24 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
     async (request, reply) => {
-    const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
-    await checkEditable(db, await findSection(db, id), undefined, editable);
-    const errors: FieldErrors = {};
-    const confirmed = readInteger(request.query, 'with_publications', errors);
-    if (hasErrors(errors)) throw badRequest(errors);
-    const actor = await requestActor(services, request);
-    await services.writeContent(async (trx) => {
-      const section = await checkEditable(trx, await findSection(trx, id), undefined, editable);
-      // Publications go only with a confirmation of exactly how many there are now,
-      // counted under the write lock: a confirmation given for 3 never deletes 4.
-      const count = await countPublicationsInSection(trx, id);
-      if (count > 0 && confirmed !== count) {
-        throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
-      }
-      await trashSection(trx, section, actor, nowIso());
-      await logActivity(trx, actor, 'delete', { kind: 'section', id, label: section.title });
-    });
-    return reply.code(204).send(null);
+      const id = idParam(request.params, 'id', messages.sectionNotFoundDetail);
+      await checkEditable(db, await findSection(db, id), undefined, editable);
+      const errors: FieldErrors = {};
+      const confirmed = readInteger(request.query, 'with_publications', errors);
+      if (hasErrors(errors)) throw badRequest(errors);
+      const actor = await requestActor(services, request);
+      await services.writeContent(async (trx) => {
+        const section = await checkEditable(trx, await findSection(trx, id), undefined, editable);
+        // Publications go only with a confirmation of exactly how many there are now,
+        // counted under the write lock: a confirmation given for 3 never deletes 4.
+        const count = await countPublicationsInSection(trx, id);
+        if (count > 0 && confirmed !== count) {
+          throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
+        }
+        await trashSection(trx, section, actor, nowIso());
+        await logActivity(trx, actor, 'delete', { kind: 'section', id, label: section.title });
+      });
+      return reply.code(204).send(null);
     },
   );
 };

@@ -10,12 +10,8 @@ import type { Services } from '../services';
  * for unknown browsers (a name tried that belongs to nobody is not listed).
  */
 export const summaryRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  app.get(
-    '/summary/',
-    { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } },
-    async () => {
-      const [counts, locked] = await Promise.all([contentSummary(services.db), services.loginThrottle.usernamesLockedForUnknownDevices()]);
-      return { ...counts, locked_usernames: await staffUsernamesAmong(services.db, locked) };
-    },
-  );
+  app.get('/summary/', { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } }, async () => {
+    const [counts, locked] = await Promise.all([contentSummary(services.db), services.loginThrottle.usernamesLockedForUnknownDevices()]);
+    return { ...counts, locked_usernames: await staffUsernamesAmong(services.db, locked) };
+  });
 };

@@ -87,58 +87,58 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-    const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
-    // Refused at once while the line is full: a burst costs no more than parsing its requests.
-    if (hashingGate.full) throw serverBusy();
-    // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
-    const network = clientNetwork(request.ip, config.loginIpv6Prefix);
-    const device = await loginDevices.recognise(parseCookie(request.headers.cookie ?? '')[LOGIN_DEVICE_COOKIE], username);
-    const reservation = await loginThrottle.reserve({ network, username, device });
-    if (!reservation.allowed) {
-      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
-    }
-    let user: UserRow | undefined;
-    let valid: boolean;
-    try {
-      user = await findUserByUsername(db, username);
-      const known = user?.is_staff === 1 ? user : undefined;
-      valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
-    } catch (error) {
-      // No password was checked (too busy, or the database failed): the attempt does not count.
-      await reservation.release();
-      throw error instanceof HashingBusyError ? serverBusy() : error;
-    }
-    // A wrong password keeps its place in the throttle: that is the failure.
-    if (!user || !valid) {
-      // Logged only once the password was checked, so the throttle bounds how many entries a burst leaves.
-      // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
-      const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
-      await logActivity(db, named, 'sign_in_failed', undefined, request.ip);
-      // This attempt had room, so a budget full now is one this failure filled: the username is locked
-      // for unknown browsers from now on, and Actividad says so (once, but for failures at the same instant).
-      if (named && device === null && (await loginThrottle.lockedForUnknownDevices(username))) {
-        await logActivity(db, named, 'sign_in_locked', undefined, null);
+      const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
+      // Refused at once while the line is full: a burst costs no more than parsing its requests.
+      if (hashingGate.full) throw serverBusy();
+      // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
+      const network = clientNetwork(request.ip, config.loginIpv6Prefix);
+      const device = await loginDevices.recognise(parseCookie(request.headers.cookie ?? '')[LOGIN_DEVICE_COOKIE], username);
+      const reservation = await loginThrottle.reserve({ network, username, device });
+      if (!reservation.allowed) {
+        throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
       }
-      throw new ApiError(401, { detail: messages.invalidCredentials });
-    }
-    await reservation.release();
-    // This browser is now known for this username: its attempts get a budget of their own.
-    reply.header(
-      'Set-Cookie',
-      stringifySetCookie({
-        name: LOGIN_DEVICE_COOKIE,
-        value: await loginDevices.issue(user.username),
-        path: LOGIN_DEVICE_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookie,
-        maxAge: LOGIN_DEVICE_LIFETIME_SECONDS,
-      }),
-    );
-    // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
-    await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, request.ip);
-    await deleteExpiredRefreshTokens(db, nowSeconds());
-    return issuePair(user);
+      let user: UserRow | undefined;
+      let valid: boolean;
+      try {
+        user = await findUserByUsername(db, username);
+        const known = user?.is_staff === 1 ? user : undefined;
+        valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
+      } catch (error) {
+        // No password was checked (too busy, or the database failed): the attempt does not count.
+        await reservation.release();
+        throw error instanceof HashingBusyError ? serverBusy() : error;
+      }
+      // A wrong password keeps its place in the throttle: that is the failure.
+      if (!user || !valid) {
+        // Logged only once the password was checked, so the throttle bounds how many entries a burst leaves.
+        // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
+        const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
+        await logActivity(db, named, 'sign_in_failed', undefined, request.ip);
+        // This attempt had room, so a budget full now is one this failure filled: the username is locked
+        // for unknown browsers from now on, and Actividad says so (once, but for failures at the same instant).
+        if (named && device === null && (await loginThrottle.lockedForUnknownDevices(username))) {
+          await logActivity(db, named, 'sign_in_locked', undefined, null);
+        }
+        throw new ApiError(401, { detail: messages.invalidCredentials });
+      }
+      await reservation.release();
+      // This browser is now known for this username: its attempts get a budget of their own.
+      reply.header(
+        'Set-Cookie',
+        stringifySetCookie({
+          name: LOGIN_DEVICE_COOKIE,
+          value: await loginDevices.issue(user.username),
+          path: LOGIN_DEVICE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookie,
+          maxAge: LOGIN_DEVICE_LIFETIME_SECONDS,
+        }),
+      );
+      // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
+      await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, request.ip);
+      await deleteExpiredRefreshTokens(db, nowSeconds());
+      return issuePair(user);
     },
   );
 
@@ -161,19 +161,19 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       },
     },
     async (request) => {
-    const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
-    const claims = await tokens.verify(refresh, 'refresh');
-    if (!claims) throw invalidToken();
-    const now = nowSeconds();
-    if (!(await rotateRefreshToken(db, claims.jti, claims.userId, now))) {
+      const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
+      const claims = await tokens.verify(refresh, 'refresh');
+      if (!claims) throw invalidToken();
+      const now = nowSeconds();
+      if (!(await rotateRefreshToken(db, claims.jti, claims.userId, now))) {
+        const stored = await findRefreshToken(db, claims.jti, claims.userId);
+        if (stored?.rotatedAt != null && now - stored.rotatedAt > ROTATION_GRACE_SECONDS) await revokeRefreshFamily(db, stored.family);
+        throw invalidToken();
+      }
       const stored = await findRefreshToken(db, claims.jti, claims.userId);
-      if (stored?.rotatedAt != null && now - stored.rotatedAt > ROTATION_GRACE_SECONDS) await revokeRefreshFamily(db, stored.family);
-      throw invalidToken();
-    }
-    const stored = await findRefreshToken(db, claims.jti, claims.userId);
-    const user = await findUserById(db, claims.userId);
-    if (!stored || !user || user.is_staff !== 1 || user.session_version !== claims.sessionVersion) throw invalidToken();
-    return issuePair(user, stored.family);
+      const user = await findUserById(db, claims.userId);
+      if (!stored || !user || user.is_staff !== 1 || user.session_version !== claims.sessionVersion) throw invalidToken();
+      return issuePair(user, stored.family);
     },
   );
 
@@ -195,17 +195,17 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       },
     },
     async (request) => {
-    const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
-    const claims = await tokens.verify(refresh, 'refresh');
-    if (!claims) throw invalidToken();
-    const stored = await findRefreshToken(db, claims.jti, claims.userId);
-    if (stored) {
-      await revokeRefreshFamily(db, stored.family);
-      // Logged once: a token already revoked finds nothing stored.
-      const user = await findUserById(db, claims.userId);
-      await logActivity(db, user ? { id: user.id, username: user.username } : null, 'sign_out');
-    }
-    return {};
+      const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
+      const claims = await tokens.verify(refresh, 'refresh');
+      if (!claims) throw invalidToken();
+      const stored = await findRefreshToken(db, claims.jti, claims.userId);
+      if (stored) {
+        await revokeRefreshFamily(db, stored.family);
+        // Logged once: a token already revoked finds nothing stored.
+        const user = await findUserById(db, claims.userId);
+        await logActivity(db, user ? { id: user.id, username: user.username } : null, 'sign_out');
+      }
+      return {};
     },
   );
 };

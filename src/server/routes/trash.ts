@@ -43,7 +43,8 @@ export type PurgeLog = UpkeepLog;
 /** Entries purged in one transaction, so that a long backlog never holds the write lock for long. */
 const PURGE_BATCH = 50;
 
-const purgeAt = (services: Services, deletedAt: string): string => new Date(Date.parse(deletedAt) + services.config.trashRetentionDays * DAY_MS).toISOString();
+const purgeAt = (services: Services, deletedAt: string): string =>
+  new Date(Date.parse(deletedAt) + services.config.trashRetentionDays * DAY_MS).toISOString();
 
 function toTrashEntry(services: Services, row: TrashSummaryRow): TrashEntry {
   return {
@@ -64,7 +65,13 @@ function toTrashEntry(services: Services, row: TrashSummaryRow): TrashEntry {
  * the images they named that nothing else stored names any more are removed
  * once it has committed. Answers how many entries this call purged.
  */
-async function purgeEntries(services: Services, log: PurgeLog, ids: readonly number[], actor: Actor | null, deletedBefore?: string): Promise<number> {
+async function purgeEntries(
+  services: Services,
+  log: PurgeLog,
+  ids: readonly number[],
+  actor: Actor | null,
+  deletedBefore?: string,
+): Promise<number> {
   const { purged, unused } = await services.writeContent(async (trx) => {
     const candidates = new Set<string>();
     let purged = 0;
@@ -102,11 +109,13 @@ async function purgeEntries(services: Services, log: PurgeLog, ids: readonly num
 async function forgetHistory(trx: DbOrTrx, entry: TrashRow): Promise<string[]> {
   const rows = contentsOf(entry);
   const records: string[] = [];
-  for (const section of rows.sections) if (!(await findSection(trx, section.id))) records.push(...(await deleteRevisionsOf(trx, 'section', section.id)));
+  for (const section of rows.sections)
+    if (!(await findSection(trx, section.id))) records.push(...(await deleteRevisionsOf(trx, 'section', section.id)));
   for (const publication of rows.publications) {
     if (!(await findPublicationRow(trx, publication.id))) records.push(...(await deleteRevisionsOf(trx, 'publication', publication.id)));
   }
-  for (const biography of rows.biographies) if (!(await findBiography(trx, biography.id))) records.push(...(await deleteRevisionsOf(trx, 'biography', biography.id)));
+  for (const biography of rows.biographies)
+    if (!(await findBiography(trx, biography.id))) records.push(...(await deleteRevisionsOf(trx, 'biography', biography.id)));
   return records;
 }
 

@@ -34,7 +34,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
 
   app.post(
     '/upload-image/',
-    { schema: { tags, security, summary: 'Sube una imagen para una celda', description, response: { 201: UploadAnswer, 400: BadRequest } } },
+    {
+      schema: { tags, security, summary: 'Sube una imagen para una celda', description, response: { 201: UploadAnswer, 400: BadRequest } },
+    },
     upload,
   );
 
@@ -51,9 +53,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     async (request, reply) => {
-    const id = idParam(request.params, 'id', messages.publicationNotFound);
-    if (!(await publicationExists(services.db, id))) throw notFound(messages.publicationNotFound);
-    return upload(request, reply);
+      const id = idParam(request.params, 'id', messages.publicationNotFound);
+      if (!(await publicationExists(services.db, id))) throw notFound(messages.publicationNotFound);
+      return upload(request, reply);
     },
   );
 };

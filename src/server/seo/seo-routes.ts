@@ -73,7 +73,10 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   });
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', SEO_CACHE_CONTROL).send(renderRobots(originOf(request))),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', SEO_CACHE_CONTROL)
+      .send(renderRobots(originOf(request))),
   );
 }
 
@@ -93,7 +96,8 @@ export function createPageMetaResolver(services: Services) {
     const segment = /^\/([a-z0-9-]+)\/?$/.exec(pathname)?.[1];
     if (segment) {
       // The five by their list paths; an added section by its slug (never one of the five's).
-      const section = publicSections.find((candidate) => candidate.listPath === segment) ?? added.find((candidate) => candidate.slug === segment);
+      const section =
+        publicSections.find((candidate) => candidate.listPath === segment) ?? added.find((candidate) => candidate.slug === segment);
       return section ? { title: pageTitle(section.title), description: listPageDescription(section) } : {};
     }
     const id = publicationIdOf(pathname);

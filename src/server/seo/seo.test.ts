@@ -18,7 +18,11 @@ describe('publicationIdOf', () => {
 
 describe('publicationHead', () => {
   it('titles the page like the browser does, describes it with its first text, shows its image', () => {
-    const head = publicationHead({ title: 'Premio al mejor TFM', layout: layout('<p>El trabajo <em>premiado</em> estudia el acoso.</p>'), featured_image: '/media/images/p.jpg' });
+    const head = publicationHead({
+      title: 'Premio al mejor TFM',
+      layout: layout('<p>El trabajo <em>premiado</em> estudia el acoso.</p>'),
+      featured_image: '/media/images/p.jpg',
+    });
     expect(head).toEqual({
       title: 'Premio al mejor TFM · Máster en Educación Emocional y Convivencia Escolar',
       description: 'El trabajo premiado estudia el acoso.',
@@ -58,7 +62,9 @@ describe('renderSitemap', () => {
     // 7 public pages + 25 publications = 32 addresses, 10 a file: 4 parts.
     const index = renderSitemap('https://master.example.org', publications, [], 10);
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual([1, 2, 3, 4].map((n) => `https://master.example.org/sitemap-${n}.xml`));
+    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual(
+      [1, 2, 3, 4].map((n) => `https://master.example.org/sitemap-${n}.xml`),
+    );
 
     const parts = [1, 2, 3, 4].map((n) => renderSitemapPart('https://master.example.org', publications, [], n, 10)!);
     const locs = parts.flatMap((xml) => [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]));
@@ -75,6 +81,8 @@ describe('renderSitemap', () => {
 
 describe('renderRobots', () => {
   it('keeps /admin and the API out and points at the sitemap by its full address', () => {
-    expect(renderRobots('http://127.0.0.1:4010')).toBe('User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: http://127.0.0.1:4010/sitemap.xml\n');
+    expect(renderRobots('http://127.0.0.1:4010')).toBe(
+      'User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: http://127.0.0.1:4010/sitemap.xml\n',
+    );
   });
 });

@@ -30,7 +30,10 @@ interface SitemapEntry {
 function sitemapEntries(publications: readonly SitemapPublication[], added: readonly SectionLink[]): SitemapEntry[] {
   return [
     ...publicPagesWith(added).map((page) => ({ path: page.href, lastmod: null })),
-    ...publications.map((p) => ({ path: `/${encodeURIComponent(p.section_slug)}/${p.id}`, lastmod: dayOf(p.updated_at) ?? dayOf(p.publish_date) })),
+    ...publications.map((p) => ({
+      path: `/${encodeURIComponent(p.section_slug)}/${p.id}`,
+      lastmod: dayOf(p.updated_at) ?? dayOf(p.publish_date),
+    })),
   ];
 }
 
@@ -48,7 +51,12 @@ function urlset(base: string, entries: readonly SitemapEntry[]): string {
  * they fit (SITEMAP_MAX_URLS), else a sitemap index of /sitemap-1.xml,
  * /sitemap-2.xml... (renderSitemapPart).
  */
-export function renderSitemap(origin: string, publications: readonly SitemapPublication[], added: readonly SectionLink[] = [], max = SITEMAP_MAX_URLS): string {
+export function renderSitemap(
+  origin: string,
+  publications: readonly SitemapPublication[],
+  added: readonly SectionLink[] = [],
+  max = SITEMAP_MAX_URLS,
+): string {
   const base = origin.replace(/\/+$/, '');
   const entries = sitemapEntries(publications, added);
   if (entries.length <= max) return urlset(base, entries);

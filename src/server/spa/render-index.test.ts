@@ -46,6 +46,6 @@ describe('renderIndex', () => {
 
   it('is not fooled by $ patterns in values', () => {
     const html = renderIndex(template, { title: "$& $' $`", url: 'http://localhost/' }, settings);
-    expect(html).toContain("<title>$&amp; $&#39; $`</title>");
+    expect(html).toContain('<title>$&amp; $&#39; $`</title>');
   });
 });

@@ -5,5 +5,8 @@ import type { SiteSettings } from '@/domain/entities';
  * close the element ("</script>") or open a comment.
  */
 export function jsonForScript(value: SiteSettings | unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

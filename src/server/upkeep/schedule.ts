@@ -20,7 +20,11 @@ export interface UpkeepJob {
  * way, so that it never meets a closed database. A job that fails is logged
  * and tried again at the next tick; the others run all the same.
  */
-export function scheduleUpkeep(jobs: readonly UpkeepJob[], log: UpkeepLog, intervalMs: number = UPKEEP_INTERVAL_MS): { start(): Promise<void>; stop(): Promise<void> } {
+export function scheduleUpkeep(
+  jobs: readonly UpkeepJob[],
+  log: UpkeepLog,
+  intervalMs: number = UPKEEP_INTERVAL_MS,
+): { start(): Promise<void>; stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const runJob = async (job: UpkeepJob): Promise<void> => {
@@ -53,4 +57,3 @@ export function scheduleUpkeep(jobs: readonly UpkeepJob[], log: UpkeepLog, inter
     },
   };
 }
-

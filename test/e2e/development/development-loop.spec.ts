@@ -58,7 +58,9 @@ test('Redux DevTools shows readable actions and masked tokens after a sign-in', 
   const record = await devToolsRecord(page);
   expect(record.name).toBe('Máster Educación Emocional');
   const types = record.entries.map((entry) => entry.type);
-  expect(types).toEqual(expect.arrayContaining(['session/sessionRestored', 'api/executeMutation/pending', 'api/executeMutation/fulfilled', 'session/signedIn']));
+  expect(types).toEqual(
+    expect.arrayContaining(['session/sessionRestored', 'api/executeMutation/pending', 'api/executeMutation/fulfilled', 'session/signedIn']),
+  );
 
   // Nothing DevTools received carries a token or the password, but the rest reads as it is.
   const shown = JSON.stringify(record.entries);
@@ -67,7 +69,10 @@ test('Redux DevTools shows readable actions and masked tokens after a sign-in', 
   expect(shown).not.toContain(E2E_ADMIN.password);
 
   const signedIn = record.entries.find((entry) => entry.type === 'session/signedIn')!;
-  expect(signedIn.action).toEqual({ type: 'session/signedIn', payload: { access: '[oculto]', refresh: '[oculto]', username: E2E_ADMIN.username } });
+  expect(signedIn.action).toEqual({
+    type: 'session/signedIn',
+    payload: { access: '[oculto]', refresh: '[oculto]', username: E2E_ADMIN.username },
+  });
   const last = record.entries.at(-1)!.state as { session: { user: unknown } };
   expect(last.session.user).toEqual({ access: '[oculto]', refresh: '[oculto]', username: E2E_ADMIN.username });
 

@@ -105,7 +105,10 @@ export const test = base.extend<Fixtures>({
         if (match) match.seen = true;
         return !match;
       });
-      expect(unexpected.map(({ text, url }) => (url ? `${text} (${url})` : text)), 'console errors and uncaught exceptions in the browser').toEqual([]);
+      expect(
+        unexpected.map(({ text, url }) => (url ? `${text} (${url})` : text)),
+        'console errors and uncaught exceptions in the browser',
+      ).toEqual([]);
       expect(
         expected.filter((entry) => !entry.seen).map((entry) => entry.describe),
         'problems the test expected that never happened',

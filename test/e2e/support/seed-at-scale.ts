@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     const sectionIds: number[] = [];
     await db.transaction().execute(async (trx) => {
       for (const [order, section] of demoSections.entries()) {
-        sectionIds.push((await insertSection(trx, { title: section.title, slug: section.slug, is_active: 1, order, created_at: now, updated_at: now })).id);
+        sectionIds.push(
+          (await insertSection(trx, { title: section.title, slug: section.slug, is_active: 1, order, created_at: now, updated_at: now }))
+            .id,
+        );
       }
     });
     // Numbered in list order: 'Publicación 1' leads (orders 0, 1, 2 …), so a test reads positions from titles.

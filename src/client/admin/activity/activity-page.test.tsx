@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 
 const open = (address = '/admin/actividad') =>
-  renderRoutes([{ path: '/admin/actividad', element: <ActivityPage /> }], { initialEntries: [address], preloadedState: { session: api.session() } });
+  renderRoutes([{ path: '/admin/actividad', element: <ActivityPage /> }], {
+    initialEntries: [address],
+    preloadedState: { session: api.session() },
+  });
 const rows = () => screen.getAllByRole('row').slice(1);
 
 test('shows who did what and when, newest first, with the address of sign-ins and a link to items that still exist', async () => {
@@ -35,7 +38,10 @@ test('shows who did what and when, newest first, with the address of sign-ins an
   expect(deleted).toHaveTextContent('Noticia antigua');
   expect(within(deleted).queryByRole('link')).not.toBeInTheDocument();
   const edited = all.find((row) => row.textContent?.includes('Edición'))!;
-  expect(within(edited).getByRole('link', { name: 'Jornada de puertas abiertas' })).toHaveAttribute('href', `/admin/publications/${jornada.id}`);
+  expect(within(edited).getByRole('link', { name: 'Jornada de puertas abiertas' })).toHaveAttribute(
+    'href',
+    `/admin/publications/${jornada.id}`,
+  );
   expect(edited).toHaveTextContent('admin');
   const signedIn = all.at(-1)!;
   expect(signedIn).toHaveTextContent('Inicio de sesión');

@@ -23,7 +23,9 @@ const FILTERS = ['user', 'kind', 'from', 'to'] as const;
 /** The log's filters and page live in the address, so a reload, a shared link or the back button keep them. */
 function useActivityAddress() {
   const [params, setParams] = useSearchParams();
-  const filter: ActivityFilter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined]).filter(([, value]) => value));
+  const filter: ActivityFilter = Object.fromEntries(
+    FILTERS.map((name) => [name, params.get(name) ?? undefined]).filter(([, value]) => value),
+  );
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const change = (next: Partial<ActivityFilter> & { page?: number }) => {
     const wanted: Record<string, string | number | undefined> = { ...filter, page: 1, ...next };
@@ -52,7 +54,10 @@ function itemHref(entry: ActivityEntry): string | undefined {
 export function ActivityPage() {
   useDocumentTitle('Actividad');
   const { filter, page, change, filtered } = useActivityAddress();
-  const { data, isLoading, isError, isFetching, error, refetch } = useListActivityQuery({ ...filter, page, pageSize: ACTIVITY_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, isFetching, error, refetch } = useListActivityQuery(
+    { ...filter, page, pageSize: ACTIVITY_PAGE_SIZE },
+    { refetchOnMountOrArgChange: true },
+  );
   const { data: people = [] } = useListActivityPeopleQuery(undefined, { refetchOnMountOrArgChange: true });
   const problems = isError ? readApiFailure(error).fieldErrors : {};
   const entries = data?.results ?? [];
@@ -62,7 +67,12 @@ export function ActivityPage() {
   const columns = useMemo<Column<ActivityEntry>[]>(
     () => [
       { header: 'Fecha', width: 'minmax(0, 1.1fr)', cell: (entry) => <time dateTime={entry.at}>{formatMoment(entry.at)}</time> },
-      { header: 'Persona', width: 'minmax(0, 0.9fr)', primary: true, cell: (entry) => entry.user ?? <span className="kit-muted">Desconocida</span> },
+      {
+        header: 'Persona',
+        width: 'minmax(0, 0.9fr)',
+        primary: true,
+        cell: (entry) => entry.user ?? <span className="kit-muted">Desconocida</span>,
+      },
       { header: 'Acción', width: 'minmax(0, 1.2fr)', cell: (entry) => ACTION_LABELS[entry.action as ActivityActionName] ?? entry.action },
       {
         header: 'Elemento',
@@ -81,7 +91,11 @@ export function ActivityPage() {
           );
         },
       },
-      { header: 'IP', width: 'minmax(0, 0.9fr)', cell: (entry) => (entry.ip ? <code>{entry.ip}</code> : <span className="kit-muted">—</span>) },
+      {
+        header: 'IP',
+        width: 'minmax(0, 0.9fr)',
+        cell: (entry) => (entry.ip ? <code>{entry.ip}</code> : <span className="kit-muted">—</span>),
+      },
     ],
     [],
   );
@@ -89,12 +103,20 @@ export function ActivityPage() {
   return (
     <>
       <PageHeader title="Actividad">
-        <p>Quién hizo qué y cuándo: inicios de sesión, cambios, envíos a la papelera y restauraciones. Se conserva un año; las direcciones IP, 90 días.</p>
+        <p>
+          Quién hizo qué y cuándo: inicios de sesión, cambios, envíos a la papelera y restauraciones. Se conserva un año; las direcciones
+          IP, 90 días.
+        </p>
       </PageHeader>
       <form className="activity-filters admin-card" aria-label="Filtrar la actividad" onSubmit={(event) => event.preventDefault()}>
         <Field label="Persona">
           {(control) => (
-            <select className="kit-input" {...control} value={filter.user ?? ''} onChange={(event) => change({ user: event.target.value || undefined })}>
+            <select
+              className="kit-input"
+              {...control}
+              value={filter.user ?? ''}
+              onChange={(event) => change({ user: event.target.value || undefined })}
+            >
               <option value="">Todas las personas</option>
               {people.map((person) => (
                 <option key={person} value={person}>
@@ -106,7 +128,12 @@ export function ActivityPage() {
         </Field>
         <Field label="Acción" error={problems.kind}>
           {(control) => (
-            <select className="kit-input" {...control} value={filter.kind ?? ''} onChange={(event) => change({ kind: event.target.value || undefined })}>
+            <select
+              className="kit-input"
+              {...control}
+              value={filter.kind ?? ''}
+              onChange={(event) => change({ kind: event.target.value || undefined })}
+            >
               <option value="">Todas las acciones</option>
               {ACTIVITY_ACTIONS.map((action) => (
                 <option key={action} value={action}>
@@ -117,13 +144,35 @@ export function ActivityPage() {
           )}
         </Field>
         <Field label="Desde" error={problems.from}>
-          {(control) => <input className="kit-input" type="date" {...control} value={filter.from ?? ''} max={filter.to} onChange={(event) => change({ from: event.target.value || undefined })} />}
+          {(control) => (
+            <input
+              className="kit-input"
+              type="date"
+              {...control}
+              value={filter.from ?? ''}
+              max={filter.to}
+              onChange={(event) => change({ from: event.target.value || undefined })}
+            />
+          )}
         </Field>
         <Field label="Hasta" error={problems.to}>
-          {(control) => <input className="kit-input" type="date" {...control} value={filter.to ?? ''} min={filter.from} onChange={(event) => change({ to: event.target.value || undefined })} />}
+          {(control) => (
+            <input
+              className="kit-input"
+              type="date"
+              {...control}
+              value={filter.to ?? ''}
+              min={filter.from}
+              onChange={(event) => change({ to: event.target.value || undefined })}
+            />
+          )}
         </Field>
         {filtered && (
-          <button type="button" className="kit-button kit-button-secondary activity-clear" onClick={() => change({ user: undefined, kind: undefined, from: undefined, to: undefined })}>
+          <button
+            type="button"
+            className="kit-button kit-button-secondary activity-clear"
+            onClick={() => change({ user: undefined, kind: undefined, from: undefined, to: undefined })}
+          >
             Quitar filtros
           </button>
         )}
@@ -131,13 +180,23 @@ export function ActivityPage() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        Object.keys(problems).length > 0 ? null : <LoadError message="No se pudo cargar la actividad." onRetry={refetch} retrying={isFetching} />
+        Object.keys(problems).length > 0 ? null : (
+          <LoadError message="No se pudo cargar la actividad." onRetry={refetch} retrying={isFetching} />
+        )
       ) : entries.length === 0 ? (
         <EmptyState message={filtered ? 'No hay actividad que coincida con los filtros.' : 'Todavía no hay actividad registrada.'} />
       ) : (
         <>
           <DataTable caption="Actividad" items={entries} columns={columns} />
-          {pageCount > 1 && <Pager label="Actividad" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'entrada' : 'entradas'}`} onPage={(n) => change({ page: n })} />}
+          {pageCount > 1 && (
+            <Pager
+              label="Actividad"
+              page={page}
+              pageCount={pageCount}
+              total={`${count} ${count === 1 ? 'entrada' : 'entradas'}`}
+              onPage={(n) => change({ page: n })}
+            />
+          )}
         </>
       )}
     </>

@@ -12,7 +12,10 @@ test("an upload in Actividad reads 'Imagen subida' with its thumbnail and a link
   expect(uploaded.status).toBe(201);
   const url = new URL(uploaded.body.url as string, 'http://sitio').pathname;
 
-  renderRoutes([{ path: '/admin/actividad', element: <ActivityPage /> }], { initialEntries: ['/admin/actividad'], preloadedState: { session: api.session() } });
+  renderRoutes([{ path: '/admin/actividad', element: <ActivityPage /> }], {
+    initialEntries: ['/admin/actividad'],
+    preloadedState: { session: api.session() },
+  });
   const link = await screen.findByRole('link', { name: 'Imagen subida (se abre en otra pestaña)' });
   expect(new URL(link.getAttribute('href')!, 'http://sitio').pathname).toBe(url);
   expect(within(link).getByRole('presentation')).toHaveAttribute('src', link.getAttribute('href'));

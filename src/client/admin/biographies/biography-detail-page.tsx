@@ -24,7 +24,13 @@ export function BiographyDetailPage() {
   const id = parseId(useParams().id);
   const query = useGetBiographyQuery(id ?? 0, { skip: id === null });
   return (
-    <RecordGate id={id} query={query} title="Detalle de Biografía" missing={messages.biographyNotFound} back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}>
+    <RecordGate
+      id={id}
+      query={query}
+      title="Detalle de Biografía"
+      missing={messages.biographyNotFound}
+      back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}
+    >
       {(biography) => <BiographyDetail biography={biography} />}
     </RecordGate>
   );
@@ -50,8 +56,20 @@ function BiographyDetail({ biography }: { biography: Biography }) {
         <div className="biography-detail-fields">
           <DetailList
             items={[
-              ['Biografía', <div key="text" className="biography-text">{biography.biography}</div>],
-              ['Email', biography.email && <a key="email" href={`mailto:${biography.email}`}>{biography.email}</a>],
+              [
+                'Biografía',
+                <div key="text" className="biography-text">
+                  {biography.biography}
+                </div>,
+              ],
+              [
+                'Email',
+                biography.email && (
+                  <a key="email" href={`mailto:${biography.email}`}>
+                    {biography.email}
+                  </a>
+                ),
+              ],
               [
                 'LinkedIn',
                 biography.linkedin && (
@@ -60,7 +78,12 @@ function BiographyDetail({ biography }: { biography: Biography }) {
                   </a>
                 ),
               ],
-              ['Estado', <StatusBadge key="status" tone={biography.is_active ? 'positive' : 'neutral'}>{biographyStatus(biography)}</StatusBadge>],
+              [
+                'Estado',
+                <StatusBadge key="status" tone={biography.is_active ? 'positive' : 'neutral'}>
+                  {biographyStatus(biography)}
+                </StatusBadge>,
+              ],
               ['Orden', biography.order],
             ]}
           />

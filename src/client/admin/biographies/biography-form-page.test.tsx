@@ -131,7 +131,12 @@ test('a new biography is saved on the server with its fields and photo, and the 
   expect(post).toMatchObject({ url: '/api/biographies/', status: 201 });
   const { results } = (await api.request('GET', '/api/biographies/?page_size=1000&all=true')).body;
   const saved = results.find((b: { name: string }) => b.name === name);
-  expect(saved).toMatchObject({ position: 'Coordinadora', biography: 'Doctora en Psicología.', email: 'lucia@example.org', is_active: true });
+  expect(saved).toMatchObject({
+    position: 'Coordinadora',
+    biography: 'Doctora en Psicología.',
+    email: 'lucia@example.org',
+    is_active: true,
+  });
   expect(saved.photo).toMatch(/\/media\/.+\.png$/);
   expect((await fetch(saved.photo.startsWith('http') ? saved.photo : `${api.origin}${saved.photo}`)).status).toBe(200);
 });

@@ -1,7 +1,12 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
-import { useCreateBiographyMutation, useGetBiographyQuery, useUpdateBiographyMutation, type BiographyInput } from '@/client/api/biographies';
+import {
+  useCreateBiographyMutation,
+  useGetBiographyQuery,
+  useUpdateBiographyMutation,
+  type BiographyInput,
+} from '@/client/api/biographies';
 import { keepImage } from '@/client/api/image-change';
 import type { Biography, FieldErrors } from '@/domain/entities';
 import { FIELD_LIMITS, NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
@@ -56,7 +61,12 @@ export function BiographyFormPage() {
 
   if (!editing) return <BiographyForm />;
   return (
-    <RecordGate id={id} query={query} missing={messages.biographyNotFound} back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}>
+    <RecordGate
+      id={id}
+      query={query}
+      missing={messages.biographyNotFound}
+      back={{ to: paths.admin.biographies.getHref(), label: 'Volver a Biografías' }}
+    >
       {(biography) => <BiographyForm key={biography.id} biography={biography} />}
     </RecordGate>
   );
@@ -80,7 +90,8 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     record: biography,
     fields: FIELDS,
     failedMessage: messages.saveBiographyFailed,
-    send: (values, base, saveKey) => (base ? updateBiography({ id: base.id, ...values, version: base.version, saveKey }) : createBiography({ ...values, saveKey })),
+    send: (values, base, saveKey) =>
+      base ? updateBiography({ id: base.id, ...values, version: base.version, saveKey }) : createBiography({ ...values, saveKey }),
     editHref: (saved) => paths.admin.biographyEdit.getHref(saved.id),
     draft: { kind: 'biography' },
     onSaved: (saved, values) => {
@@ -100,8 +111,20 @@ function BiographyForm({ biography }: { biography?: Biography }) {
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
         <div className="kit-form-grid">
-          <TextField label="Nombre" required maxLength={FIELD_LIMITS.name} registration={form.register('name')} error={errors.name?.message} />
-          <TextField label="Cargo" required maxLength={FIELD_LIMITS.position} registration={form.register('position')} error={errors.position?.message} />
+          <TextField
+            label="Nombre"
+            required
+            maxLength={FIELD_LIMITS.name}
+            registration={form.register('name')}
+            error={errors.name?.message}
+          />
+          <TextField
+            label="Cargo"
+            required
+            maxLength={FIELD_LIMITS.position}
+            registration={form.register('position')}
+            error={errors.position?.message}
+          />
         </div>
         <TextAreaField
           label="Biografía"
@@ -155,7 +178,11 @@ function BiographyForm({ biography }: { biography?: Biography }) {
             registration={form.register('order', { valueAsNumber: true })}
             error={errors.order?.message}
           />
-          <CheckboxField label="Activo" hint="Las biografías activas aparecen en el sitio público." registration={form.register('is_active')} />
+          <CheckboxField
+            label="Activo"
+            hint="Las biografías activas aparecen en el sitio público."
+            registration={form.register('is_active')}
+          />
         </div>
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{biography ? 'Guardar cambios' : 'Crear biografía'}</SubmitButton>

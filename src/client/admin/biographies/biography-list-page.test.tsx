@@ -12,10 +12,22 @@ import { BiographyListPage } from './biography-list-page';
 const LIST = '/api/biographies/?page_size=1000&all=true';
 
 const open = (session: ReturnType<typeof signedInSession>) =>
-  renderRoutes([{ path: '/admin/biographies', element: <NoticesProvider><BiographyListPage /></NoticesProvider> }], {
-    initialEntries: ['/admin/biographies'],
-    preloadedState: { session },
-  });
+  renderRoutes(
+    [
+      {
+        path: '/admin/biographies',
+        element: (
+          <NoticesProvider>
+            <BiographyListPage />
+          </NoticesProvider>
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/admin/biographies'],
+      preloadedState: { session },
+    },
+  );
 
 describe('against the real server', () => {
   // Each test lists a server of its own.
@@ -29,13 +41,22 @@ describe('against the real server', () => {
 
   test('the heading counts the biographies; the table shows photo or initial, name, position, email and status', async () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: 'Ana Pérez', position: 'Profesora', biography: 'Biografía.', order: '0' })) form.append(name, value);
+    for (const [name, value] of Object.entries({ name: 'Ana Pérez', position: 'Profesora', biography: 'Biografía.', order: '0' }))
+      form.append(name, value);
     form.append('photo', new Blob([await api.image('png')], { type: 'image/png' }), 'ana.png');
     const ana = (await api.request('POST', '/api/biographies/', { form })).body as Biography;
     await api.create('biographies', { name: 'Luis Gil', is_active: false, email: 'luis@example.org', order: 1 });
     open(api.session());
     expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (2)' }, { timeout: 5000 })).toBeVisible();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Orden', 'Foto', 'Nombre', 'Cargo', 'Email', 'Estado', 'Acciones']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Orden',
+      'Foto',
+      'Nombre',
+      'Cargo',
+      'Email',
+      'Estado',
+      'Acciones',
+    ]);
     const [, anaRow, luisRow] = screen.getAllByRole('row');
     expect(ana.photo).toBeTruthy();
     expect(within(anaRow).getByRole('presentation')).toHaveAttribute('src', ana.photo);
@@ -62,16 +83,23 @@ describe('against the real server', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (1)' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Luis Gil' })).not.toBeInTheDocument();
-    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/biographies/${luis.id}/`, 204]]);
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([
+      [`/api/biographies/${luis.id}/`, 204],
+    ]);
     expect(await stored()).toEqual(['Ana Pérez']);
   });
 
   describe('reordering a list longer than a page', () => {
     /** Docente 1 … Docente 101, in that order on the server. */
-    const many = async () => (await api.createMany('biographies', 101, (index) => ({ name: `Docente ${index + 1}`, order: index }))) as Biography[];
+    const many = async () =>
+      (await api.createMany('biographies', 101, (index) => ({ name: `Docente ${index + 1}`, order: index }))) as Biography[];
     const reorders = async () => (await api.requests()).filter((request) => request.method === 'PATCH');
     const sentBodies = async () => (await reorders()).map((request) => JSON.parse(request.body) as { id: number; order: number }[]);
-    const shownNames = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
+    const shownNames = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
 
     test("'Bajar' on the first row sends only the page shown, with its new positions, and the server holds them", async () => {
       const made = await many();
@@ -136,9 +164,15 @@ describe('answers the real server cannot be made to give', () => {
   test('a move answered with a 5xx springs back, and the list is fetched again', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     const onServer = [biographyFixture(1, { order: 0 }), biographyFixture(2, { order: 1 }), biographyFixture(3, { order: 2 })];
-    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: onServer }));
+    faulty().setHandler((request) =>
+      request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: onServer },
+    );
     const { user } = open(signedInSession());
-    const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('link', { name: /^Docente/ }).textContent);
     await user.click(await screen.findByRole('button', { name: 'Bajar Docente 1' }, { timeout: 5000 }));
     expect(names()).toEqual(['Docente 2', 'Docente 1', 'Docente 3']);
     await waitFor(() => expect(names()).toEqual(['Docente 1', 'Docente 2', 'Docente 3']));

@@ -2,7 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
-import { biographiesApi, useDeleteBiographyMutation, useListBiographiesQuery, useReorderBiographiesMutation } from '@/client/api/biographies';
+import {
+  biographiesApi,
+  useDeleteBiographyMutation,
+  useListBiographiesQuery,
+  useReorderBiographiesMutation,
+} from '@/client/api/biographies';
 import type { Biography } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { ConfirmDialog } from '../kit/confirm-dialog';
@@ -47,15 +52,31 @@ export function BiographyListPage() {
   const columns = useMemo<Column<Row>[]>(
     () => [
       { header: 'Foto', width: '2.75rem', media: true, cell: (b) => <BiographyAvatar biography={b} size="small" /> },
-      { header: 'Nombre', width: 'minmax(0, 1.3fr)', primary: true, cell: (b) => <Link to={paths.admin.biography.getHref(b.id)}>{b.name}</Link> },
+      {
+        header: 'Nombre',
+        width: 'minmax(0, 1.3fr)',
+        primary: true,
+        cell: (b) => <Link to={paths.admin.biography.getHref(b.id)}>{b.name}</Link>,
+      },
       { header: 'Cargo', width: 'minmax(0, 1.5fr)', cell: (b) => b.position },
       { header: 'Email', width: 'minmax(0, 1.6fr)', cell: (b) => b.email || <span className="kit-muted">—</span> },
-      { header: 'Estado', width: '5.5rem', cell: (b) => <StatusBadge tone={b.is_active ? 'positive' : 'neutral'}>{biographyStatus(b)}</StatusBadge> },
+      {
+        header: 'Estado',
+        width: '5.5rem',
+        cell: (b) => <StatusBadge tone={b.is_active ? 'positive' : 'neutral'}>{biographyStatus(b)}</StatusBadge>,
+      },
     ],
     [],
   );
   const actions = useMemo(
-    () => (b: Row) => <RowActions label={b.name} viewTo={paths.admin.biography.getHref(b.id)} editTo={paths.admin.biographyEdit.getHref(b.id)} onDelete={() => setTarget(b)} />,
+    () => (b: Row) => (
+      <RowActions
+        label={b.name}
+        viewTo={paths.admin.biography.getHref(b.id)}
+        editTo={paths.admin.biographyEdit.getHref(b.id)}
+        onDelete={() => setTarget(b)}
+      />
+    ),
     [],
   );
   const reorder = useMemo(() => ({ onMove: move, label: (b: Biography) => b.name }), [move]);
@@ -92,7 +113,10 @@ export function BiographyListPage() {
         <p>El orden de esta lista es el del cuerpo docente en el sitio público.</p>
       </PageHeader>
       <form role="search" aria-label="Buscar biografías" className="biography-search admin-card" onSubmit={submitSearch}>
-        <Field label="Buscar por nombre" hint={search ? 'Mientras busca, la lista muestra solo lo encontrado y no se puede reordenar.' : undefined}>
+        <Field
+          label="Buscar por nombre"
+          hint={search ? 'Mientras busca, la lista muestra solo lo encontrado y no se puede reordenar.' : undefined}
+        >
           {(control) => <input className="kit-input" type="search" name="q" defaultValue={search ?? ''} key={search ?? ''} {...control} />}
         </Field>
         <button type="submit" className="kit-button kit-button-secondary">
@@ -110,7 +134,14 @@ export function BiographyListPage() {
           <Link to={paths.admin.biographyNew.getHref()}>Crear la primera biografía</Link>
         </EmptyState>
       ) : (
-        <DataTable caption="Biografías" items={biographies} columns={columns} actions={actions} reorder={search ? undefined : reorder} pageSize={PAGE_SIZE} />
+        <DataTable
+          caption="Biografías"
+          items={biographies}
+          columns={columns}
+          actions={actions}
+          reorder={search ? undefined : reorder}
+          pageSize={PAGE_SIZE}
+        />
       )}
       <ConfirmDialog
         open={target !== null}

@@ -8,10 +8,22 @@ import { BiographyListPage } from './biography-list-page';
 const api = withRealApi({ per: 'test' });
 
 const open = (address = '/admin/biographies') =>
-  renderRoutes([{ path: '/admin/biographies', element: <NoticesProvider><BiographyListPage /></NoticesProvider> }], {
-    initialEntries: [address],
-    preloadedState: { session: api.session() },
-  });
+  renderRoutes(
+    [
+      {
+        path: '/admin/biographies',
+        element: (
+          <NoticesProvider>
+            <BiographyListPage />
+          </NoticesProvider>
+        ),
+      },
+    ],
+    {
+      initialEntries: [address],
+      preloadedState: { session: api.session() },
+    },
+  );
 
 /** The names in the table, in order: each row's first link is its name. */
 const names = () =>

@@ -1,6 +1,20 @@
-import { draftKey, draftKeysOf, readDraft, registerPendingWriter, removeDraft, removeDraftsOf, writeDraft, writePendingDrafts, type Draft } from './draft-store';
+import {
+  draftKey,
+  draftKeysOf,
+  readDraft,
+  registerPendingWriter,
+  removeDraft,
+  removeDraftsOf,
+  writeDraft,
+  writePendingDrafts,
+  type Draft,
+} from './draft-store';
 
-const draft = (values: Record<string, unknown> = { title: 'Jornada' }): Draft => ({ savedAt: '2026-11-22T10:30:00.000Z', values, lostFiles: [] });
+const draft = (values: Record<string, unknown> = { title: 'Jornada' }): Draft => ({
+  savedAt: '2026-11-22T10:30:00.000Z',
+  values,
+  lostFiles: [],
+});
 
 beforeEach(() => localStorage.clear());
 
@@ -22,7 +36,13 @@ test('a draft is written, read back as it was, and removed', () => {
 
 test('anything unreadable under a draft key counts as no draft', () => {
   const key = draftKey('ana', 'biography', 1);
-  for (const raw of ['{not json', 'null', '"texto"', JSON.stringify({ savedAt: 'ayer', values: {}, lostFiles: [] }), JSON.stringify({ savedAt: '2026-11-22T10:30:00Z', values: null, lostFiles: [] })]) {
+  for (const raw of [
+    '{not json',
+    'null',
+    '"texto"',
+    JSON.stringify({ savedAt: 'ayer', values: {}, lostFiles: [] }),
+    JSON.stringify({ savedAt: '2026-11-22T10:30:00Z', values: null, lostFiles: [] }),
+  ]) {
     localStorage.setItem(key, raw);
     expect(readDraft(key)).toBeNull();
   }

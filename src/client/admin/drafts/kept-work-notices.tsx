@@ -23,7 +23,8 @@ export function KeptWorkNotices({ work, noun }: { work: KeptWork; /** 'la public
           </h2>
           <p>
             Se guardó en este navegador el <time dateTime={offer.draft.savedAt}>{keptAt.format(new Date(offer.draft.savedAt))}</time>.
-            {offer.changedSince && ` Desde entonces se han guardado otros cambios en ${noun}: al recuperarlo, guardar sustituirá esos cambios.`}
+            {offer.changedSince &&
+              ` Desde entonces se han guardado otros cambios en ${noun}: al recuperarlo, guardar sustituirá esos cambios.`}
             {offer.draft.lostFiles.length > 0 && ' Las imágenes elegidas no se guardan en el borrador: habrá que elegirlas de nuevo.'}
           </p>
           <div className="draft-offer-actions">

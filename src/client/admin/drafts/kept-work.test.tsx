@@ -83,7 +83,9 @@ test('a draft of a record someone saved since says so', async () => {
     baseVersion: section.version,
   });
   open(`/admin/sections/edit/${section.id}`);
-  expect(await screen.findByRole('region', { name: 'Hay un borrador sin guardar' })).toHaveTextContent('Desde entonces se han guardado otros cambios en la sección');
+  expect(await screen.findByRole('region', { name: 'Hay un borrador sin guardar' })).toHaveTextContent(
+    'Desde entonces se han guardado otros cambios en la sección',
+  );
 });
 
 test("leaving with unsaved changes asks first; 'Seguir editando' is the default and stays", async () => {
@@ -99,7 +101,9 @@ test("leaving with unsaved changes asks first; 'Seguir editando' is the default 
 
   // The back button too.
   await act(() => router.navigate(-1));
-  await user.click(within(screen.getByRole('dialog', { name: '¿Salir sin guardar los cambios?' })).getByRole('button', { name: 'Salir sin guardar' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: '¿Salir sin guardar los cambios?' })).getByRole('button', { name: 'Salir sin guardar' }),
+  );
   expect(router.state.location.pathname).toBe('/admin');
   // Leaving anyway keeps the draft.
   expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true });

@@ -158,7 +158,12 @@ export function useKeptWork<V extends FieldValues>({ kind, record, form, extra, 
 
   return {
     /** A draft left before, offered back until the administrator chooses. */
-    offer: offer && { draft: offer, changedSince: record !== undefined && offer.baseVersion !== undefined && offer.baseVersion !== record.version, recover, discard },
+    offer: offer && {
+      draft: offer,
+      changedSince: record !== undefined && offer.baseVersion !== undefined && offer.baseVersion !== record.version,
+      recover,
+      discard,
+    },
     /** The navigation held back while the administrator decides. */
     leaving: blocker.state === 'blocked' ? { stay: () => blocker.reset(), leave: () => blocker.proceed() } : null,
     /**

@@ -29,7 +29,8 @@ export function HistoryPanel({ kind, id }: { kind: RevisionKind; id: number }) {
         Historial
       </h2>
       <p className="kit-muted history-note">
-        Cada vez que se guarda queda una versión. Se conservan las {REVISIONS_KEPT} últimas y todas las de los últimos {REVISIONS_KEPT_DAYS} días.
+        Cada vez que se guarda queda una versión. Se conservan las {REVISIONS_KEPT} últimas y todas las de los últimos {REVISIONS_KEPT_DAYS}{' '}
+        días.
       </p>
       {isLoading ? (
         <Loading />
@@ -63,7 +64,15 @@ export function HistoryPanel({ kind, id }: { kind: RevisionKind; id: number }) {
               );
             })}
           </ol>
-          {pageCount > 1 && <Pager label="Historial" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'versión' : 'versiones'}`} onPage={setPage} />}
+          {pageCount > 1 && (
+            <Pager
+              label="Historial"
+              page={page}
+              pageCount={pageCount}
+              total={`${count} ${count === 1 ? 'versión' : 'versiones'}`}
+              onPage={setPage}
+            />
+          )}
         </>
       )}
     </section>

@@ -21,16 +21,36 @@ async function publicationWithHistory() {
     return reply.body as Publication;
   };
   await patch({ status: 'published' });
-  const current = await patch({ title: api.unique('Jornada actual'), layout: [{ id: 'fila-1', cells: [{ id: 'c1', type: 'text', content: '<p>Hola</p>', columnSpan: 4 }] }] });
-  const revisions = (await api.request('GET', `/api/publications/${created.id}/revisions/`)).body.results as { id: number; number: number }[];
+  const current = await patch({
+    title: api.unique('Jornada actual'),
+    layout: [{ id: 'fila-1', cells: [{ id: 'c1', type: 'text', content: '<p>Hola</p>', columnSpan: 4 }] }],
+  });
+  const revisions = (await api.request('GET', `/api/publications/${created.id}/revisions/`)).body.results as {
+    id: number;
+    number: number;
+  }[];
   return { created, current, revisions };
 }
 
 const open = (id: number, address: string) =>
   renderRoutes(
     [
-      { path: '/admin/publications/:id', element: <NoticesProvider><HistoryPanel kind="publication" id={id} /></NoticesProvider> },
-      { path: '/admin/publications/:id/historial/:revisionId', element: <NoticesProvider><PublicationRevisionPage /></NoticesProvider> },
+      {
+        path: '/admin/publications/:id',
+        element: (
+          <NoticesProvider>
+            <HistoryPanel kind="publication" id={id} />
+          </NoticesProvider>
+        ),
+      },
+      {
+        path: '/admin/publications/:id/historial/:revisionId',
+        element: (
+          <NoticesProvider>
+            <PublicationRevisionPage />
+          </NoticesProvider>
+        ),
+      },
     ],
     { initialEntries: [address], preloadedState: { session: api.session() } },
   );
@@ -44,9 +64,17 @@ test('Historial lists the versions newest first, with when, who and what changed
   expect(links[2]).toHaveAttribute('href', `/admin/publications/${created.id}/historial/${revisions[2].id}`);
   expect(screen.getByText('Versión actual')).toBeVisible();
   const newest = screen.getByRole('list', { name: 'Cambios de la versión 3' });
-  expect(within(newest).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Título', 'Diseño: 1 fila añadida']);
+  expect(
+    within(newest)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Título', 'Diseño: 1 fila añadida']);
   const second = screen.getByRole('list', { name: 'Cambios de la versión 2' });
-  expect(within(second).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Estado: Borrador → Publicado']);
+  expect(
+    within(second)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Estado: Borrador → Publicado']);
   expect(links[0].closest('li')).toHaveTextContent('admin');
 });
 
@@ -88,6 +116,9 @@ test('a restore the server refuses (saved meanwhile) says why and stays on the v
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restaurar esta versión' }));
   expect(await screen.findByText(/guardó .*mientras/)).toBeVisible();
   expect(router.state.location.pathname).toBe(address);
-  expect((await api.request('GET', `/api/publications/${created.id}/`)).body).toMatchObject({ title: 'Jornada de otra pestaña', version: current.version + 1 });
+  expect((await api.request('GET', `/api/publications/${created.id}/`)).body).toMatchObject({
+    title: 'Jornada de otra pestaña',
+    version: current.version + 1,
+  });
   logged.mockRestore();
 });

@@ -68,7 +68,11 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   const revisionId = parseId(useParams().revisionId);
   const navigate = useNavigate();
   const { notify } = useNotices();
-  const { data: revision, isLoading, isError } = useGetRevisionQuery({ kind, id: id ?? 0, revisionId: revisionId ?? 0 }, { skip: id === null || revisionId === null });
+  const {
+    data: revision,
+    isLoading,
+    isError,
+  } = useGetRevisionQuery({ kind, id: id ?? 0, revisionId: revisionId ?? 0 }, { skip: id === null || revisionId === null });
   const [restore, { isLoading: restoring }] = useRestoreRevisionMutation();
   const [confirming, setConfirming] = useState(false);
   // One restore at a time, even when 'Restaurar' is pressed twice before the dialog shows it busy.
@@ -168,7 +172,12 @@ function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: Revi
         items={[
           ['Título', section.title],
           ['Slug', <code key="slug">{section.slug}</code>],
-          ['Estado', <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>],
+          [
+            'Estado',
+            <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>
+              {sectionStatus(section)}
+            </StatusBadge>,
+          ],
         ]}
       />
     );
@@ -176,8 +185,17 @@ function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: Revi
   const publication = revision.record as Publication;
   return (
     <article>
-      {publication.featured_image && <ResponsiveImage className="publication-detail-image" src={publication.featured_image} sizes="(min-width: 1024px) 960px, 100vw" alt="" />}
-      {formatLongDate(publication.publish_date) && <PublicationDate className="revision-publication-date" value={publication.publish_date} />}
+      {publication.featured_image && (
+        <ResponsiveImage
+          className="publication-detail-image"
+          src={publication.featured_image}
+          sizes="(min-width: 1024px) 960px, 100vw"
+          alt=""
+        />
+      )}
+      {formatLongDate(publication.publish_date) && (
+        <PublicationDate className="revision-publication-date" value={publication.publish_date} />
+      )}
       <h3 className="revision-publication-title">{publication.title}</h3>
       {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
       <LayoutGrid layout={publication.layout} />

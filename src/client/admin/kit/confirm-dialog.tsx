@@ -31,7 +31,17 @@ export interface ConfirmDialogProps {
  *   <ConfirmDialog open={target !== null} message={confirmDelete('sección')} detail={target?.title}
  *     onConfirm={remove} onCancel={() => setTarget(null)} />
  */
-export function ConfirmDialog({ open, message, detail, note, confirmLabel = 'Eliminar', cancelLabel = 'Cancelar', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  message,
+  detail,
+  note,
+  confirmLabel = 'Eliminar',
+  cancelLabel = 'Cancelar',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);

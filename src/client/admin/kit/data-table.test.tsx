@@ -24,7 +24,11 @@ function Harness({ pageSize }: { pageSize?: number }) {
   );
 }
 
-const names = () => within(screen.getByRole('table', { name: 'Personas' })).getAllByRole('row').slice(1).map((row) => row.querySelector('.kit-table-primary')?.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'Personas' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.kit-table-primary')?.textContent);
 
 test('every row has a labelled drag handle and Subir / Bajar; the ends cannot go further', () => {
   render(<Harness />);

@@ -1,6 +1,16 @@
 import './kit.css';
 import './data-table.css';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import {
   DragDropContext,
   Draggable,
@@ -83,7 +93,16 @@ const position = (index: number, count: number) => `posición ${index + 1} de ${
  *   <DataTable caption="Secciones" items={sections} columns={columns}
  *     actions={(s) => <RowActions ... />} reorder={{ onMove: move, label: (s) => s.title }} />
  */
-export function DataTable<T extends { id: number }>({ caption, items, columns, actions, actionsWidth = '12.75rem', reorder, pageSize, cardsBelow = 600 }: DataTableProps<T>) {
+export function DataTable<T extends { id: number }>({
+  caption,
+  items,
+  columns,
+  actions,
+  actionsWidth = '12.75rem',
+  reorder,
+  pageSize,
+  cardsBelow = 600,
+}: DataTableProps<T>) {
   const [announcement, setAnnouncement] = useState('');
   const [wantedPage, setPage] = useState(0);
   const perPage = pageSize ?? Math.max(items.length, 1);
@@ -182,7 +201,9 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
     provided.announce(`Ha levantado ${labelOf(start + drag.source.index)}, en la ${position(offset + start + drag.source.index, total)}.`);
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) =>
     provided.announce(
-      update.destination ? `Ahora en la ${position(offset + start + update.destination.index, total)}.` : 'Fuera de la lista: al soltar no cambiará nada.',
+      update.destination
+        ? `Ahora en la ${position(offset + start + update.destination.index, total)}.`
+        : 'Fuera de la lista: al soltar no cambiará nada.',
     );
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
     const from = start + result.source.index;
@@ -235,7 +256,12 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
       >
         {header}
         {reorder ? (
-          <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
+          <DragDropContext
+            onDragStart={onDragStart}
+            onDragUpdate={onDragUpdate}
+            onDragEnd={onDragEnd}
+            dragHandleUsageInstructions={INSTRUCTIONS}
+          >
             <Droppable droppableId={caption}>
               {(provided) => (
                 <div
@@ -249,7 +275,9 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
                 >
                   {shown.map((item, index) => (
                     <Draggable key={item.id} draggableId={String(item.id)} index={index}>
-                      {(draggable, snapshot) => <Row item={item} index={start + index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />}
+                      {(draggable, snapshot) => (
+                        <Row item={item} index={start + index} draggable={draggable} dragging={snapshot.isDragging} {...rowProps} />
+                      )}
                     </Draggable>
                   ))}
                   {provided.placeholder}
@@ -267,7 +295,12 @@ export function DataTable<T extends { id: number }>({ caption, items, columns, a
       </div>
       {pageCount > 1 && (
         <nav className="kit-pager" aria-label={`Páginas de ${caption}`}>
-          <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="kit-button kit-button-secondary kit-button-small"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
             Anterior
           </button>
           <p aria-live="polite">
@@ -304,7 +337,18 @@ interface RowProps<T extends { id: number }> {
   onMoveButton?: (item: T, from: number, direction: 'up' | 'down') => void;
 }
 
-function RowView<T extends { id: number }>({ item, index, offset, count, columns, actions, label, draggable, dragging, onMoveButton }: RowProps<T>) {
+function RowView<T extends { id: number }>({
+  item,
+  index,
+  offset,
+  count,
+  columns,
+  actions,
+  label,
+  draggable,
+  dragging,
+  onMoveButton,
+}: RowProps<T>) {
   const name = label?.(item) ?? '';
   return (
     <div

@@ -26,7 +26,8 @@ export function focusIsLost(): boolean {
 /** Focuses a row of a DataTable: its name's link (the primary column), else its first enabled control. */
 export function focusRow(row: Element): boolean {
   const target =
-    row.querySelector<HTMLElement>('.kit-table-primary a[href]') ?? row.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])');
+    row.querySelector<HTMLElement>('.kit-table-primary a[href]') ??
+    row.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])');
   target?.focus();
   return target !== null && document.activeElement === target;
 }

@@ -1,7 +1,13 @@
 import { DATE_LOCALE } from '@/domain/limits';
 
 // Short months: these sit in table columns, beside other facts.
-const moment = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const moment = new Intl.DateTimeFormat(DATE_LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const day = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
 
 const format = (formatter: Intl.DateTimeFormat, iso: string | null | undefined): string => {

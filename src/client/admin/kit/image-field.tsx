@@ -27,7 +27,17 @@ export interface ImageFieldProps {
  * keep, replace or remove (api/image-change.ts). Use it through
  * react-hook-form's <Controller>.
  */
-export function ImageField({ label, currentUrl, value, onChange, error, hint, removeLabel = 'Quitar imagen', previewAlt = 'Vista previa', chooseLabel = 'Elegir imagen' }: ImageFieldProps) {
+export function ImageField({
+  label,
+  currentUrl,
+  value,
+  onChange,
+  error,
+  hint,
+  removeLabel = 'Quitar imagen',
+  previewAlt = 'Vista previa',
+  chooseLabel = 'Elegir imagen',
+}: ImageFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const file = value.kind === 'replace' ? value.file : null;

@@ -1,7 +1,17 @@
 import type { ReactNode, Ref } from 'react';
 
 /** The top of an admin page: its title (h1) and, on the right, its main action. */
-export function PageHeader({ title, action, children, ref }: { title: ReactNode; action?: ReactNode; children?: ReactNode; ref?: Ref<HTMLHeadingElement> }) {
+export function PageHeader({
+  title,
+  action,
+  children,
+  ref,
+}: {
+  title: ReactNode;
+  action?: ReactNode;
+  children?: ReactNode;
+  ref?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <div className="kit-page-header">
       <div>

@@ -20,13 +20,23 @@ export interface PagerProps {
 export function Pager({ label, page, pageCount, total, onPage }: PagerProps) {
   return (
     <nav className="kit-pager" aria-label={`Páginas de ${label}`}>
-      <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="kit-button kit-button-secondary kit-button-small"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         Anterior
       </button>
       <p aria-live="polite">
         Página {page} de {pageCount} · {total}
       </p>
-      <button type="button" className="kit-button kit-button-secondary kit-button-small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="kit-button kit-button-secondary kit-button-small"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
         Siguiente
       </button>
     </nav>

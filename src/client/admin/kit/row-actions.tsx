@@ -18,7 +18,12 @@ export function RowActions({ label, viewTo, editTo, onDelete }: RowActionsProps)
       <Link className="kit-button kit-button-small kit-button-quiet" to={editTo} aria-label={`Editar ${label}`}>
         Editar
       </Link>
-      <button type="button" className="kit-button kit-button-small kit-button-danger-quiet" aria-label={`Eliminar ${label}`} onClick={onDelete}>
+      <button
+        type="button"
+        className="kit-button kit-button-small kit-button-danger-quiet"
+        aria-label={`Eliminar ${label}`}
+        onClick={onDelete}
+      >
         Eliminar
       </button>
     </span>

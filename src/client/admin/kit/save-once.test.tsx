@@ -48,7 +48,10 @@ test('a stale save whose newer version is the same person’s says so: saved in 
   const { user } = open(`/admin/sections/edit/${section.id}`);
   const title = await titleBox();
   // The same administrator, in another tab.
-  expect((await api.request('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Desde la otra pestaña', version: section.version } })).status).toBe(200);
+  expect(
+    (await api.request('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Desde la otra pestaña', version: section.version } }))
+      .status,
+  ).toBe(200);
 
   await user.type(title, ' aquí');
   await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
@@ -73,7 +76,9 @@ test('Guardar y seguir editando and Ctrl+S keep the form open on the saved versi
   // More typing, then Ctrl+S from the field: saved from the new version, no 409.
   await user.type(title, ' dos');
   pressCtrlS(title);
-  await waitFor(async () => expect(await stored(section.id)).toMatchObject({ title: `${section.title} uno dos`, version: section.version + 2 }));
+  await waitFor(async () =>
+    expect(await stored(section.id)).toMatchObject({ title: `${section.title} uno dos`, version: section.version + 2 }),
+  );
   expect(router.state.location.pathname).toBe(`/admin/sections/edit/${section.id}`);
   const sent = await writes();
   expect(sent.map((r) => [r.status, JSON.parse(r.body).version])).toEqual([

@@ -25,7 +25,9 @@ export function TextAreaField({ registration, maxLength, length, rows = 8, ...fi
   };
   return (
     <Field {...field} status={length === undefined ? undefined : characterCounter(length, maxLength)}>
-      {(control) => <textarea className="kit-input kit-textarea" rows={rows} maxLength={maxLength} {...control} {...registration} onChange={onChange} />}
+      {(control) => (
+        <textarea className="kit-input kit-textarea" rows={rows} maxLength={maxLength} {...control} {...registration} onChange={onChange} />
+      )}
     </Field>
   );
 }

@@ -34,7 +34,8 @@ export function TextField({ registration, type = 'text', maxLength, inputProps, 
   useLayoutEffect(() => {
     if (counted && input.current && input.current.value.length !== length) setLength(input.current.value.length);
   });
-  const room = (element: HTMLInputElement) => (maxLength ?? Infinity) - element.value.length + Math.abs((element.selectionEnd ?? 0) - (element.selectionStart ?? 0));
+  const room = (element: HTMLInputElement) =>
+    (maxLength ?? Infinity) - element.value.length + Math.abs((element.selectionEnd ?? 0) - (element.selectionStart ?? 0));
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     if (!counted) return;

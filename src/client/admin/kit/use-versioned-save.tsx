@@ -159,7 +159,15 @@ export type VersionedSave<T extends { id: number; version: number }> = Pick<
 >;
 
 /** The form's error box for a useVersionedSave, with the choices after a stale save. */
-export function SaveFailureAlert<T extends { id: number; version: number }>({ save, busy, children }: { save: VersionedSave<T>; busy: boolean; children?: ReactNode }) {
+export function SaveFailureAlert<T extends { id: number; version: number }>({
+  save,
+  busy,
+  children,
+}: {
+  save: VersionedSave<T>;
+  busy: boolean;
+  children?: ReactNode;
+}) {
   const { failure, reload, overwrite, alertRef } = save;
   if (!failure) return null;
   const stale = failure.stale;
@@ -167,7 +175,14 @@ export function SaveFailureAlert<T extends { id: number; version: number }>({ sa
     <FormAlert ref={alertRef} message={failure.message} details={failure.details}>
       {/* What the form lists in its own way, e.g. the layout's errors as links to their cells. */}
       {children}
-      {stale && <StaleSaveChoices detail={stale.detail} busy={busy} onReload={() => reload(stale.current)} onOverwrite={() => overwrite(stale.current)} />}
+      {stale && (
+        <StaleSaveChoices
+          detail={stale.detail}
+          busy={busy}
+          onReload={() => reload(stale.current)}
+          onOverwrite={() => overwrite(stale.current)}
+        />
+      )}
     </FormAlert>
   );
 }

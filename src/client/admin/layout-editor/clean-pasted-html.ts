@@ -90,7 +90,14 @@ export function removeForeignImages(root: HTMLElement, origins: ImageOrigins): n
     // A link or a figure around the image alone would be left empty.
     const wrapper = image.parentElement;
     image.remove();
-    if (wrapper && wrapper !== root && wrapper.matches('a, figure, picture') && wrapper.textContent?.trim() === '' && !wrapper.querySelector('img')) wrapper.remove();
+    if (
+      wrapper &&
+      wrapper !== root &&
+      wrapper.matches('a, figure, picture') &&
+      wrapper.textContent?.trim() === '' &&
+      !wrapper.querySelector('img')
+    )
+      wrapper.remove();
     removed += 1;
   }
   return removed;

@@ -53,7 +53,8 @@ export function droppedMessage(rows: Layout, result: DropResult): string {
   const what = capitalised(subject(rows, result));
   const { destination, source } = result;
   if (result.reason === 'CANCEL' || !destination) return `Movimiento cancelado. La ${subject(rows, result)} sigue donde estaba.`;
-  if (destination.droppableId === source.droppableId && destination.index === source.index) return `${what} soltada en su sitio: nada ha cambiado.`;
-    if (destination.droppableId === source.droppableId) return `${what} movida a la posición ${destination.index + 1}.`;
+  if (destination.droppableId === source.droppableId && destination.index === source.index)
+    return `${what} soltada en su sitio: nada ha cambiado.`;
+  if (destination.droppableId === source.droppableId) return `${what} movida a la posición ${destination.index + 1}.`;
   return `${what} movida a la fila ${rowNumber(rows, destination.droppableId)}, posición ${destination.index + 1}.`;
 }

@@ -49,7 +49,15 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
     <div className="layout-editor-media">
       {/* The browser's own file button speaks the browser's language; this label is the button, in Spanish. */}
       <div className="layout-editor-file">
-        <input ref={fileInput} id={fileId} className="layout-editor-file-input" type="file" accept={IMAGE_ACCEPT} onChange={onFile} disabled={isLoading} />
+        <input
+          ref={fileInput}
+          id={fileId}
+          className="layout-editor-file-input"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          onChange={onFile}
+          disabled={isLoading}
+        />
         <label htmlFor={fileId} className="layout-editor-button">
           {cell.content ? 'Cambiar imagen' : 'Elegir imagen'}
         </label>

@@ -51,9 +51,27 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
   };
   const moves = [
     { action: 'left', label: 'Mover a la izquierda', glyph: '←', enabled: index > 0, run: () => move(rowId, index - 1, 'left') },
-    { action: 'right', label: 'Mover a la derecha', glyph: '→', enabled: index < cellCount - 1, run: () => move(rowId, index + 1, 'right') },
-    { action: 'up', label: 'Mover a la fila anterior', glyph: '↑', enabled: previousRowId !== undefined, run: () => move(previousRowId, Number.MAX_SAFE_INTEGER, 'up') },
-    { action: 'down', label: 'Mover a la fila siguiente', glyph: '↓', enabled: nextRowId !== undefined, run: () => move(nextRowId, 0, 'down') },
+    {
+      action: 'right',
+      label: 'Mover a la derecha',
+      glyph: '→',
+      enabled: index < cellCount - 1,
+      run: () => move(rowId, index + 1, 'right'),
+    },
+    {
+      action: 'up',
+      label: 'Mover a la fila anterior',
+      glyph: '↑',
+      enabled: previousRowId !== undefined,
+      run: () => move(previousRowId, Number.MAX_SAFE_INTEGER, 'up'),
+    },
+    {
+      action: 'down',
+      label: 'Mover a la fila siguiente',
+      glyph: '↓',
+      enabled: nextRowId !== undefined,
+      run: () => move(nextRowId, 0, 'down'),
+    },
   ];
 
   return (

@@ -51,26 +51,61 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
           tabIndex={-1}
         >
           <header className="layout-editor-row-bar">
-            <span {...provided.dragHandleProps} className="layout-editor-handle" aria-label={`Arrastrar fila ${number}`} title="Arrastrar fila">
+            <span
+              {...provided.dragHandleProps}
+              className="layout-editor-handle"
+              aria-label={`Arrastrar fila ${number}`}
+              title="Arrastrar fila"
+            >
               ⠿
             </span>
             <h3 id={headingId} className="layout-editor-row-title">
               Fila {number}
             </h3>
             <div className="layout-editor-row-actions">
-              <button type="button" className="layout-editor-button" data-action="add-cell" aria-label={`Añadir celda a la fila ${number}`} onClick={() => dispatch(layoutEditorActions.cellAdded(row.id))}>
+              <button
+                type="button"
+                className="layout-editor-button"
+                data-action="add-cell"
+                aria-label={`Añadir celda a la fila ${number}`}
+                onClick={() => dispatch(layoutEditorActions.cellAdded(row.id))}
+              >
                 Añadir celda
               </button>
-              <button type="button" className="layout-editor-button" data-action="up" aria-label={`Subir fila ${number}`} aria-disabled={index === 0} onClick={() => moveRow(index - 1, 'up')}>
+              <button
+                type="button"
+                className="layout-editor-button"
+                data-action="up"
+                aria-label={`Subir fila ${number}`}
+                aria-disabled={index === 0}
+                onClick={() => moveRow(index - 1, 'up')}
+              >
                 Subir
               </button>
-              <button type="button" className="layout-editor-button" data-action="down" aria-label={`Bajar fila ${number}`} aria-disabled={index === rowCount - 1} onClick={() => moveRow(index + 1, 'down')}>
+              <button
+                type="button"
+                className="layout-editor-button"
+                data-action="down"
+                aria-label={`Bajar fila ${number}`}
+                aria-disabled={index === rowCount - 1}
+                onClick={() => moveRow(index + 1, 'down')}
+              >
                 Bajar
               </button>
-              <button type="button" className="layout-editor-button" aria-label={`Duplicar fila ${number}`} onClick={() => dispatch(layoutEditorActions.rowDuplicated(row.id))}>
+              <button
+                type="button"
+                className="layout-editor-button"
+                aria-label={`Duplicar fila ${number}`}
+                onClick={() => dispatch(layoutEditorActions.rowDuplicated(row.id))}
+              >
                 Duplicar
               </button>
-              <button type="button" className="layout-editor-button layout-editor-danger" aria-label={`Eliminar fila ${number}`} onClick={() => dispatch(layoutEditorActions.rowRemoved({ rowId: row.id }))}>
+              <button
+                type="button"
+                className="layout-editor-button layout-editor-danger"
+                aria-label={`Eliminar fila ${number}`}
+                onClick={() => dispatch(layoutEditorActions.rowRemoved({ rowId: row.id }))}
+              >
                 Eliminar
               </button>
             </div>
@@ -87,7 +122,11 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
           )}
           <Droppable droppableId={row.id} type="cell" direction={cellDirection}>
             {(drop, dropSnapshot) => (
-              <div ref={drop.innerRef} {...drop.droppableProps} className={`ui-layout-row layout-editor-cells${dropSnapshot.isDraggingOver ? ' is-over' : ''}`}>
+              <div
+                ref={drop.innerRef}
+                {...drop.droppableProps}
+                className={`ui-layout-row layout-editor-cells${dropSnapshot.isDraggingOver ? ' is-over' : ''}`}
+              >
                 {row.cells.map((cell, cellIndex) => (
                   <LayoutEditorCell
                     key={cell.id}

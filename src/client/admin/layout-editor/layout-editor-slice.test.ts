@@ -1,6 +1,13 @@
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
-import { layoutEditorActions as actions, placeLayoutError, selectEditedLayout, selectEditingCellId, selectLayoutErrors, selectRefusal } from './layout-editor-slice';
+import {
+  layoutEditorActions as actions,
+  placeLayoutError,
+  selectEditedLayout,
+  selectEditingCellId,
+  selectLayoutErrors,
+  selectRefusal,
+} from './layout-editor-slice';
 
 const layout = (): Layout => [
   { id: 'r1', cells: [{ id: 'a', type: 'text', content: '<p>Hola</p>', columnSpan: 3 }] },
@@ -58,7 +65,10 @@ test("changing a cell's type clears its content", () => {
 test('cells move between rows when the target row has room, otherwise the move is refused on that row, naming the cell and the row', () => {
   const { store, spans, refusal } = editorWith();
   store.dispatch(actions.cellMoved({ cellId: 'a', toRowId: 'r2', toIndex: 0 }));
-  expect(refusal()).toMatchObject({ rowId: 'r2', message: 'Fila 1, celda 1: no cabe en la fila 2. El total de columnas no puede exceder 4.' });
+  expect(refusal()).toMatchObject({
+    rowId: 'r2',
+    message: 'Fila 1, celda 1: no cabe en la fila 2. El total de columnas no puede exceder 4.',
+  });
   expect(spans()).toEqual(['a:3', 'b:2']);
 
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 1 }));
@@ -95,15 +105,26 @@ test('typing into one cell keeps every other row as it was (rows that did not ch
 
 test("the server's layout errors go on the cells they name, follow them when rows move, and leave when the cell is edited", () => {
   const { store } = editorWith();
-  store.dispatch(actions.layoutErrorsReceived(['Fila 2, celda 1: Introduzca una URL válida.', 'Fila 1: El total de columnas no puede exceder 4', 'El diseño no es válido.']));
-  const placed = () => selectLayoutErrors(store.getState()).map((error) => placeLayoutError(selectEditedLayout(store.getState()), error).text);
+  store.dispatch(
+    actions.layoutErrorsReceived([
+      'Fila 2, celda 1: Introduzca una URL válida.',
+      'Fila 1: El total de columnas no puede exceder 4',
+      'El diseño no es válido.',
+    ]),
+  );
+  const placed = () =>
+    selectLayoutErrors(store.getState()).map((error) => placeLayoutError(selectEditedLayout(store.getState()), error).text);
   expect(selectLayoutErrors(store.getState())).toEqual([
     { rowId: 'r2', cellId: 'b', message: 'Introduzca una URL válida.' },
     { rowId: 'r1', cellId: null, message: 'El total de columnas no puede exceder 4' },
     { rowId: null, cellId: null, message: 'El diseño no es válido.' },
   ]);
   store.dispatch(actions.rowMoved({ rowId: 'r2', toIndex: 0 }));
-  expect(placed()).toEqual(['Fila 1, celda 1: Introduzca una URL válida.', 'Fila 2: El total de columnas no puede exceder 4', 'El diseño no es válido.']);
+  expect(placed()).toEqual([
+    'Fila 1, celda 1: Introduzca una URL válida.',
+    'Fila 2: El total de columnas no puede exceder 4',
+    'El diseño no es válido.',
+  ]);
   store.dispatch(actions.cellContentChanged({ cellId: 'b', content: 'https://youtu.be/bien' }));
   expect(placed()).toEqual(['Fila 2: El total de columnas no puede exceder 4', 'El diseño no es válido.']);
   store.dispatch(actions.layoutLoaded(layout()));

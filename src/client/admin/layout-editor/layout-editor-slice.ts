@@ -17,7 +17,16 @@ import {
   type LayoutChange,
 } from '@/domain/layout';
 import { rootReducer } from '@/client/app/store';
-import { emptyHistory, recordStep, recordTyping, sameStructure, travel, type HistoryDirection, type LayoutHistory, type Typing } from './layout-history';
+import {
+  emptyHistory,
+  recordStep,
+  recordTyping,
+  sameStructure,
+  travel,
+  type HistoryDirection,
+  type LayoutHistory,
+  type Typing,
+} from './layout-history';
 
 /**
  * The last change the rules refused, shown on the row it concerns (for a cell
@@ -102,7 +111,9 @@ const rowIdOfCell = (rows: Layout, cellId: string): string => {
 function forgetErrors(state: LayoutEditorState, changedCellId?: string): void {
   if (state.errors.length === 0) return;
   state.errors = state.errors.filter(({ rowId, cellId }) =>
-    cellId === null ? rowId === null || state.rows.some((row) => row.id === rowId) : cellId !== changedCellId && findCell(state.rows, cellId) !== undefined,
+    cellId === null
+      ? rowId === null || state.rows.some((row) => row.id === rowId)
+      : cellId !== changedCellId && findCell(state.rows, cellId) !== undefined,
   );
 }
 
@@ -119,7 +130,13 @@ function set(state: LayoutEditorState, rows: Layout, change: string, cellId?: st
 }
 
 /** Applies a change the rules may refuse: the new rows, or the refusal (which is no step). */
-function apply(state: LayoutEditorState, outcome: LayoutChange, refused: Omit<LayoutRefusal, 'seq'>, change: string, cellId?: string): void {
+function apply(
+  state: LayoutEditorState,
+  outcome: LayoutChange,
+  refused: Omit<LayoutRefusal, 'seq'>,
+  change: string,
+  cellId?: string,
+): void {
   if ('error' in outcome) {
     state.refusal = { ...refused, seq: (state.refusal?.seq ?? 0) + 1 };
   } else {
@@ -148,7 +165,9 @@ function type(state: LayoutEditorState, cellId: string, patch: Partial<Pick<Layo
   const before = state.rows;
   state.rows = updateCell(before, cellId, patch);
   state.history =
-    cell.type === 'image' && field === 'content' ? recordStep(state.history, before, change) : recordTyping(state.history, before, change, { cellId, field, at });
+    cell.type === 'image' && field === 'content'
+      ? recordStep(state.history, before, change)
+      : recordTyping(state.history, before, change, { cellId, field, at });
   state.refusal = null;
   forgetErrors(state, cellId);
 }
@@ -172,10 +191,12 @@ const layoutEditorSlice = createSlice({
     /** Starts editing a layout: a publication's, or [] for a new one. */
     layoutLoaded: (_state, action: PayloadAction<Layout>) => ({ ...initialState, rows: action.payload }),
     rowAdded: {
-      reducer: (state, action: PayloadAction<{ rowId: string }>) => set(state, addRow(rowsOf(state), action.payload.rowId), CHANGES.rowAdded),
+      reducer: (state, action: PayloadAction<{ rowId: string }>) =>
+        set(state, addRow(rowsOf(state), action.payload.rowId), CHANGES.rowAdded),
       prepare: () => ({ payload: { rowId: newId() } }),
     },
-    rowRemoved: (state, action: PayloadAction<{ rowId: string }>) => set(state, removeRow(rowsOf(state), action.payload.rowId), CHANGES.rowRemoved),
+    rowRemoved: (state, action: PayloadAction<{ rowId: string }>) =>
+      set(state, removeRow(rowsOf(state), action.payload.rowId), CHANGES.rowRemoved),
     rowDuplicated: {
       reducer: (state, action: PayloadAction<{ rowId: string; copyId: string }>) =>
         set(state, duplicateRow(rowsOf(state), action.payload.rowId, action.payload.copyId), CHANGES.rowDuplicated),
@@ -194,7 +215,8 @@ const layoutEditorSlice = createSlice({
       },
       prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),
     },
-    cellRemoved: (state, action: PayloadAction<{ cellId: string }>) => set(state, removeCell(rowsOf(state), action.payload.cellId), CHANGES.cellRemoved),
+    cellRemoved: (state, action: PayloadAction<{ cellId: string }>) =>
+      set(state, removeCell(rowsOf(state), action.payload.cellId), CHANGES.cellRemoved),
     cellSpanChanged: (state, action: PayloadAction<{ cellId: string; span: number }>) => {
       const rows = rowsOf(state);
       const { cellId, span } = action.payload;
@@ -224,7 +246,10 @@ const layoutEditorSlice = createSlice({
       const { cellId, toRowId, toIndex } = action.payload;
       const outcome = moveCell(rows, cellId, toRowId, toIndex);
       const target = rows.findIndex((row) => row.id === toRowId);
-      const message = 'error' in outcome ? layoutErrorText({ ...placeOf(rows, cellId), message: `no cabe en la fila ${target + 1}. ${outcome.error}.` }) : '';
+      const message =
+        'error' in outcome
+          ? layoutErrorText({ ...placeOf(rows, cellId), message: `no cabe en la fila ${target + 1}. ${outcome.error}.` })
+          : '';
       apply(state, outcome, { rowId: toRowId, message }, CHANGES.cellMoved);
     },
     /**

@@ -209,7 +209,8 @@ test("'Vista móvil' shows the current layout in one column, through the public 
   expect(toggle).toHaveAttribute('aria-controls', preview.id);
   const grid = preview.querySelector('.ui-layout')!;
   expect(grid.closest('.ui-layout-single-column')).not.toBeNull();
-  const cells = () => Array.from(preview.querySelectorAll('.ui-layout-cell'), (c) => c.textContent || c.querySelector('iframe')?.getAttribute('src'));
+  const cells = () =>
+    Array.from(preview.querySelectorAll('.ui-layout-cell'), (c) => c.textContent || c.querySelector('iframe')?.getAttribute('src'));
   expect(cells()).toEqual(['Primer párrafo', 'https://www.youtube.com/embed/abc123', 'Segunda fila']);
   // Public cells only: no editing controls in the preview.
   expect(within(preview).queryByRole('button')).not.toBeInTheDocument();

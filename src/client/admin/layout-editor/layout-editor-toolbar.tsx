@@ -32,7 +32,13 @@ export interface LayoutEditorToolbarProps {
  * keyboard stays where it was; when that place is gone (a disabled button, a
  * row taken away) it goes to the other history button or to the editor.
  */
-export function LayoutEditorToolbar({ regionRef, isDragging, mobilePreview, onMobilePreviewChange, mobilePreviewId }: LayoutEditorToolbarProps) {
+export function LayoutEditorToolbar({
+  regionRef,
+  isDragging,
+  mobilePreview,
+  onMobilePreviewChange,
+  mobilePreviewId,
+}: LayoutEditorToolbarProps) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const undoChange = useAppSelector(selectUndoChange);

@@ -60,7 +60,7 @@ test('a new cell takes the remaining column', async () => {
   expect(await within(cell(2, 2)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
 });
 
-test("changing the type of a cell that holds content asks first; cancelling keeps it, confirming clears it, is announced, and Deshacer brings it back", async () => {
+test('changing the type of a cell that holds content asks first; cancelling keeps it, confirming clears it, is announced, and Deshacer brings it back', async () => {
   const { user, layout: current } = renderEditor();
   const type = within(cell(1, 2)).getByLabelText('Tipo');
   await user.selectOptions(type, 'image');
@@ -137,7 +137,9 @@ test('cells move between rows with buttons, refused when the row has no room', a
   const { user, layout: current } = renderEditor();
   await user.click(within(cell(2, 1)).getByRole('button', { name: 'Mover a la fila anterior: la celda 1 de la fila 2' }));
   // Told on the row it did not fit in, naming the cell and that row.
-  expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent(
+    'Fila 2, celda 1: no cabe en la fila 1. El total de columnas no puede exceder 4.',
+  );
 
   await user.selectOptions(within(cell(2, 1)).getByLabelText('Columnas'), '2');
   await user.click(within(cell(1, 2)).getByRole('button', { name: 'Mover a la fila siguiente: la celda 2 de la fila 1' }));

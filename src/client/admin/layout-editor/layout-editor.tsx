@@ -81,7 +81,10 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
     },
     [store],
   );
-  const onDragUpdate = useCallback((update: DragUpdate, provided: ResponderProvided) => provided.announce(movedMessage(dragRows.current, update)), []);
+  const onDragUpdate = useCallback(
+    (update: DragUpdate, provided: ResponderProvided) => provided.announce(movedMessage(dragRows.current, update)),
+    [],
+  );
 
   const onDragEnd = useCallback(
     (result: DropResult, provided: ResponderProvided) => {
@@ -89,7 +92,8 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
       const { type, draggableId, source, destination } = result;
       const before = selectRefusal(store.getState())?.seq;
       if (destination && type === 'row') {
-        if (destination.index !== source.index) dispatch(layoutEditorActions.rowMoved({ rowId: draggableId.slice(ROW_PREFIX.length), toIndex: destination.index }));
+        if (destination.index !== source.index)
+          dispatch(layoutEditorActions.rowMoved({ rowId: draggableId.slice(ROW_PREFIX.length), toIndex: destination.index }));
       } else if (destination && (destination.droppableId !== source.droppableId || destination.index !== source.index)) {
         dispatch(layoutEditorActions.cellMoved({ cellId: draggableId, toRowId: destination.droppableId, toIndex: destination.index }));
       }
@@ -129,7 +133,9 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
     const r = rowsNow.findIndex((row) => row.cells.some((cell) => cell.id === pending.cellId));
     const c = r < 0 ? -1 : rowsNow[r].cells.findIndex((cell) => cell.id === pending.cellId);
     dispatch(layoutEditorActions.cellTypeChanged({ cellId: pending.cellId, type: pending.type }));
-    announce(`Celda ${c + 1} de la fila ${r + 1}: ahora es de tipo ${TYPE_LABELS[pending.type]}. Puede recuperar el contenido con Deshacer.`);
+    announce(
+      `Celda ${c + 1} de la fila ${r + 1}: ahora es de tipo ${TYPE_LABELS[pending.type]}. Puede recuperar el contenido con Deshacer.`,
+    );
     setPending(null);
   };
 
@@ -162,7 +168,12 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
       <CellCommandsContext value={commands}>
         <div className={`layout-editor-workspace${mobilePreview ? ' has-preview' : ''}`}>
           <div className="layout-editor-desktop">
-            <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={DRAG_INSTRUCTIONS}>
+            <DragDropContext
+              onDragStart={onDragStart}
+              onDragUpdate={onDragUpdate}
+              onDragEnd={onDragEnd}
+              dragHandleUsageInstructions={DRAG_INSTRUCTIONS}
+            >
               <Droppable droppableId={ROW_DROPPABLE} type="row">
                 {(provided) => (
                   <div ref={provided.innerRef} {...provided.droppableProps} className="layout-editor-rows">
@@ -189,7 +200,9 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
               Añadir fila
             </button>
           </div>
-          {mobilePreview && <MobilePreview id={mobilePreviewId} rows={rows} fullScreen={!columns} onClose={() => setMobilePreview(false)} />}
+          {mobilePreview && (
+            <MobilePreview id={mobilePreviewId} rows={rows} fullScreen={!columns} onClose={() => setMobilePreview(false)} />
+          )}
         </div>
       </CellCommandsContext>
       <ConfirmDialog
@@ -219,7 +232,11 @@ export function takeLayoutErrors<R extends object>(result: R, dispatch: AppDispa
   const error = 'error' in result ? (result.error as { data?: unknown } | undefined) : undefined;
   const data = error?.data;
   const layout = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>).layout : undefined;
-  const found = Array.isArray(layout) ? layout.filter((line): line is string => typeof line === 'string') : typeof layout === 'string' ? [layout] : [];
+  const found = Array.isArray(layout)
+    ? layout.filter((line): line is string => typeof line === 'string')
+    : typeof layout === 'string'
+      ? [layout]
+      : [];
   dispatch(layoutEditorActions.layoutErrorsReceived(found));
   if (found.length === 0) return result;
   const { layout: _shown, ...rest } = data as Record<string, unknown>;

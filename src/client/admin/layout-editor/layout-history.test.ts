@@ -20,8 +20,14 @@ function editorWith(rows: Layout = layout()) {
   store.dispatch(actions.layoutLoaded(rows));
   const rowsNow = () => selectEditedLayout(store.getState());
   /** The structure as text: "r1[a:text:3] r2[b:video:2]". */
-  const shape = () => rowsNow().map((row) => `${row.id}[${row.cells.map((cell) => `${cell.id}:${cell.type}:${cell.columnSpan}`).join(' ')}]`).join(' ');
-  const contentOf = (cellId: string) => rowsNow().flatMap((row) => row.cells).find((cell) => cell.id === cellId)?.content;
+  const shape = () =>
+    rowsNow()
+      .map((row) => `${row.id}[${row.cells.map((cell) => `${cell.id}:${cell.type}:${cell.columnSpan}`).join(' ')}]`)
+      .join(' ');
+  const contentOf = (cellId: string) =>
+    rowsNow()
+      .flatMap((row) => row.cells)
+      .find((cell) => cell.id === cellId)?.content;
   return {
     store,
     rowsNow,
@@ -256,7 +262,7 @@ test('loading a layout starts a new history', () => {
   expect(rowsNow()).toEqual(layout());
 });
 
-test("undo closes the rich-text editor of a cell it takes away, and keeps rows it does not touch as they were", () => {
+test('undo closes the rich-text editor of a cell it takes away, and keeps rows it does not touch as they were', () => {
   const { store, rowsNow, undo } = editorWith();
   const untouched = rowsNow()[1];
   store.dispatch(actions.cellAdded('r1'));

@@ -47,7 +47,8 @@ export const TYPING_PAUSE_MS = 1000;
 
 export const emptyHistory = (): LayoutHistory => ({ past: [], future: [], typing: null });
 
-const keepLast = (steps: HistoryStep[]): HistoryStep[] => (steps.length > HISTORY_LIMIT ? steps.slice(steps.length - HISTORY_LIMIT) : steps);
+const keepLast = (steps: HistoryStep[]): HistoryStep[] =>
+  steps.length > HISTORY_LIMIT ? steps.slice(steps.length - HISTORY_LIMIT) : steps;
 
 /** After a change from `before`: one more step to undo, nothing left to redo. */
 export function recordStep(history: LayoutHistory, before: Layout, change: string): LayoutHistory {
@@ -61,7 +62,11 @@ export function recordStep(history: LayoutHistory, before: Layout, change: strin
 export function recordTyping(history: LayoutHistory, before: Layout, change: string, typing: Typing): LayoutHistory {
   const open = history.typing;
   const joins =
-    open !== null && history.past.length > 0 && open.cellId === typing.cellId && open.field === typing.field && typing.at - open.at < TYPING_PAUSE_MS;
+    open !== null &&
+    history.past.length > 0 &&
+    open.cellId === typing.cellId &&
+    open.field === typing.field &&
+    typing.at - open.at < TYPING_PAUSE_MS;
   if (joins) return { ...history, typing };
   return { ...recordStep(history, before, change), typing };
 }

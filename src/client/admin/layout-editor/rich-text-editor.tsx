@@ -150,7 +150,15 @@ export default function RichTextEditor({ value, onChange, label, hintId, uploadI
           editor.on('keydown', (event) => {
             if (!isSaveShortcut(event)) return;
             event.preventDefault();
-            editor.getContainer().dispatchEvent(new KeyboardEvent('keydown', { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true, cancelable: true }));
+            editor.getContainer().dispatchEvent(
+              new KeyboardEvent('keydown', {
+                key: event.key,
+                ctrlKey: event.ctrlKey,
+                metaKey: event.metaKey,
+                bubbles: true,
+                cancelable: true,
+              }),
+            );
           });
         },
         // Before the paste becomes elements of the editor's document, which would start loading another site's images.
@@ -172,7 +180,9 @@ export default function RichTextEditor({ value, onChange, label, hintId, uploadI
           // TinyMCE shows the message and removes the image (remove: true), so no data: address is left behind.
           const refused = checkImageFile(blob);
           if (refused) return Promise.reject({ message: refused, remove: true });
-          return uploadImage(blob, blobInfo.filename()).catch((error: unknown) => Promise.reject({ message: uploadRefusal(error), remove: true }));
+          return uploadImage(blob, blobInfo.filename()).catch((error: unknown) =>
+            Promise.reject({ message: uploadRefusal(error), remove: true }),
+          );
         },
       }}
     />

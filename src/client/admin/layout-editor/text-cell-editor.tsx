@@ -22,8 +22,14 @@ export function TextCellEditor({ cell, name, publicationId }: { cell: LayoutCell
   const dispatch = useAppDispatch();
   const editing = useAppSelector(selectEditingCellId) === cell.id;
   const [upload] = useUploadCellImageMutation();
-  const uploadImage = useCallback((file: Blob, filename: string) => upload({ file, filename, publicationId }).unwrap(), [upload, publicationId]);
-  const onChange = useCallback((content: string) => dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content })), [dispatch, cell.id]);
+  const uploadImage = useCallback(
+    (file: Blob, filename: string) => upload({ file, filename, publicationId }).unwrap(),
+    [upload, publicationId],
+  );
+  const onChange = useCallback(
+    (content: string) => dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content })),
+    [dispatch, cell.id],
+  );
   const edit = () => dispatch(layoutEditorActions.textEditingStarted({ cellId: cell.id }));
   const hintId = useId();
   // The live region speaks the hint each time the text takes the keyboard: a frame's body cannot point at it with aria-describedby.
@@ -44,7 +50,13 @@ export function TextCellEditor({ cell, name, publicationId }: { cell: LayoutCell
   if (editing) {
     return (
       <div className="layout-editor-text layout-editor-text--editing">
-        <Suspense fallback={<p role="status" className="layout-editor-text-loading">Cargando editor...</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="layout-editor-text-loading">
+              Cargando editor...
+            </p>
+          }
+        >
           <RichTextEditor
             value={cell.content}
             onChange={onChange}
@@ -61,7 +73,11 @@ export function TextCellEditor({ cell, name, publicationId }: { cell: LayoutCell
         <p role="status" className="visually-hidden">
           {inText ? LEAVE_TEXT_HINT : ''}
         </p>
-        <button type="button" className="layout-editor-button" onClick={() => dispatch(layoutEditorActions.textEditingStarted({ cellId: null }))}>
+        <button
+          type="button"
+          className="layout-editor-button"
+          onClick={() => dispatch(layoutEditorActions.textEditingStarted({ cellId: null }))}
+        >
           Terminar de editar
         </button>
       </div>

@@ -80,7 +80,10 @@ function PublicationDetail({ publication }: { publication: Publication }) {
           items={[
             ['Sección', publication.section?.title],
             ['Estado', <PublicationStatusBadge key="status" status={publication.status} />],
-            ['Fecha de publicación', formatLongDate(publication.publish_date) ? <PublicationDate key="date" value={publication.publish_date} /> : 'Sin fecha'],
+            [
+              'Fecha de publicación',
+              formatLongDate(publication.publish_date) ? <PublicationDate key="date" value={publication.publish_date} /> : 'Sin fecha',
+            ],
             ['Destacado', featuredLabel(publication.is_featured)],
             [
               'Página pública',
@@ -100,7 +103,12 @@ function PublicationDetail({ publication }: { publication: Publication }) {
           Contenido
         </h2>
         {publication.featured_image && (
-          <ResponsiveImage className="publication-detail-image" src={publication.featured_image} sizes="(min-width: 1024px) 960px, 100vw" alt="" />
+          <ResponsiveImage
+            className="publication-detail-image"
+            src={publication.featured_image}
+            sizes="(min-width: 1024px) 960px, 100vw"
+            alt=""
+          />
         )}
         <LayoutGrid layout={publication.layout} />
         {publication.layout.length === 0 && <p className="kit-muted">Esta publicación aún no tiene contenido.</p>}
@@ -109,7 +117,14 @@ function PublicationDetail({ publication }: { publication: Publication }) {
       <p className="kit-back-link">
         <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
       </p>
-      <ConfirmDialog open={confirming} message={confirmDelete('publicación')} detail={publication.title} busy={deleting} onConfirm={remove} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        message={confirmDelete('publicación')}
+        detail={publication.title}
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }

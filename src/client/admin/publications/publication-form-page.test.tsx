@@ -85,7 +85,11 @@ test('a new publication is a draft, not featured, and any status may be picked',
   const { user } = open('/admin/publications/new');
   const status = screen.getByRole('combobox', { name: 'Estado' });
   expect(status).toHaveValue('draft');
-  expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Borrador', 'Publicado', 'Archivado']);
+  expect(
+    within(status)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Borrador', 'Publicado', 'Archivado']);
   expect(screen.getByRole('checkbox', { name: 'Destacado' })).not.toBeChecked();
   await user.selectOptions(status, 'archived');
   expect(status).toHaveValue('archived');
@@ -121,7 +125,9 @@ test('saving sends multipart with the layout as JSON; the server stores the publ
   const { results } = (await api.request('GET', '/api/publications/?page_size=100')).body;
   const saved = results.find((p: { title: string }) => p.title === 'Jornada de puertas abiertas');
   expect(saved).toMatchObject({ section_id: eventos.id, status: 'draft', is_featured: false, publish_date: '2026-03-05', layout: [] });
-  expect((await fetch(saved.featured_image.startsWith('http') ? saved.featured_image : `${api.origin}${saved.featured_image}`)).status).toBe(200);
+  expect(
+    (await fetch(saved.featured_image.startsWith('http') ? saved.featured_image : `${api.origin}${saved.featured_image}`)).status,
+  ).toBe(200);
 });
 
 test('editing: the image is no longer required, the version goes back, and a 409 keeps the typing and offers both ways', async () => {
@@ -145,7 +151,11 @@ test('editing: the image is no longer required, the version goes back, and a 409
   expect(await screen.findByRole('heading', { name: 'Lista de publicaciones' })).toBeVisible();
   expect((await writes()).map((r) => r.status)).toEqual([409, 200]);
   expect(sentForms()[1].get('version')).toBe(String(current.version));
-  expect(await stored(publication.id)).toMatchObject({ title: 'Jornada con mis cambios', featured_image: publication.featured_image, version: current.version + 1 });
+  expect(await stored(publication.id)).toMatchObject({
+    title: 'Jornada con mis cambios',
+    featured_image: publication.featured_image,
+    version: current.version + 1,
+  });
 });
 
 test('after a 409, loading the saved version puts it in the form', async () => {
@@ -213,7 +223,10 @@ describe('answers the real server cannot be made to give', () => {
 
   // Errors the form's own checks (the domain rules the server shares) do not let through.
   test('server field errors show by their fields, the layout\'s as links to it, and those of other fields as "field: message" lines', async () => {
-    serve(() => ({ status: 400, body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'], slug: ['Ya existe.'] } }));
+    serve(() => ({
+      status: 400,
+      body: { title: ['Ya existe una publicación con este título.'], layout: ['Demasiadas filas.'], slug: ['Ya existe.'] },
+    }));
     const { user } = openHere('/admin/publications/new');
     await fillNew(user);
     await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
@@ -253,7 +266,9 @@ describe('answers the real server cannot be made to give', () => {
     apiServer().setHandler((request) => {
       if (request.method !== 'GET') return { body: publicationFixture(5, { section_id: 2, version: 3 }) };
       if (request.url.startsWith('/api/sections/')) return { ...SECTIONS, delay: 300 };
-      return { body: publicationFixture(5, { title: 'Jornada', section: { id: 2, title: 'Eventos', slug: 'eventos' }, section_id: 2, version: 2 }) };
+      return {
+        body: publicationFixture(5, { title: 'Jornada', section: { id: 2, title: 'Eventos', slug: 'eventos' }, section_id: 2, version: 2 }),
+      };
     });
     const { user } = openHere('/admin/publications/edit/5');
     await screen.findByDisplayValue('Jornada');

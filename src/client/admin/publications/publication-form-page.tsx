@@ -6,7 +6,12 @@ import { paths } from '@/client/app/paths';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import type { RootState } from '@/client/app/store';
 import { keepImage, type ImageChange } from '@/client/api/image-change';
-import { useCreatePublicationMutation, useGetPublicationQuery, useUpdatePublicationMutation, type PublicationInput } from '@/client/api/publications';
+import {
+  useCreatePublicationMutation,
+  useGetPublicationQuery,
+  useUpdatePublicationMutation,
+  type PublicationInput,
+} from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
 import { PUBLICATION_STATUSES, type Layout, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
@@ -70,12 +75,16 @@ export function PublicationFormPage() {
 
   if (!editing) return <PublicationForm />;
   return (
-    <RecordGate id={id} query={query} missing={messages.publicationNotFound} back={{ to: paths.admin.publications.getHref(), label: 'Volver a Publicaciones' }}>
+    <RecordGate
+      id={id}
+      query={query}
+      missing={messages.publicationNotFound}
+      back={{ to: paths.admin.publications.getHref(), label: 'Volver a Publicaciones' }}
+    >
       {(publication) => <PublicationForm key={publication.id} publication={publication} />}
     </RecordGate>
   );
 }
-
 
 /**
  * The publication form (requirements §5): title and section required, status
@@ -116,7 +125,9 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     failedMessage: messages.savePublicationFailed,
     send: async (values, base, saveKey) => {
       const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
-      const result = await (base ? updatePublication({ id: base.id, ...input, version: base.version, saveKey }) : createPublication({ ...input, saveKey }));
+      const result = await (base
+        ? updatePublication({ id: base.id, ...input, version: base.version, saveKey })
+        : createPublication({ ...input, saveKey }));
       // The layout's errors go on their cells, and into the error box as links to them.
       return takeLayoutErrors(result, dispatch);
     },
@@ -171,13 +182,27 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
       <KeptWorkNotices work={saver.work} noun="la publicación" />
-      <form className="kit-form admin-card publication-form" noValidate onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}>
+      <form
+        className="kit-form admin-card publication-form"
+        noValidate
+        onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}
+      >
         <SaveFailureAlert save={saver} busy={saving}>
           <LayoutErrorLinks />
         </SaveFailureAlert>
-        <TextField label="Título" required maxLength={FIELD_LIMITS.publicationTitle} registration={form.register('title')} error={errors.title?.message} />
+        <TextField
+          label="Título"
+          required
+          maxLength={FIELD_LIMITS.publicationTitle}
+          registration={form.register('title')}
+          error={errors.title?.message}
+        />
         <div className="kit-form-grid">
-          <Field label="Sección" required error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}>
+          <Field
+            label="Sección"
+            required
+            error={errors.section_id?.message ?? (sections.isError ? messages.loadSectionsFailed : undefined)}
+          >
             {(control) => (
               // Controlled: the sections arrive after the form, and the publication's own
               // section must be selected when its option appears (an uncontrolled select
@@ -212,7 +237,11 @@ function PublicationForm({ publication }: { publication?: Publication }) {
           <Field label="Fecha de publicación" required error={errors.publish_date?.message}>
             {(control) => <input className="kit-input" type="date" {...control} {...form.register('publish_date')} />}
           </Field>
-          <CheckboxField label="Destacado" hint="Las publicaciones destacadas se muestran primero en el sitio." registration={form.register('is_featured')} />
+          <CheckboxField
+            label="Destacado"
+            hint="Las publicaciones destacadas se muestran primero en el sitio."
+            registration={form.register('is_featured')}
+          />
         </div>
         <Controller
           control={form.control}
@@ -220,7 +249,11 @@ function PublicationForm({ publication }: { publication?: Publication }) {
           render={({ field }) => (
             <ImageField
               label="Imagen destacada"
-              hint={editing ? 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB; sin elegir otra se conserva la actual.' : 'Obligatoria. Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'}
+              hint={
+                editing
+                  ? 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB; sin elegir otra se conserva la actual.'
+                  : 'Obligatoria. Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'
+              }
               currentUrl={saver.base?.featured_image ?? null}
               value={field.value}
               onChange={(change) => void chooseImage(change, field.onChange)}

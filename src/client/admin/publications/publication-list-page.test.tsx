@@ -15,19 +15,38 @@ describe('against the real server', () => {
   const api = withRealApi({ per: 'test' });
 
   const openReal = (address = '/admin/publications') =>
-    renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
-      initialEntries: [address],
-      preloadedState: { session: api.session() },
-    });
+    renderRoutes(
+      [
+        {
+          path: '/admin/publications',
+          element: (
+            <NoticesProvider>
+              <PublicationListPage />
+            </NoticesProvider>
+          ),
+        },
+      ],
+      {
+        initialEntries: [address],
+        preloadedState: { session: api.session() },
+      },
+    );
   const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2].textContent);
   /** The titles in the server's own order, as the list asks for them (`query` without the leading ?). */
   const onTheServer = async (query = '') =>
-    ((await api.request('GET', `/api/publications/?page=1&page_size=20&omit=layout${query}`)).body.results as Publication[]).map((p) => p.title);
+    ((await api.request('GET', `/api/publications/?page=1&page_size=20&omit=layout${query}`)).body.results as Publication[]).map(
+      (p) => p.title,
+    );
   /** Bienvenida (published, featured) in Noticias; Borrador de congreso (draft) and Antigua (archived) in Revista. */
   async function threePublications() {
     const noticias = await api.create('sections', { title: 'Noticias' });
     const revista = await api.create('sections', { title: 'Revista' });
-    const bienvenida = await api.create('publications', { title: 'Bienvenida', section_id: noticias.id, is_featured: true, publish_date: '2026-03-05' });
+    const bienvenida = await api.create('publications', {
+      title: 'Bienvenida',
+      section_id: noticias.id,
+      is_featured: true,
+      publish_date: '2026-03-05',
+    });
     const borrador = await api.create('publications', { title: 'Borrador de congreso', section_id: revista.id, status: 'draft' });
     const antigua = await api.create('publications', { title: 'Antigua', section_id: revista.id, status: 'archived' });
     return { noticias, revista, bienvenida, borrador, antigua };
@@ -37,7 +56,9 @@ describe('against the real server', () => {
     const noticias = await api.create('sections', { title: 'Noticias' });
     await api.createMany('publications', 21, (index) => ({ title: `P${index + 1}`, section_id: noticias.id }));
     const pageOne = await onTheServer();
-    const ids = ((await api.request('GET', '/api/publications/?page=1&page_size=20&omit=layout')).body.results as Publication[]).map((p) => p.id);
+    const ids = ((await api.request('GET', '/api/publications/?page=1&page_size=20&omit=layout')).body.results as Publication[]).map(
+      (p) => p.id,
+    );
     const { user } = openReal();
     await user.click(await screen.findByRole('button', { name: `Bajar ${pageOne[0]}` }, { timeout: 5000 }));
     expect(titles().slice(0, 3)).toEqual([pageOne[1], pageOne[0], pageOne[2]]);
@@ -61,11 +82,16 @@ describe('against the real server', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?section=${revista.id}&q=congreso&page=2`));
     // 'Borrador de congreso' and the 21 congresses: two pages.
     expect(await onTheServer(`&search=congreso&section=${revista.id}`)).toHaveLength(20);
-    const secondPage = ((await api.request('GET', `/api/publications/?page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`)).body.results as Publication[]).map((p) => p.title);
+    const secondPage = (
+      (await api.request('GET', `/api/publications/?page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`)).body
+        .results as Publication[]
+    ).map((p) => p.title);
     expect(secondPage).toHaveLength(2);
     await waitFor(() => expect(titles()).toEqual(secondPage));
     const lists = (await api.requests()).filter((r) => r.method === 'GET' && r.url.startsWith('/api/publications/'));
-    expect(new URL(lists.at(-1)!.url, 'http://x').searchParams.toString()).toBe(`page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`);
+    expect(new URL(lists.at(-1)!.url, 'http://x').searchParams.toString()).toBe(
+      `page=2&page_size=20&omit=layout&search=congreso&section=${revista.id}`,
+    );
   });
 
   test("'Bajar' on a page's last row swaps it with the next page's first: two items sent, the row shown on that page with focus, the server holding both", async () => {
@@ -85,7 +111,9 @@ describe('against the real server', () => {
     expect(JSON.parse(sent[0].body)).toHaveLength(2);
     expect(sent[0].status).toBe(200);
     expect((await onTheServer()).at(-1)).toBe(next);
-    expect((await api.request('GET', '/api/publications/?page=2&page_size=20&omit=layout')).body.results.map((p: Publication) => p.title)).toEqual([last]);
+    expect(
+      (await api.request('GET', '/api/publications/?page=2&page_size=20&omit=layout')).body.results.map((p: Publication) => p.title),
+    ).toEqual([last]);
   });
 
   test('columns, badges, dates and the featured flag as the server holds them, one page asked for without layouts', async () => {
@@ -139,7 +167,9 @@ describe('against the real server', () => {
     expect((await api.requests()).filter((r) => r.method === 'DELETE')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Publicación «Antigua» eliminada')).toBeVisible();
-    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/publications/${antigua.id}/`, 204]]);
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([
+      [`/api/publications/${antigua.id}/`, 204],
+    ]);
     await waitFor(() => expect([...titles()].sort()).toEqual(['Bienvenida', 'Borrador de congreso']));
     expect((await api.request('GET', `/api/publications/${antigua.id}/`)).status).toBe(404);
   });
@@ -151,7 +181,10 @@ describe('answers the real server cannot be made to give', () => {
   let failing: boolean;
   beforeEach(() => {
     failing = false;
-    const onServer = [publicationFixture(1, { title: 'Bienvenida', status: 'published', order: 0 }), publicationFixture(4, { title: 'Rara', status: 'retirada' as Publication['status'], order: 1 })];
+    const onServer = [
+      publicationFixture(1, { title: 'Bienvenida', status: 'published', order: 0 }),
+      publicationFixture(4, { title: 'Rara', status: 'retirada' as Publication['status'], order: 1 }),
+    ];
     faulty().setHandler((request) => {
       if (request.url.startsWith('/api/sections/')) return { body: [sectionFixture(1, { title: 'Noticias' })] };
       if (failing) return { status: 500, body: {} };
@@ -159,10 +192,22 @@ describe('answers the real server cannot be made to give', () => {
     });
   });
   const open = () =>
-    renderRoutes([{ path: '/admin/publications', element: <NoticesProvider><PublicationListPage /></NoticesProvider> }], {
-      initialEntries: ['/admin/publications'],
-      preloadedState: { session: signedInSession() },
-    });
+    renderRoutes(
+      [
+        {
+          path: '/admin/publications',
+          element: (
+            <NoticesProvider>
+              <PublicationListPage />
+            </NoticesProvider>
+          ),
+        },
+      ],
+      {
+        initialEntries: ['/admin/publications'],
+        preloadedState: { session: signedInSession() },
+      },
+    );
 
   test('a status the panel does not know shows as Archivado', async () => {
     open();

@@ -2,7 +2,12 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
-import { publicationsApi, useDeletePublicationMutation, useListPublicationPageQuery, useReorderPublicationsMutation } from '@/client/api/publications';
+import {
+  publicationsApi,
+  useDeletePublicationMutation,
+  useListPublicationPageQuery,
+  useReorderPublicationsMutation,
+} from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
 import { PublicationDate } from '@/client/ui/publication-date';
@@ -66,7 +71,12 @@ export function PublicationListPage() {
   const { notify } = useNotices();
   const { section, search, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
-  const { data, isLoading, isError, isFetching, refetch } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section });
+  const { data, isLoading, isError, isFetching, refetch } = useListPublicationPageQuery({
+    page,
+    pageSize: PUBLICATION_PAGE_SIZE,
+    search,
+    section,
+  });
   const [reorderPublications] = useReorderPublicationsMutation();
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
   const [target, setTarget] = useState<Row | null>(null);
@@ -108,25 +118,50 @@ export function PublicationListPage() {
         media: true,
         cell: (p) =>
           p.featured_image ? (
-            <ResponsiveImage className="publication-thumb" src={p.featured_image} sizes="72px" alt="" fallback={<span className="publication-thumb" />} />
+            <ResponsiveImage
+              className="publication-thumb"
+              src={p.featured_image}
+              sizes="72px"
+              alt=""
+              fallback={<span className="publication-thumb" />}
+            />
           ) : (
             <span className="publication-thumb" aria-hidden="true" />
           ),
       },
-      { header: 'Título', width: 'minmax(9rem, 3fr)', primary: true, cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link> },
+      {
+        header: 'Título',
+        width: 'minmax(9rem, 3fr)',
+        primary: true,
+        cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link>,
+      },
       { header: 'Sección', width: 'minmax(7.5rem, 1.4fr)', cell: (p) => p.section?.title ?? '' },
       { header: 'Estado', width: '6.5rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
-      { header: 'Fecha', width: '7.5rem', cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado') },
+      {
+        header: 'Fecha',
+        width: '7.5rem',
+        cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado'),
+      },
       { header: 'Destacado', width: '6.75rem', cell: (p) => featuredLabel(p.is_featured) },
     ],
     [],
   );
   const actions = useMemo(
-    () => (p: Row) => <RowActions label={p.title} viewTo={paths.admin.publication.getHref(p.id)} editTo={paths.admin.publicationEdit.getHref(p.id)} onDelete={() => setTarget(p)} />,
+    () => (p: Row) => (
+      <RowActions
+        label={p.title}
+        viewTo={paths.admin.publication.getHref(p.id)}
+        editTo={paths.admin.publicationEdit.getHref(p.id)}
+        onDelete={() => setTarget(p)}
+      />
+    ),
     [],
   );
   const offset = (page - 1) * PUBLICATION_PAGE_SIZE;
-  const reorder = useMemo(() => ({ onMove: move, label: (p: Publication) => p.title, range: { offset, total: count } }), [move, offset, count]);
+  const reorder = useMemo(
+    () => ({ onMove: move, label: (p: Publication) => p.title, range: { offset, total: count } }),
+    [move, offset, count],
+  );
 
   const remove = async () => {
     if (!target) return;
@@ -211,7 +246,13 @@ export function PublicationListPage() {
             reorder={reorder}
             cardsBelow={PUBLICATION_TABLE_MIN_WIDTH}
           />
-          <Pager label="Publicaciones" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'publicación' : 'publicaciones'}`} onPage={(n) => change({ page: n })} />
+          <Pager
+            label="Publicaciones"
+            page={page}
+            pageCount={pageCount}
+            total={`${count} ${count === 1 ? 'publicación' : 'publicaciones'}`}
+            onPage={(n) => change({ page: n })}
+          />
         </>
       )}
       <ConfirmDialog

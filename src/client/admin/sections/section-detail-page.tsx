@@ -19,7 +19,13 @@ export function SectionDetailPage() {
   const id = parseId(useParams().id);
   const query = useGetSectionQuery(id ?? 0, { skip: id === null });
   return (
-    <RecordGate id={id} query={query} title="Detalle de Sección" missing={messages.sectionNotFoundDetail} back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}>
+    <RecordGate
+      id={id}
+      query={query}
+      title="Detalle de Sección"
+      missing={messages.sectionNotFoundDetail}
+      back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}
+    >
       {(section) => <SectionDetail section={section} />}
     </RecordGate>
   );
@@ -58,7 +64,12 @@ function SectionDetail({ section }: { section: Section }) {
           items={[
             ['Título', section.title],
             ['Slug', <code key="slug">{section.slug}</code>],
-            ['Estado', <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>],
+            [
+              'Estado',
+              <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>
+                {sectionStatus(section)}
+              </StatusBadge>,
+            ],
             ['Página pública', <PublicAddress key="public" section={section} />],
             ['Orden', section.order],
             ['Fecha de creación', formatLongDate(section.created_at)],

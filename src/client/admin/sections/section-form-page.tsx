@@ -37,7 +37,12 @@ export function SectionFormPage() {
 
   if (!editing) return <SectionForm />;
   return (
-    <RecordGate id={id} query={query} missing={messages.sectionNotFoundDetail} back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}>
+    <RecordGate
+      id={id}
+      query={query}
+      missing={messages.sectionNotFoundDetail}
+      back={{ to: paths.admin.sections.getHref(), label: 'Volver a Secciones' }}
+    >
       {(section) => <SectionForm key={section.id} section={section} />}
     </RecordGate>
   );
@@ -54,14 +59,19 @@ function SectionForm({ section }: { section?: Section }) {
   const { notify } = useNotices();
   const [createSection] = useCreateSectionMutation();
   const [updateSection] = useUpdateSectionMutation();
-  const form = useForm<SectionValues>({ defaultValues: valuesOf(section), resolver: domainResolver<SectionValues>((values) => validateSection(values)) });
+  const form = useForm<SectionValues>({
+    defaultValues: valuesOf(section),
+    resolver: domainResolver<SectionValues>((values) => validateSection(values)),
+  });
   const saver = useVersionedSave<Section, SectionValues>({
     form,
     record: section,
     fields: ['title', 'is_active'],
     failedMessage: messages.saveSectionFailed,
     send: (values, base, saveKey) =>
-      base ? updateSection({ id: base.id, ...values, order: base.order, version: base.version, saveKey }) : createSection({ ...values, saveKey }),
+      base
+        ? updateSection({ id: base.id, ...values, order: base.order, version: base.version, saveKey })
+        : createSection({ ...values, saveKey }),
     editHref: (saved) => paths.admin.sectionEdit.getHref(saved.id),
     draft: { kind: 'section' },
     onSaved: (saved, values) => {
@@ -76,9 +86,7 @@ function SectionForm({ section }: { section?: Section }) {
 
   return (
     <>
-      <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>
-        {section && <p>{section.title}</p>}
-      </PageHeader>
+      <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>{section && <p>{section.title}</p>}</PageHeader>
       <KeptWorkNotices work={saver.work} noun="la sección" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
@@ -89,7 +97,11 @@ function SectionForm({ section }: { section?: Section }) {
           registration={form.register('title')}
           error={form.formState.errors.title?.message}
         />
-        <CheckboxField label="Visible" hint="Las secciones visibles aparecen en el sitio público." registration={form.register('is_active')} />
+        <CheckboxField
+          label="Visible"
+          hint="Las secciones visibles aparecen en el sitio público."
+          registration={form.register('is_active')}
+        />
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{section ? 'Guardar cambios' : 'Crear sección'}</SubmitButton>
           <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />

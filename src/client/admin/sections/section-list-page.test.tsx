@@ -9,17 +9,33 @@ import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-in
 import { NoticesProvider } from '../kit/notices';
 import { SectionListPage } from './section-list-page';
 
-const titles = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
+const titles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent);
 
 describe('against the real server', () => {
   // Each test lists a server of its own.
   const api = withRealApi({ per: 'test' });
 
   const openReal = () =>
-    renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
-      initialEntries: ['/admin/sections'],
-      preloadedState: { session: api.session() },
-    });
+    renderRoutes(
+      [
+        {
+          path: '/admin/sections',
+          element: (
+            <NoticesProvider>
+              <SectionListPage />
+            </NoticesProvider>
+          ),
+        },
+      ],
+      {
+        initialEntries: ['/admin/sections'],
+        preloadedState: { session: api.session() },
+      },
+    );
   const stored = async () => ((await api.request('GET', '/api/sections/?page_size=100')).body.results as Section[]).map((s) => s.title);
   /** Revista, Congresos (with `publications` publications) and Noticias (not visible), in that order. */
   async function threeSections(publications = 0) {
@@ -143,7 +159,9 @@ describe('against the real server', () => {
     await user.click(await screen.findByRole('button', { name: 'Eliminar Revista' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(titles()).toEqual(['Congresos', 'Noticias']));
-    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/api/sections/${revista.id}/`, 204]]);
+    expect((await api.requests()).filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([
+      [`/api/sections/${revista.id}/`, 204],
+    ]);
     expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
     expect(await stored()).toEqual(['Congresos', 'Noticias']);
   });
@@ -153,16 +171,34 @@ describe('answers the real server cannot be made to give', () => {
   // A 5xx, slowed so the moved row is seen before it springs back: the real server answers these requests at once and without failing.
   const faulty = withFaultInjectingServer();
   const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-  const onServer = [sectionFixture(1, { title: 'Revista', order: 0 }), sectionFixture(2, { title: 'Congresos', order: 1 }), sectionFixture(3, { title: 'Noticias', order: 2, is_active: false })];
+  const onServer = [
+    sectionFixture(1, { title: 'Revista', order: 0 }),
+    sectionFixture(2, { title: 'Congresos', order: 1 }),
+    sectionFixture(3, { title: 'Noticias', order: 2, is_active: false }),
+  ];
   const open = () =>
-    renderRoutes([{ path: '/admin/sections', element: <NoticesProvider><SectionListPage /></NoticesProvider> }], {
-      initialEntries: ['/admin/sections'],
-      preloadedState: { session: signedInSession() },
-    });
+    renderRoutes(
+      [
+        {
+          path: '/admin/sections',
+          element: (
+            <NoticesProvider>
+              <SectionListPage />
+            </NoticesProvider>
+          ),
+        },
+      ],
+      {
+        initialEntries: ['/admin/sections'],
+        preloadedState: { session: signedInSession() },
+      },
+    );
 
   test('a reorder answered with a 5xx goes back, and the list is fetched again', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    faulty().setHandler((request) => (request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: page(onServer) }));
+    faulty().setHandler((request) =>
+      request.method === 'PATCH' ? { status: 503, body: { detail: 'Error' }, delay: 50 } : { body: page(onServer) },
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Subir Noticias' }, { timeout: 5000 }));
     expect(titles()).toEqual(['Revista', 'Noticias', 'Congresos']);

@@ -48,14 +48,28 @@ export function SectionListPage() {
 
   const columns = useMemo<Column<Section>[]>(
     () => [
-      { header: 'Título', width: 'minmax(0, 3fr)', primary: true, cell: (section) => <Link to={paths.admin.section.getHref(section.id)}>{section.title}</Link> },
-      { header: 'Estado', width: '8.5rem', cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge> },
+      {
+        header: 'Título',
+        width: 'minmax(0, 3fr)',
+        primary: true,
+        cell: (section) => <Link to={paths.admin.section.getHref(section.id)}>{section.title}</Link>,
+      },
+      {
+        header: 'Estado',
+        width: '8.5rem',
+        cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>,
+      },
     ],
     [],
   );
   const actions = useMemo(
     () => (section: Section) => (
-      <RowActions label={section.title} viewTo={paths.admin.section.getHref(section.id)} editTo={paths.admin.sectionEdit.getHref(section.id)} onDelete={() => setTarget(section)} />
+      <RowActions
+        label={section.title}
+        viewTo={paths.admin.section.getHref(section.id)}
+        editTo={paths.admin.sectionEdit.getHref(section.id)}
+        onDelete={() => setTarget(section)}
+      />
     ),
     [],
   );
@@ -86,7 +100,11 @@ export function SectionListPage() {
     }
     // The row leaves at once; the list is fetched again behind it.
     dispatch(sectionsApi.util.updateQueryData('listSections', undefined, (draft) => draft.filter((section) => section.id !== target.id)));
-    notify(withPublications ? `Sección «${target.title}» y ${itsPublications(withPublications)} movidas a la Papelera` : `Sección «${target.title}» eliminada`);
+    notify(
+      withPublications
+        ? `Sección «${target.title}» y ${itsPublications(withPublications)} movidas a la Papelera`
+        : `Sección «${target.title}» eliminada`,
+    );
     close();
   };
 
@@ -140,4 +158,3 @@ export function SectionListPage() {
     </>
   );
 }
-

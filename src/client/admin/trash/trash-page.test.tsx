@@ -21,17 +21,33 @@ async function fillTheTrash() {
   await api.create('publications', { title: 'Programa', section_id: jornadas.id });
   await api.create('publications', { title: 'Inscripción', section_id: jornadas.id });
   const laura = await api.create('biographies', { name: 'Laura Pérez', position: 'Profesora', biography: 'Biografía.' });
-  for (const path of [`/api/publications/${cronica.id}/`, `/api/biographies/${laura.id}/`, `/api/sections/${jornadas.id}/?with_publications=2`]) {
+  for (const path of [
+    `/api/publications/${cronica.id}/`,
+    `/api/biographies/${laura.id}/`,
+    `/api/sections/${jornadas.id}/?with_publications=2`,
+  ]) {
     expect((await api.request('DELETE', path)).status).toBe(204);
   }
   return (await api.request('GET', '/api/trash/')).body.results as { id: number; label: string; deleted_at: string; purge_at: string }[];
 }
 
 const open = () =>
-  renderRoutes([{ path: '/admin/papelera', element: <NoticesProvider><TrashPage /></NoticesProvider> }], {
-    initialEntries: ['/admin/papelera'],
-    preloadedState: { session: api.session() },
-  });
+  renderRoutes(
+    [
+      {
+        path: '/admin/papelera',
+        element: (
+          <NoticesProvider>
+            <TrashPage />
+          </NoticesProvider>
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/admin/papelera'],
+      preloadedState: { session: api.session() },
+    },
+  );
 const rowOf = (name: string) => screen.getAllByRole('row').find((row) => within(row).queryByText(name))!;
 const inTrash = async () => ((await api.request('GET', '/api/trash/')).body.results as { label: string }[]).map((entry) => entry.label);
 
@@ -39,8 +55,17 @@ test('lists what was deleted, newest first, with its kind, who deleted it and wh
   const entries = await fillTheTrash();
   open();
   expect(await screen.findByRole('table', { name: 'Papelera' }, { timeout: 5000 })).toBeVisible();
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Elemento', 'Tipo', 'Eliminado', 'Se borrará el', 'Acciones']);
-  const labels = screen.getAllByRole('row').slice(1).map((row) => row.querySelector('.trash-label')?.textContent);
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Elemento',
+    'Tipo',
+    'Eliminado',
+    'Se borrará el',
+    'Acciones',
+  ]);
+  const labels = screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.trash-label')?.textContent);
   expect(labels).toEqual(['Jornadas', 'Laura Pérez', 'Crónica del congreso']);
   const section = rowOf('Jornadas');
   expect(within(section).getByText('Sección')).toBeVisible();

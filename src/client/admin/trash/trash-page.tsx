@@ -21,7 +21,9 @@ const KIND_LABEL: Record<TrashEntry['kind'], string> = { publication: 'Publicaci
 
 /** What went with a section: 'con 3 publicaciones'; '' for anything else. */
 const withPublications = (entry: TrashEntry): string =>
-  entry.kind === 'section' && entry.publications ? `con ${entry.publications} ${entry.publications === 1 ? 'publicación' : 'publicaciones'}` : '';
+  entry.kind === 'section' && entry.publications
+    ? `con ${entry.publications} ${entry.publications === 1 ? 'publicación' : 'publicaciones'}`
+    : '';
 
 /** 'Sección con 3 publicaciones', 'Publicación'. */
 const kindLabel = (entry: TrashEntry): string => [KIND_LABEL[entry.kind], withPublications(entry)].filter(Boolean).join(' ');
@@ -59,7 +61,9 @@ export function TrashPage() {
       return;
     }
     leftPage();
-    notify(`Se restauró «${entry.label}»: ${entry.kind === 'section' && entry.publications ? 'la sección y sus publicaciones vuelven' : 'vuelve'} al final de su lista`);
+    notify(
+      `Se restauró «${entry.label}»: ${entry.kind === 'section' && entry.publications ? 'la sección y sus publicaciones vuelven' : 'vuelve'} al final de su lista`,
+    );
   };
 
   const purgeEntry = async () => {
@@ -98,7 +102,11 @@ export function TrashPage() {
           </span>
         ),
       },
-      { header: 'Se borrará el', width: 'minmax(0, 1fr)', cell: (entry) => <time dateTime={entry.purge_at}>{formatMomentDay(entry.purge_at)}</time> },
+      {
+        header: 'Se borrará el',
+        width: 'minmax(0, 1fr)',
+        cell: (entry) => <time dateTime={entry.purge_at}>{formatMomentDay(entry.purge_at)}</time>,
+      },
     ],
     [],
   );
@@ -106,10 +114,22 @@ export function TrashPage() {
   const busy = restoring || purging;
   const actions = (entry: TrashEntry) => (
     <span className="kit-row-actions">
-      <button type="button" className="kit-button kit-button-small kit-button-secondary" aria-label={`Restaurar ${entry.label}`} disabled={busy} onClick={() => void restoreEntry(entry)}>
+      <button
+        type="button"
+        className="kit-button kit-button-small kit-button-secondary"
+        aria-label={`Restaurar ${entry.label}`}
+        disabled={busy}
+        onClick={() => void restoreEntry(entry)}
+      >
         Restaurar
       </button>
-      <button type="button" className="kit-button kit-button-small kit-button-danger-quiet" aria-label={`Eliminar definitivamente ${entry.label}`} disabled={busy} onClick={() => setPurgeTarget(entry)}>
+      <button
+        type="button"
+        className="kit-button kit-button-small kit-button-danger-quiet"
+        aria-label={`Eliminar definitivamente ${entry.label}`}
+        disabled={busy}
+        onClick={() => setPurgeTarget(entry)}
+      >
         Eliminar definitivamente
       </button>
     </span>
@@ -129,7 +149,15 @@ export function TrashPage() {
       ) : (
         <>
           <DataTable caption="Papelera" items={entries} columns={columns} actions={actions} actionsWidth="15rem" />
-          {pageCount > 1 && <Pager label="Papelera" page={page} pageCount={pageCount} total={`${count} ${count === 1 ? 'elemento' : 'elementos'}`} onPage={goTo} />}
+          {pageCount > 1 && (
+            <Pager
+              label="Papelera"
+              page={page}
+              pageCount={pageCount}
+              total={`${count} ${count === 1 ? 'elemento' : 'elementos'}`}
+              onPage={goTo}
+            />
+          )}
         </>
       )}
       <ConfirmDialog

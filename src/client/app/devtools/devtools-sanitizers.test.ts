@@ -45,7 +45,11 @@ describe('DevTools sanitizers', () => {
 
   it('summarise a cached answer of 1,000 rows to its first rows and the total', () => {
     const results = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, title: `Publicación ${i + 1}` }));
-    const state = { api: { queries: { 'getPublications({"page":1})': { status: 'fulfilled', data: { count: 1000, next: null, previous: null, results } } } } };
+    const state = {
+      api: {
+        queries: { 'getPublications({"page":1})': { status: 'fulfilled', data: { count: 1000, next: null, previous: null, results } } },
+      },
+    };
     const shown = stateSanitizer(state).api.queries['getPublications({"page":1})'].data;
     expect(shown.count).toBe(1000);
     expect(shown.results).toEqual([...results.slice(0, LIST_SAMPLE), listSummary(1000)]);

@@ -50,9 +50,7 @@ function sanitizeValue(value: unknown): unknown {
   let result: unknown;
   if (Array.isArray(value)) {
     result =
-      value.length > LIST_LIMIT
-        ? [...value.slice(0, LIST_SAMPLE).map(sanitizeValue), listSummary(value.length)]
-        : value.map(sanitizeValue);
+      value.length > LIST_LIMIT ? [...value.slice(0, LIST_SAMPLE).map(sanitizeValue), listSummary(value.length)] : value.map(sanitizeValue);
   } else if (isPlainObject(value)) {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {

@@ -12,7 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('family', 'varchar(64)', (col) => col.notNull().defaultTo(''))
     .execute();
   await db.schema.alterTable('refresh_tokens').addColumn('rotated_at', 'bigint').execute();
-  await db.updateTable('refresh_tokens').set((eb) => ({ family: eb.ref('jti') })).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set((eb) => ({ family: eb.ref('jti') }))
+    .execute();
   await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').column('family').execute();
   await db.schema.createIndex('refresh_tokens_user').on('refresh_tokens').column('user_id').execute();
   await db.schema

@@ -37,7 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         .execute();
       if (rows.length === 0) return;
       for (const row of rows) {
-        await trx.updateTable('publications').set({ title_search: searchKey(row.title) }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('publications')
+          .set({ title_search: searchKey(row.title) })
+          .where('id', '=', row.id)
+          .execute();
       }
       after = rows[rows.length - 1].id;
     }

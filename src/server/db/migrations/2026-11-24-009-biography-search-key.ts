@@ -34,7 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         .execute();
       if (rows.length === 0) return;
       for (const row of rows) {
-        await trx.updateTable('biographies').set({ name_search: searchKey(row.name) }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('biographies')
+          .set({ name_search: searchKey(row.name) })
+          .where('id', '=', row.id)
+          .execute();
       }
       after = rows[rows.length - 1].id;
     }
