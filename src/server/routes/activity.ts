@@ -1,62 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@/domain/entities';
-import { ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS, type ActivityActionName, type ActivityTargetKindName } from '@/domain/history';
+import { ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { hasErrors, isIsoDate } from '@/domain/validation';
 import { ActivityEntry, ActivityPeople, ActivityQuery } from '@/domain/schemas/activity';
 import { BadRequest, PageOf } from '@/domain/schemas/common';
-import { nowIso, siteTimeZone } from '../clock';
-import { activityUsernames, insertActivity, listActivity, pruneActivity } from '../db/activity-repository';
-import type { DbOrTrx } from '../db/database';
+import { siteTimeZone } from '../clock';
+import { activityUsernames, listActivity, pruneActivity } from '../db/activity-repository';
 import type { ActivityRow } from '../db/schema';
 import { badRequest } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
-import { optionalAdmin } from '../plugins/auth';
 import type { Services } from '../services';
 
 /**
- * The activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md):
- * who did what and when. Content routes write their entry inside their
- * writeContent transaction (logActivity with the transaction); sign-ins and
- * uploads write theirs on the plain connection, so that a flood of failed
- * sign-ins never bumps the public cache's content version.
+ * Reading the activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md)
+ * and its retention; entries are written through content/activity-log.ts.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Who is acting: the signed-in administrator (the admin scope has already checked the token). */
-export interface Actor {
-  id: number | null;
-  username: string;
-}
-
-export async function requestActor(services: Services, request: FastifyRequest): Promise<Actor> {
-  const user = await optionalAdmin(services, request);
-  return { id: user?.id ?? null, username: user?.username ?? '' };
-}
-
-export interface ActivityTarget {
-  kind: ActivityTargetKindName;
-  id?: number | null;
-  label?: string;
-}
-
-/**
- * Writes one entry of the log, now. Pass the content write's transaction, so
- * that the change and its entry commit or fail together; or the connection,
- * for what is no content (a sign-in, an upload). `actor` null: nobody known
- * (the automatic purge, a failed sign-in with an unknown name).
- */
-export async function logActivity(
-  db: DbOrTrx,
-  actor: Actor | null,
-  action: ActivityActionName,
-  target?: ActivityTarget,
-  ip?: string | null,
-): Promise<void> {
-  await insertActivity(db, { at: nowIso(), user: actor, action, target, ip });
-}
 
 /**
  * The UTC instant at which a calendar day (YYYY-MM-DD) starts in `timeZone`:

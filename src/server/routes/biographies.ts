@@ -20,7 +20,7 @@ import { checkEditable } from './edit-guard';
 import { saveAttemptOf, writeSave } from './idempotency';
 import { checkImageSize, storeImageField } from './image-field';
 import { registerReorderRoute } from './reorder';
-import { logActivity, requestActor } from './activity';
+import { logActivity, requestActor } from '../content/activity-log';
 import { recordSave } from './revisions';
 
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;

@@ -3,7 +3,7 @@ import { messages } from '@/domain/messages';
 import type { DbOrTrx } from '../db/database';
 import { authorOfVersion } from '../db/revisions-repository';
 import { ApiError } from '../http/api-error';
-import type { Actor } from './activity';
+import type { Actor } from '../content/activity-log';
 
 /** What an edit of one kind answers when it cannot go ahead. */
 export interface EditAnswers<Row> {

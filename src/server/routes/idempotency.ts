@@ -6,7 +6,7 @@ import { deleteKeptAnswersUpTo, findKeptAnswer, keepAnswer, type KeptAnswer } fr
 import type { DbOrTrx } from '../db/database';
 import { ApiError, badRequestDetail } from '../http/api-error';
 import type { Services } from '../services';
-import type { Actor } from './activity';
+import type { Actor } from '../content/activity-log';
 import type { UpkeepJob } from '../upkeep/schedule';
 
 /**

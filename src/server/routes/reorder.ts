@@ -6,7 +6,7 @@ import { applyOrder, type OrderedTable } from '../db/ordering';
 import { badRequestDetail } from '../http/api-error';
 import { ReorderAnswer, ReorderBody } from '@/domain/schemas/common';
 import type { Services } from '../services';
-import { logActivity, requestActor } from './activity';
+import { logActivity, requestActor } from '../content/activity-log';
 
 /** The kind of item each reordered table holds, as the activity log names it. */
 const KIND_OF = { sections: 'section', publications: 'publication', biographies: 'biography' } as const satisfies Record<

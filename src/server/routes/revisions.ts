@@ -39,7 +39,7 @@ import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { idParam } from '../http/params';
 import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
-import { logActivity, requestActor, type Actor } from './activity';
+import { logActivity, requestActor, type Actor } from '../content/activity-log';
 import { checkEditable } from './edit-guard';
 import { saveAttemptOf, writeSave } from './idempotency';
 

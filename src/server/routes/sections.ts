@@ -23,7 +23,7 @@ import type { Services } from '../services';
 import { checkEditable } from './edit-guard';
 import { saveAttemptOf, writeSave } from './idempotency';
 import { registerReorderRoute } from './reorder';
-import { logActivity, requestActor } from './activity';
+import { logActivity, requestActor } from '../content/activity-log';
 import { recordSave } from './revisions';
 
 /** JSON as requirements §7 sends it; multipart or urlencoded-like forms work too, as in DRF. */

@@ -22,7 +22,7 @@ import { readForm } from '../http/form';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
 import type { Services } from '../services';
-import { logActivity } from './activity';
+import { logActivity } from '../content/activity-log';
 
 /**
  * How long after a rotation the rotated refresh token may be sent again

@@ -24,7 +24,7 @@ import { idParam } from '../http/params';
 import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
 import type { UpkeepJob, UpkeepLog } from '../upkeep/schedule';
-import { logActivity, requestActor, type Actor } from './activity';
+import { logActivity, requestActor, type Actor } from '../content/activity-log';
 import { saveAttemptOf, writeSave } from './idempotency';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { RestoredItem, TrashEntry } from '@/domain/schemas/trash';

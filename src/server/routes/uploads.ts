@@ -10,7 +10,7 @@ import { idParam } from '../http/params';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
-import { logActivity, requestActor } from './activity';
+import { logActivity, requestActor } from '../content/activity-log';
 import { checkImageSize, storeImageField } from './image-field';
 
 /** Images for image cells: multipart field `image` -> {url} (requirements §7). */
