@@ -30,10 +30,20 @@ export const ACTIVITY_ACTIONS = [
   'purge',
   'reorder',
   'upload',
+  // Accounts: never a password or a link, only who did what to whose account.
+  'password_change',
+  'account_create',
+  'invitation_create',
+  'account_activate',
+  'account_deactivate',
+  'account_reactivate',
+  'role_change',
+  'password_reset',
+  'sessions_close',
 ] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
 
-export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image'] as const;
+export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image', 'user'] as const;
 export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];
 
 /** Days a sign-in's IP address is kept (personal data): then it is cleared and the entry stays. */

@@ -14,6 +14,15 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
   purge: 'Eliminación definitiva',
   reorder: 'Cambio de orden',
   upload: 'Subida de imagen',
+  password_change: 'Cambio de contraseña',
+  account_create: 'Creación de cuenta',
+  invitation_create: 'Enlace de invitación',
+  account_activate: 'Activación de cuenta',
+  account_deactivate: 'Desactivación de cuenta',
+  account_reactivate: 'Reactivación de cuenta',
+  role_change: 'Cambio de rol',
+  password_reset: 'Restablecimiento de contraseña',
+  sessions_close: 'Cierre de sesiones',
 };
 
 export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
@@ -21,4 +30,5 @@ export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
   section: 'Sección',
   biography: 'Biografía',
   image: 'Imagen',
+  user: 'Usuario',
 };

@@ -1,0 +1,105 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { messages } from './messages';
+
+/**
+ * Staff accounts and their two roles: what the server enforces and the panel
+ * shows, in one place. The password rules follow NIST SP 800-63B-4 for a
+ * single factor: a length floor, no composition rules, and a refusal of the
+ * username and of well-known passwords. The common-password list is large:
+ * only the admin panel and the server import this module, never the public site.
+ */
+
+export const ROLES = ['admin', 'editor'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrador',
+  editor: 'Editor',
+};
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** What the Usuarios list shows in 'Estado'. */
+export const ACCOUNT_STATES = ['active', 'inactive', 'invited', 'invitation_expired'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+export const ACCOUNT_STATE_LABELS: Record<AccountState, string> = {
+  active: 'Activo',
+  inactive: 'Desactivado',
+  invited: 'Invitación pendiente',
+  invitation_expired: 'Invitación caducada',
+};
+
+/** What a password link is for: a first password, or a new one chosen after a reset. */
+export const INVITATION_KINDS = ['invitation', 'reset'] as const;
+export type InvitationKind = (typeof INVITATION_KINDS)[number];
+
+/** How long a password link works. */
+export const INVITATION_LIFETIME_HOURS = 72;
+
+/** Length bounds of a password, in characters (Unicode code points). */
+export const PASSWORD_MIN_LENGTH = 15;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Length bounds of a username and of a person's name. */
+export const USERNAME_MAX_LENGTH = 150;
+export const NAME_MAX_LENGTH = 200;
+/** Letters, digits and @ . + - _ (Django's username rule), no spaces. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}@.+_-]+$/u;
+
+export const accountMessages = {
+  forbidden: 'No tiene permiso para realizar esta acción.',
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  passwordTooLong: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres.`,
+  passwordIsUsername: 'La contraseña no puede ser igual al nombre de usuario.',
+  passwordTooCommon: 'Esta contraseña es demasiado común. Elija otra.',
+  passwordsDiffer: 'Las contraseñas no coinciden.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  passwordChanged: 'Contraseña cambiada. Las demás sesiones se han cerrado.',
+  usernameTaken: 'Ya existe un usuario con este nombre.',
+  usernameInvalid: 'El nombre de usuario solo puede contener letras, números y los caracteres @ . + - _',
+  usernameTooLong: `El nombre de usuario no puede tener más de ${USERNAME_MAX_LENGTH} caracteres.`,
+  nameTooLong: `El nombre no puede tener más de ${NAME_MAX_LENGTH} caracteres.`,
+  invalidRole: 'Elija un rol válido.',
+  cannotDeactivateSelf: 'No puede desactivar su propia cuenta.',
+  cannotChangeOwnRole: 'No puede cambiar su propio rol.',
+  lastAdmin: 'Debe quedar al menos un Administrador activo.',
+  invalidLink: 'Este enlace no es válido o ha caducado. Pida a un administrador un enlace nuevo.',
+  userNotFound: 'Usuario no encontrado.',
+  sessionNotFound: 'Sesión no encontrada.',
+  forgotPassword: '¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.',
+} as const;
+
+let commonPasswords: Set<string> | undefined;
+
+/** Whether a password is one of the well-known ones (zxcvbn-ts's list, compared in lower case). */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  return commonPasswords.has(password.toLowerCase());
+}
+
+const characterCount = (text: string): number => [...text].length;
+
+/**
+ * The Spanish refusals of a new password, in the order a person fixes them,
+ * or an empty list when it may be used. `username` is the account's own.
+ */
+export function validatePassword(password: string, username: string): string[] {
+  const length = characterCount(password);
+  if (length < PASSWORD_MIN_LENGTH) return [accountMessages.passwordTooShort];
+  if (length > PASSWORD_MAX_LENGTH) return [accountMessages.passwordTooLong];
+  const errors: string[] = [];
+  if (username.trim() !== '' && password.trim().toLowerCase() === username.trim().toLowerCase())
+    errors.push(accountMessages.passwordIsUsername);
+  if (isCommonPassword(password)) errors.push(accountMessages.passwordTooCommon);
+  return errors;
+}
+
+/** The Spanish refusals of a username, or an empty list. Uniqueness is the server's to check. */
+export function validateUsername(username: string): string[] {
+  const name = username.trim();
+  if (name === '') return [messages.required];
+  if (characterCount(name) > USERNAME_MAX_LENGTH) return [accountMessages.usernameTooLong];
+  if (!USERNAME_PATTERN.test(name)) return [accountMessages.usernameInvalid];
+  return [];
+}
