@@ -8,8 +8,16 @@ import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
  * stay in src/domain/validation.ts; a schema only says what shape a value has.
  */
 
-/** `{id}` in a path: digits; routes/…'s idParam turns anything else into 404 with the resource's message. */
-export const IdParams = Type.Object({ id: Type.String({ description: 'Identificador numérico' }) });
+/**
+ * A row's id in a path: ids are 32-bit serials on both databases, so a larger
+ * one is no row (404, never PostgreSQL's "integer out of range"). A path that
+ * fails it answers 404 with the resource's own message (the route's
+ * config.notFound, plugins/error-handler.ts).
+ */
+export const PathId = (description = 'Identificador numérico') => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+
+/** `{id}` in a path. */
+export const IdParams = Type.Object({ id: PathId() });
 
 /** DRF's PageNumberPagination parameters, read by http/pagination.ts (an unusable page is 404 as in DRF). */
 export const PageQuery = Type.Object({

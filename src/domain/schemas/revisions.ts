@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Biography } from './biographies';
 import { Publication } from './publications';
 import { Section } from './sections';
+import { PathId } from './common';
 
 /**
  * The history of a publication, section or biography ('Historial',
@@ -11,8 +12,8 @@ import { Section } from './sections';
 
 /** `{id}` of the item and `{revisionId}` of one of its revisions (the revision's `id`, not its `number`). */
 export const RevisionParams = Type.Object({
-  id: Type.String({ description: 'Identificador numérico del elemento' }),
-  revisionId: Type.String({ description: 'Identificador numérico de la versión (su `id`, no su `number`)' }),
+  id: PathId('Identificador numérico del elemento'),
+  revisionId: PathId('Identificador numérico de la versión (su `id`, no su `number`)'),
 });
 
 export const RevisionSummary = Type.Object({
