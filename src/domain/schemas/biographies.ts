@@ -27,7 +27,12 @@ export const BiographyBody = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     order: Type.Optional(OrderField),
     version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
-    photo: Type.Optional(Type.Union([Type.Null(), Type.Literal('')], { description: 'Vacío o null: quita la foto' })),
+    photo: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'La foto: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio). Vacío o null: quita la foto; sin el campo, se conserva',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -49,8 +49,8 @@ export const PublicationListQuery = Type.Object({
 });
 
 /**
- * The JSON form of a publication (requirements §7 sends multipart with the same
- * names; the featured image only as a file). Rules and messages: validatePublication.
+ * The form of a publication, JSON or multipart (requirements §7 sends multipart with
+ * the same names, the featured image as a file). Rules and messages: validatePublication.
  */
 export const PublicationBody = Type.Object(
   {
@@ -61,6 +61,12 @@ export const PublicationBody = Type.Object(
     is_featured: Type.Optional(Type.Boolean()),
     order: Type.Optional(OrderField),
     version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
+    featured_image: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'La imagen destacada: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio). Obligatoria al crear; al editar, sin ella se conserva',
+      }),
+    ),
     layout: Type.Optional(
       Type.Unknown({
         description: `El diseño: una lista de filas (hasta ${FIELD_LIMITS.layoutRows}), o su texto JSON. Celdas de texto de hasta ${FIELD_LIMITS.textCell} caracteres, sin imágenes data:`,
