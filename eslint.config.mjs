@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Dependencies flow one way (docs/architecture.md):
 //   domain <- server;  domain <- client/api <- client areas;  admin and site never meet.
@@ -25,6 +26,26 @@ const zones = [
     message: 'the data layer does not import screens.',
   },
 ];
+
+// Inside the admin, each folder is a feature (its screens, its styles) except kit/, which is what the features
+// share. A feature imports only itself and the kit, so that a feature can change or go without touching another;
+// the kit imports no feature, so that every feature can use all of it. The shell (the files directly in admin/)
+// puts the features together and may import any of them. Folders are read here so that a new feature is covered
+// the day it is created.
+const ADMIN = './src/client/admin';
+const adminFeatures = readdirSync(new URL(ADMIN, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'kit')
+  .map((entry) => entry.name);
+const adminZones = [
+  { target: `${ADMIN}/kit`, from: ADMIN, except: ['./kit'], message: 'the kit depends on no feature: move what it needs into the kit.' },
+  ...adminFeatures.map((feature) => ({
+    target: `${ADMIN}/${feature}`,
+    from: ADMIN,
+    except: [`./${feature}`, './kit'],
+    message: 'features do not import each other or the shell: what they share goes to admin/kit or ui/.',
+  })),
+];
+zones.push(...adminZones);
 
 // Test helpers and fixtures live under test/: the product never imports them
 // (its own *.test.ts(x) files, beside the code, do).

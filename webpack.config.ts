@@ -35,7 +35,7 @@ class PrecompressPlugin {
 }
 
 // TinyMCE, self-hosted (requirements §10): only the files the rich-text editor loads, under /tinymce/,
-// fetched by the browser when an admin opens a text cell. Plugins as in layout-editor/rich-text-editor.tsx.
+// fetched by the browser when an admin opens a text cell. Plugins as in publications/layout-editor/rich-text-editor.tsx.
 const TINYMCE_FILES = [
   'tinymce.min.js',
   'license.md',

@@ -4,7 +4,7 @@ import { paths } from '@/client/app/paths';
 import { useGetContentSummaryQuery } from '@/client/api/summary';
 import { selectUser } from '@/client/session/session-slice';
 import { SummaryCard } from './summary-card';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from './kit/use-document-title';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

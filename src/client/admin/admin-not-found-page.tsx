@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from './kit/use-document-title';
 
 /** An /admin address that leads nowhere. */
 export function AdminNotFoundPage() {

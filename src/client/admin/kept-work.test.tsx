@@ -1,15 +1,15 @@
-import '../../../../test/helpers/dialog-polyfill';
+import '../../../test/helpers/dialog-polyfill';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Link } from 'react-router';
-import { TEST_ADMIN } from '../../../../test/helpers/api-server-constants';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
-import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { TEST_ADMIN } from '../../../test/helpers/api-server-constants';
+import { renderRoutes } from '../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../test/helpers/real-api-server';
 import { signedOut } from '@/client/session/session-slice';
 import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
-import { NoticesProvider } from '../kit/notices';
-import { SectionFormPage } from '../sections/section-form-page';
-import { draftKey, readDraft, writeDraft } from './draft-store';
+import { NoticesProvider } from './kit/notices';
+import { SectionFormPage } from './sections/section-form-page';
+import { draftKey, readDraft, writeDraft } from './kit/draft-store';
 
 /**
  * useKeptWork through a real form (the section's): drafts written and offered

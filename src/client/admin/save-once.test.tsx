@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@/domain/messages';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
-import { withRealApi } from '../../../../test/helpers/real-api-server';
-import { SectionFormPage } from '../sections/section-form-page';
-import { NoticesProvider } from './notices';
-import { CHANGES_SAVED } from './use-versioned-save';
+import { renderRoutes } from '../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../test/helpers/real-api-server';
+import { SectionFormPage } from './sections/section-form-page';
+import { NoticesProvider } from './kit/notices';
+import { CHANGES_SAVED } from './kit/use-versioned-save';
 
 /**
  * A save goes out once, and saving can keep the form open

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppSelector } from '@/client/app/hooks';
 import { selectUser } from '@/client/session/session-slice';
 import { useSignOut } from '@/client/session/use-sign-out';
-import { draftKeysOf, removeDraftsOf, writePendingDrafts } from './drafts/draft-store';
+import { draftKeysOf, removeDraftsOf, writePendingDrafts } from './kit/draft-store';
 import { ConfirmDialog } from './kit/confirm-dialog';
 
 /**

@@ -1,7 +1,7 @@
 import '../../../test/helpers/dialog-polyfill';
 import { screen } from '@testing-library/react';
 import { adminAppRoutes as routes } from '@/client/admin/admin-routes';
-import { draftKey, writeDraft } from '@/client/admin/drafts/draft-store';
+import { draftKey, writeDraft } from '@/client/admin/kit/draft-store';
 import { SESSION_STORAGE_KEY } from './session-storage';
 import { renderRoutes } from '../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../test/helpers/real-api-server';

@@ -11,7 +11,7 @@ import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 import { ACTION_LABELS, TARGET_LABELS } from './activity-labels';
 import './activity.css';
 

@@ -3,15 +3,15 @@ import { paths } from '@/client/app/paths';
 import { useGetBiographyQuery } from '@/client/api/biographies';
 import type { Biography } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { HistoryPanel } from '../history/history-panel';
+import { HistoryPanel } from '../kit/history-panel';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { StatusBadge } from '../kit/status-badge';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 import { BiographyAvatar } from './biography-avatar';
-import { biographyStatus } from './biography-status';
+import { biographyStatus } from '../kit/biography-status';
 import './biographies.css';
 
 /**

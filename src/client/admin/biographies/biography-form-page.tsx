@@ -17,7 +17,7 @@ import { domainResolver } from '../kit/domain-resolver';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
-import { KeptWorkNotices } from '../drafts/kept-work-notices';
+import { KeptWorkNotices } from '../kit/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
@@ -26,7 +26,7 @@ import { SubmitButton } from '../kit/submit-button';
 import { TextAreaField } from '../kit/text-area-field';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 
 type BiographyValues = Omit<BiographyInput, 'version'>;
 

@@ -20,9 +20,9 @@ import { PageHeader } from '../kit/page-header';
 import { RowActions } from '../kit/row-actions';
 import { StatusBadge } from '../kit/status-badge';
 import { useReorder } from '../kit/use-reorder';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 import { BiographyAvatar } from './biography-avatar';
-import { biographyStatus } from './biography-status';
+import { biographyStatus } from '../kit/biography-status';
 import './biographies.css';
 
 type Row = Biography;

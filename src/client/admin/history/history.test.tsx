@@ -4,7 +4,7 @@ import type { Publication } from '@/domain/entities';
 import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { NoticesProvider } from '../kit/notices';
-import { HistoryPanel } from './history-panel';
+import { HistoryPanel } from '../kit/history-panel';
 import { PublicationRevisionPage } from './revision-page';
 
 const api = withRealApi();

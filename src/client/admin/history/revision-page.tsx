@@ -21,11 +21,11 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
-import { PUBLICATION_STATUS_LABELS } from '../publications/publication-status';
-import { sectionStatus } from '../sections/section-status';
-import { useDocumentTitle } from '../use-document-title';
-import { HISTORY_KINDS } from './history-kinds';
-import './history.css';
+import { PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
+import { sectionStatus } from '../kit/section-status';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { HISTORY_KINDS } from '../kit/history-kinds';
+import '../kit/history.css';
 
 /** The item as it is now: what a restore is compared with and sent with. */
 interface Current {

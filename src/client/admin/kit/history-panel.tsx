@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useListRevisionsQuery } from '@/client/api/revisions';
 import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS, type RevisionKind } from '@/domain/history';
-import { formatMoment } from '../kit/format-moment';
-import { LoadError, Loading } from '../kit/load-states';
-import { Pager } from '../kit/pager';
-import { StatusBadge } from '../kit/status-badge';
+import { formatMoment } from './format-moment';
+import { LoadError, Loading } from './load-states';
+import { Pager } from './pager';
+import { StatusBadge } from './status-badge';
 import { HISTORY_KINDS } from './history-kinds';
 import './history.css';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { DATE_LOCALE } from '@/domain/limits';
-import { ConfirmDialog } from '../kit/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import type { KeptWork } from './use-kept-work';
 import './drafts.css';
 

@@ -1,5 +1,5 @@
 import type { PublicationStatus } from '@/domain/entities';
-import { StatusBadge, type BadgeTone } from '../kit/status-badge';
+import { StatusBadge, type BadgeTone } from './status-badge';
 
 /** requirements §4: each status, its Spanish word and its colour. */
 export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, { label: string; tone: BadgeTone }> = {

@@ -8,7 +8,7 @@ import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
-import { HistoryPanel } from '../history/history-panel';
+import { HistoryPanel } from '../kit/history-panel';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
 import { DetailList } from '../kit/detail-list';
@@ -16,8 +16,8 @@ import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
-import { useDocumentTitle } from '../use-document-title';
-import { featuredLabel, PublicationStatusBadge } from './publication-status';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { featuredLabel, PublicationStatusBadge } from '../kit/publication-status';
 import './publications.css';
 
 /**

@@ -25,8 +25,8 @@ import { Pager } from '../kit/pager';
 import { parseId } from '../kit/parse-id';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
-import { useDocumentTitle } from '../use-document-title';
-import { featuredLabel, PublicationStatusBadge } from './publication-status';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { featuredLabel, PublicationStatusBadge } from '../kit/publication-status';
 import './publications.css';
 
 type Row = Publication;

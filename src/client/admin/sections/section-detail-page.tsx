@@ -4,14 +4,14 @@ import { useGetSectionQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
 import type { Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { HistoryPanel } from '../history/history-panel';
+import { HistoryPanel } from '../kit/history-panel';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { StatusBadge } from '../kit/status-badge';
-import { useDocumentTitle } from '../use-document-title';
-import { sectionStatus } from './section-status';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { sectionStatus } from '../kit/section-status';
 
 /** /admin/sections/{id} (requirements §2): 'Detalle de Sección' with title, slug, status, order and creation date. */
 export function SectionDetailPage() {

@@ -10,7 +10,7 @@ import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
-import { KeptWorkNotices } from '../drafts/kept-work-notices';
+import { KeptWorkNotices } from '../kit/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
@@ -18,7 +18,7 @@ import { SaveAndContinueButton } from '../kit/save-and-continue';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 
 interface SectionValues {
   title: string;

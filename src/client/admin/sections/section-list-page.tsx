@@ -14,8 +14,8 @@ import { PageHeader } from '../kit/page-header';
 import { StatusBadge } from '../kit/status-badge';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
-import { useDocumentTitle } from '../use-document-title';
-import { sectionStatus } from './section-status';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { sectionStatus } from '../kit/section-status';
 
 const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
 /** 'su publicación' for one, 'sus 3 publicaciones' for more: 'Eliminar con su publicación'. */

@@ -11,7 +11,7 @@ import { PageHeader } from '../kit/page-header';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../kit/use-document-title';
 import './trash.css';
 
 /** Entries per page, newest first. */

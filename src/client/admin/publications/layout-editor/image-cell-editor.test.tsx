@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { LayoutCell } from '@/domain/entities';
 import { useAppSelector } from '@/client/app/hooks';
 import { setupStore } from '@/client/app/store';
-import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
-import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { renderWithProviders } from '../../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../../test/helpers/real-api-server';
 import { ImageCellEditor } from './image-cell-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 

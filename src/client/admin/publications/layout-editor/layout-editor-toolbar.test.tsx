@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
-import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
+import { renderWithProviders, signedInSession } from '../../../../../test/helpers/render-with-providers';
 import { LayoutEditor } from './layout-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 

@@ -1,10 +1,10 @@
-import '../../../../test/helpers/dialog-polyfill';
+import '../../../../../test/helpers/dialog-polyfill';
 import { act, screen, within } from '@testing-library/react';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
-import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
-import { withRealApi } from '../../../../test/helpers/real-api-server';
-import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
+import { renderWithProviders, signedInSession } from '../../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../../../test/helpers/with-fault-injecting-server';
 import { LayoutEditor, LayoutErrorLinks } from './layout-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor-slice';
 

@@ -4,7 +4,7 @@ import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DropR
 import type { CellType, Id, Layout } from '@/domain/entities';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import type { AppDispatch, RootState } from '@/client/app/store';
-import { ConfirmDialog } from '../kit/confirm-dialog';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { CellCommandsContext, EDITOR_ID, TYPE_LABELS, cellElementId, rowElementId, type CellCommands } from './layout-editor-context';
 import { layoutEditorActions, placeLayoutError, selectEditedLayout, selectLayoutErrors, selectRefusal } from './layout-editor-slice';
 import { DRAG_INSTRUCTIONS, ROW_DROPPABLE, ROW_PREFIX, droppedMessage, liftedMessage, movedMessage } from './drag-messages';

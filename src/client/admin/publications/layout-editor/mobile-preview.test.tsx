@@ -1,8 +1,8 @@
-import '../../../../test/helpers/dialog-polyfill';
+import '../../../../../test/helpers/dialog-polyfill';
 import { screen, within } from '@testing-library/react';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
-import { renderWithProviders, signedInSession } from '../../../../test/helpers/render-with-providers';
+import { renderWithProviders, signedInSession } from '../../../../../test/helpers/render-with-providers';
 import { LayoutEditor } from './layout-editor';
 import { layoutEditorActions } from './layout-editor-slice';
 

@@ -5,7 +5,7 @@ import { checkImageFile } from '@/domain/images';
 import { RICH_TEXT_EDITOR_HEIGHT_PX } from '@/domain/limits';
 import { cleanPastedHtml, isImagesOnlyHtml, removeForeignImages } from './clean-pasted-html';
 import { uploadRefusal } from './upload-refusal';
-import { isSaveShortcut } from '../kit/save-and-continue';
+import { isSaveShortcut } from '../../kit/save-and-continue';
 
 /** Where the build puts TinyMCE's own files (webpack.config.ts): the site's own origin, as the CSP wants. */
 const TINYMCE_BASE = '/tinymce';
