@@ -2,8 +2,9 @@ import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ReorderItem } from '@/domain/entities';
 import { baseApi } from './base-api';
+import { reordersSettled, selectReordersWaiting, sendInQueue, type ReorderList, type ReorderQueueState } from './reorder-queue';
 
-type TagType = 'Section' | 'Publication' | 'Biography';
+type TagType = ReorderList;
 
 interface Orderable {
   id: number;
@@ -109,43 +110,6 @@ export function reorderPatches<T extends Orderable>(items: readonly ReorderItem[
   });
 }
 
-/**
- * One queue per list: reorders of a list go out one at a time, in the order
- * they were made, so two quick moves end in the order of the last one on the
- * server as on screen (requirements §10.5). The optimistic
- * change is not queued: the screen moves at once.
- */
-const queues = new Map<TagType, { tail: Promise<unknown>; pending: number }>();
-
-function queueFor(tag: TagType) {
-  let queue = queues.get(tag);
-  if (!queue) {
-    queue = { tail: Promise.resolve(), pending: 0 };
-    queues.set(tag, queue);
-  }
-  return queue;
-}
-
-/** Runs `send` after every earlier reorder of the same list has been answered. */
-function enqueue<T>(tag: TagType, send: () => PromiseLike<T> | T): Promise<T> {
-  const queue = queueFor(tag);
-  queue.pending += 1;
-  const run = queue.tail.then(send);
-  queue.tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  return run.finally(() => {
-    queue.pending -= 1;
-  });
-}
-
-/** Whether reorders of the list are still waiting or in flight. */
-const isBusy = (tag: TagType): boolean => (queues.get(tag)?.pending ?? 0) > 0;
-
-/** Resolves once every reorder of the list sent so far has been answered. */
-const reordersSettled = (tag: TagType): Promise<unknown> => queueFor(tag).tail;
-
 type BoundBaseQuery = (
   arg: string | FetchArgs,
 ) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
@@ -157,8 +121,13 @@ type BoundBaseQuery = (
  *   reorderSections: build.mutation<unknown, ReorderItem[]>({ queryFn: queuedReorder('Section', '/sections/reorder/'), ... })
  */
 export function queuedReorder(tag: TagType, url: string) {
-  return async (items: ReorderItem[], _api: unknown, _extra: unknown, baseQuery: BoundBaseQuery) => {
-    const answer = await enqueue(tag, () => baseQuery({ url, method: 'PATCH', body: items }));
+  return async (
+    items: ReorderItem[],
+    api: { dispatch: (action: UnknownAction) => unknown },
+    _extra: unknown,
+    baseQuery: BoundBaseQuery,
+  ) => {
+    const answer = await sendInQueue(api.dispatch, tag, () => baseQuery({ url, method: 'PATCH', body: items }));
     return answer.error ? { error: answer.error } : { data: answer.data ?? null };
   };
 }
@@ -170,6 +139,7 @@ type CachePatch = ThunkAction<{ undo(): void }, any, unknown, UnknownAction>;
 interface ReorderLifecycle {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   dispatch: ThunkDispatch<any, unknown, UnknownAction>;
+  getState: () => unknown;
   queryFulfilled: Promise<unknown>;
 }
 
@@ -187,16 +157,17 @@ interface ReorderLifecycle {
  *   })
  */
 export async function reorderOptimistically(
-  { dispatch, queryFulfilled }: ReorderLifecycle,
+  { dispatch, getState, queryFulfilled }: ReorderLifecycle,
   { tag, patches }: { tag: TagType; patches: CachePatch[] },
 ): Promise<void> {
   const applied = patches.map((patch) => dispatch(patch));
   try {
     await queryFulfilled;
   } catch (failure) {
-    if (!isBusy(tag)) for (const patch of applied.reverse()) patch.undo();
+    const busy = selectReordersWaiting(getState() as { reorderQueue: ReorderQueueState }, tag) > 0;
+    if (!busy) for (const patch of applied.reverse()) patch.undo();
     console.error('No se pudo guardar el nuevo orden', failure);
-    await reordersSettled(tag);
+    await reordersSettled(dispatch, tag);
     dispatch(baseApi.util.invalidateTags([{ type: tag, id: 'LIST' }]));
   }
 }

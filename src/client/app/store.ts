@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, type DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '@/client/api/base-api';
+import { createReorderQueueMiddleware, reorderQueueSlice } from '@/client/api/reorder-queue';
 import { sessionSlice } from '@/client/session/session-slice';
 import { createSessionPersistence } from '@/client/session/session-persistence';
 
@@ -12,7 +13,7 @@ import { createSessionPersistence } from '@/client/session/session-persistence';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(sessionSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(sessionSlice, baseApi, reorderQueueSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -33,7 +34,7 @@ export function setupStore(preloadedState?: Partial<RootState>, devTools: DevToo
     // the state (shared CI machines, 1,000-row admin lists), so it speaks only past 200 ms.
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 200 }, immutableCheck: { warnAfter: 200 } })
-        .prepend(createSessionPersistence())
+        .prepend(createSessionPersistence(), createReorderQueueMiddleware())
         .concat(baseApi.middleware),
     devTools,
   });
