@@ -3,6 +3,8 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
+import { AccountPage } from './account/account-page';
+import { ActivationPage } from './activation/activation-page';
 import { ActivityPage } from './activity/activity-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
@@ -13,12 +15,14 @@ import { BiographyListPage } from './biographies/biography-list-page';
 import { BiographyRevisionPage, PublicationRevisionPage, SectionRevisionPage } from './history/revision-page';
 import { Loading } from './kit/load-states';
 import { NoticesProvider } from './kit/notices';
+import { AdministratorOnly } from './kit/permissions';
 import { PublicationDetailPage } from './publications/publication-detail-page';
 import { PublicationListPage } from './publications/publication-list-page';
 import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
 import { TrashPage } from './trash/trash-page';
+import { UsersPage } from './users/users-page';
 
 // The publication form and its layout editor load only when a publication is being written.
 const PublicationFormPage = lazy(() =>
@@ -38,6 +42,8 @@ const formPage = (
  */
 const adminRoutes: RouteObject[] = [
   { path: paths.admin.login.path, element: <LoginPage /> },
+  // A password link is opened by someone not yet signed in.
+  { path: paths.admin.activation.path, element: <ActivationPage /> },
   {
     element: <AdminGuard />,
     children: [
@@ -50,8 +56,22 @@ const adminRoutes: RouteObject[] = [
         children: [
           { index: true, element: <AdminLanding /> },
           { path: paths.admin.sections.path, element: <SectionListPage /> },
-          { path: paths.admin.sectionNew.path, element: <SectionFormPage /> },
-          { path: paths.admin.sectionEdit.path, element: <SectionFormPage /> },
+          {
+            path: paths.admin.sectionNew.path,
+            element: (
+              <AdministratorOnly title="Nueva Sección">
+                <SectionFormPage />
+              </AdministratorOnly>
+            ),
+          },
+          {
+            path: paths.admin.sectionEdit.path,
+            element: (
+              <AdministratorOnly title="Editar Sección">
+                <SectionFormPage />
+              </AdministratorOnly>
+            ),
+          },
           { path: paths.admin.section.path, element: <SectionDetailPage /> },
           { path: paths.admin.publications.path, element: <PublicationListPage /> },
           { path: paths.admin.publicationNew.path, element: formPage },
@@ -66,6 +86,15 @@ const adminRoutes: RouteObject[] = [
           { path: paths.admin.biographyRevision.path, element: <BiographyRevisionPage /> },
           { path: paths.admin.trash.path, element: <TrashPage /> },
           { path: paths.admin.activity.path, element: <ActivityPage /> },
+          { path: paths.admin.account.path, element: <AccountPage /> },
+          {
+            path: paths.admin.users.path,
+            element: (
+              <AdministratorOnly title="Usuarios">
+                <UsersPage />
+              </AdministratorOnly>
+            ),
+          },
           { path: '*', element: <AdminNotFoundPage /> },
         ],
       },

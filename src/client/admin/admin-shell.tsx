@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
-import { DevToolsToggle } from '@/client/app/devtools/devtools-toggle';
+import { useGetAccountQuery } from '@/client/api/accounts';
 import { selectUser } from '@/client/session/session-slice';
+import { Loading } from './kit/load-states';
 import { usePageArrival } from './kit/page-arrival';
 import { SignOutButton } from './sign-out-button';
 import './admin.css';
@@ -15,6 +16,8 @@ const navItems = [
   { to: paths.admin.activity.getHref(), label: 'Actividad' },
   { to: paths.admin.trash.getHref(), label: 'Papelera' },
 ];
+/** Only an Administrador manages the colleagues' accounts. */
+const adminNavItems = [{ to: paths.admin.users.getHref(), label: 'Usuarios' }];
 
 /**
  * The frame of every signed-in admin page (requirements §1, §2): header 'Panel de
@@ -23,6 +26,11 @@ const navItems = [
  */
 export function AdminShell() {
   const user = useAppSelector(selectUser);
+  // The role decides what every page offers: no page shows before it is known,
+  // so that nobody sees a button appear and go. An account that cannot be read
+  // leaves the pages as they are (the server refuses what the role may not do).
+  const account = useGetAccountQuery();
+  const items = account.data?.role === 'admin' ? [...navItems, ...adminNavItems] : navItems;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -70,17 +78,17 @@ export function AdminShell() {
           Panel de Control
         </Link>
         <div className="admin-account">
-          <span className="admin-username">
-            <span className="visually-hidden">Sesión iniciada como </span>
+          <Link className="admin-username" to={paths.admin.account.getHref()}>
+            <span className="visually-hidden">Mi cuenta: sesión iniciada como </span>
             {user?.username}
-          </span>
+          </Link>
           <SignOutButton />
         </div>
       </header>
       <div className="admin-body">
         <nav ref={sidebar} id={sidebarId} className="admin-sidebar" data-open={menuOpen} aria-label="Contenido del sitio">
           <ul>
-            {navItems.map(({ to, label }) => (
+            {items.map(({ to, label }) => (
               <li key={to}>
                 <NavLink to={to} className="admin-nav-link" onClick={() => setMenuOpen(false)}>
                   {label}
@@ -91,10 +99,9 @@ export function AdminShell() {
           <a className="admin-site-link" href={paths.home.getHref()}>
             Ver el sitio público
           </a>
-          <DevToolsToggle />
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
-          <Outlet />
+          {account.isLoading ? <Loading /> : <Outlet />}
         </main>
       </div>
     </div>

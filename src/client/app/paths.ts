@@ -72,5 +72,11 @@ export const paths = {
     activity: { path: 'actividad', getHref: () => '/admin/actividad' },
     /** The trash ('Papelera', docs/decisions/130). */
     trash: { path: 'papelera', getHref: () => '/admin/papelera' },
+    /** The signed-in person's own account ('Mi cuenta'): password, open sessions. */
+    account: { path: 'cuenta', getHref: () => '/admin/cuenta' },
+    /** The colleagues' accounts ('Usuarios', Administrador only). */
+    users: { path: 'usuarios', getHref: () => '/admin/usuarios' },
+    /** Where a password link leads; its token follows '#', never in the path. */
+    activation: { path: 'activar', getHref: () => '/admin/activar' },
   },
 } as const;

@@ -3,7 +3,7 @@ import { devToolsSwitchedOn, switchDevTools } from './devtools-preference';
 import './devtools-toggle.css';
 
 /**
- * For administrators who debug the site: lets this browser (and no other)
+ * For administrators who debug the site (in 'Mi cuenta'): lets this browser (and no other)
  * show the store in Redux DevTools in production, tokens masked. In
  * development DevTools are always on, so there is nothing to switch.
  */

@@ -1,0 +1,114 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useChangePasswordMutation } from '@/client/api/accounts';
+import { accountMessages, validatePassword } from '@/domain/accounts';
+import type { FieldErrors } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { domainResolver } from '../kit/domain-resolver';
+import { FormAlert } from '../kit/form-alert';
+import { NEW_PASSWORD_HINT, PasswordField, ShowPasswordsToggle } from '../kit/password-field';
+import { applyServerErrors } from '../kit/server-errors';
+import { SubmitButton } from '../kit/submit-button';
+
+interface PasswordValues {
+  current_password: string;
+  new_password: string;
+  repeat_password: string;
+}
+
+const CHANGE_FAILED = 'No se pudo cambiar la contraseña. Inténtelo de nuevo.';
+
+const EMPTY: PasswordValues = { current_password: '', new_password: '', repeat_password: '' };
+
+/** The rules the server applies (src/domain/accounts.ts), with the repetition only a form needs. */
+const validatorFor =
+  (username: string) =>
+  (values: PasswordValues): FieldErrors => {
+    const errors: FieldErrors = {};
+    if (values.current_password === '') errors.current_password = [messages.required];
+    const refusals = validatePassword(values.new_password, username);
+    if (values.new_password === '') errors.new_password = [messages.required];
+    else if (refusals.length > 0) errors.new_password = refusals;
+    if (values.repeat_password === '') errors.repeat_password = [messages.required];
+    else if (values.repeat_password !== values.new_password) errors.repeat_password = [accountMessages.passwordsDiffer];
+    return errors;
+  };
+
+/**
+ * 'Cambiar contraseña': the current password, the new one twice. The server
+ * ends every other session of the person and answers a fresh token pair, which
+ * this tab stores (api/accounts.ts) so that it and its sibling tabs go on.
+ */
+export function PasswordForm({ username }: { username: string }) {
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [visible, setVisible] = useState(false);
+  const [done, setDone] = useState('');
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const form = useForm<PasswordValues>({ defaultValues: EMPTY, resolver: domainResolver(validatorFor(username)) });
+  const { errors } = form.formState;
+
+  const send = async ({ current_password, new_password }: PasswordValues) => {
+    setDone('');
+    setProblem(null);
+    const result = await changePassword({ current_password, new_password });
+    if ('error' in result) {
+      const { failure, unplaced } = applyServerErrors(result.error, form.setError, ['current_password', 'new_password']);
+      const placed = Object.keys(failure.fieldErrors).length - unplaced.filter((line) => line !== failure.detail).length;
+      if (unplaced.length > 0 || placed === 0) {
+        setProblem(unplaced.length > 0 ? unplaced : [CHANGE_FAILED]);
+        requestAnimationFrame(() => alert.current?.focus());
+      }
+      return;
+    }
+    form.reset(EMPTY);
+    setVisible(false);
+    setDone(result.data.detail || accountMessages.passwordChanged);
+  };
+
+  return (
+    <form
+      className="kit-form admin-card account-password"
+      noValidate
+      aria-labelledby="account-password-title"
+      onSubmit={(event) => void form.handleSubmit(send)(event)}
+    >
+      <h2 id="account-password-title" className="account-section-title">
+        Cambiar contraseña
+      </h2>
+      {problem && <FormAlert ref={alert} message={problem[0]} details={problem.slice(1)} />}
+      {/* Always there, so that the success is announced when it appears. */}
+      <p className="account-success" role="status">
+        {done}
+      </p>
+      {/* Lets password managers tie the new password to this account. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <PasswordField
+        label="Contraseña actual"
+        autoComplete="current-password"
+        visible={visible}
+        registration={form.register('current_password')}
+        error={errors.current_password?.message}
+      />
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        visible={visible}
+        hint={NEW_PASSWORD_HINT}
+        registration={form.register('new_password')}
+        error={errors.new_password?.message}
+      />
+      <PasswordField
+        label="Repetir nueva contraseña"
+        autoComplete="new-password"
+        visible={visible}
+        registration={form.register('repeat_password')}
+        error={errors.repeat_password?.message}
+      />
+      <ShowPasswordsToggle checked={visible} onChange={setVisible} />
+      <div className="kit-form-actions">
+        <SubmitButton saving={isLoading}>Cambiar contraseña</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Invitation } from '@/client/api/accounts';
+import { formatMoment } from '../kit/format-moment';
+
+export interface ShownLink {
+  invitation: Invitation;
+  username: string;
+  kind: 'invitation' | 'reset';
+}
+
+/** The link as the colleague will open it: the server gives its path, the panel's own origin completes it. */
+export const absoluteLink = (url: string): string => new URL(url, window.location.origin).href;
+
+/**
+ * A password link, shown once: the server keeps only its hash, so it cannot be
+ * shown again (a lost one is replaced with 'Nuevo enlace'). The administrator
+ * copies it and passes it on; no email is sent.
+ */
+export function InvitationLink({ link, onClose }: { link: ShownLink; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const noteId = useId();
+  const [copied, setCopied] = useState('');
+  const url = absoluteLink(link.invitation.url);
+  const title = link.kind === 'reset' ? 'Enlace para restablecer la contraseña' : 'Enlace de invitación';
+
+  // Made by a button elsewhere on the page: the keyboard follows it here (each link is a new one: key it by its address).
+  useEffect(() => heading.current?.focus(), [link]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('Enlace copiado.');
+    } catch {
+      // No clipboard permission (an insecure origin, an old browser): the link is selected for Ctrl+C.
+      input.current?.select();
+      setCopied('No se pudo copiar: el enlace está seleccionado; cópielo con Ctrl+C (⌘C en Mac).');
+    }
+  };
+
+  return (
+    <section className="admin-card users-link" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} ref={heading} tabIndex={-1} className="users-link-title">
+        {title}
+      </h2>
+      <p id={noteId} className="users-link-note">
+        Para <strong>{link.username}</strong>. Solo se muestra ahora: cópielo y páselo a esa persona. Sirve una sola vez y caduca el{' '}
+        {formatMoment(link.invitation.expires_at)}.
+      </p>
+      <label className="kit-label" htmlFor={inputId}>
+        {title}
+      </label>
+      <div className="users-link-row">
+        <input
+          ref={input}
+          id={inputId}
+          className="kit-input users-link-input"
+          type="text"
+          readOnly
+          value={url}
+          aria-describedby={noteId}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="kit-button kit-button-primary" onClick={() => void copy()}>
+          Copiar enlace
+        </button>
+      </div>
+      <p className="users-link-copied" role="status">
+        {copied}
+      </p>
+      <button type="button" className="kit-button kit-button-secondary kit-button-small" onClick={onClose}>
+        Hecho
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,258 @@
+import { useMemo, useState } from 'react';
+import {
+  useCreateInvitationMutation,
+  useGetAccountQuery,
+  useListUsersQuery,
+  useUpdateUserMutation,
+  type StaffUser,
+} from '@/client/api/accounts';
+import { ACCOUNT_STATE_LABELS, ROLE_LABELS, type AccountState, type Role } from '@/domain/accounts';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable, type Column } from '../kit/data-table';
+import { formatMoment } from '../kit/format-moment';
+import { LoadError, Loading } from '../kit/load-states';
+import { useNotices } from '../kit/notices';
+import { PageHeader } from '../kit/page-header';
+import { Forbidden } from '../kit/permissions';
+import { readApiFailure } from '../kit/server-errors';
+import { StatusBadge, type BadgeTone } from '../kit/status-badge';
+import { useDocumentTitle } from '../kit/use-document-title';
+import { InvitationLink, type ShownLink } from './invitation-link';
+import { NewUserForm } from './new-user-form';
+import './users.css';
+
+const STATE_TONES: Record<AccountState, BadgeTone> = {
+  active: 'positive',
+  inactive: 'neutral',
+  invited: 'warning',
+  invitation_expired: 'neutral',
+};
+
+const otherRole = (role: Role): Role => (role === 'admin' ? 'editor' : 'admin');
+
+/** A question the administrator confirms before it is sent. */
+type Pending = { kind: 'reset'; user: StaffUser } | { kind: 'deactivate'; user: StaffUser } | { kind: 'role'; user: StaffUser; role: Role };
+
+const QUESTIONS: Record<Pending['kind'], (pending: Pending) => { message: string; note: string; confirm: string }> = {
+  reset: () => ({
+    message: '¿Restablecer la contraseña de esta persona?',
+    note: 'Su contraseña dejará de funcionar y se cerrarán todas sus sesiones. Recibirá un enlace para que elija otra.',
+    confirm: 'Restablecer contraseña',
+  }),
+  deactivate: () => ({
+    message: '¿Desactivar esta cuenta?',
+    note: 'No podrá iniciar sesión y sus sesiones abiertas terminan con su siguiente petición. Podrá activarla de nuevo.',
+    confirm: 'Desactivar',
+  }),
+  role: (pending) => {
+    const label = ROLE_LABELS[(pending as { role: Role }).role];
+    return {
+      message: `¿Cambiar el rol de esta persona a ${label}?`,
+      note: 'El cambio se aplica en su siguiente petición.',
+      confirm: `Cambiar a ${label}`,
+    };
+  },
+};
+
+/**
+ * /admin/usuarios (Administrador only): the colleagues' accounts, never
+ * deleted, only deactivated. New colleagues join by a one-time link the
+ * administrator passes on; a forgotten password is replaced the same way.
+ */
+export function UsersPage() {
+  useDocumentTitle('Usuarios');
+  const { notify } = useNotices();
+  const { data: me } = useGetAccountQuery();
+  const { data, isLoading, isError, error, isFetching, refetch } = useListUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [updateUser, { isLoading: updating }] = useUpdateUserMutation();
+  const [createInvitation, { isLoading: inviting }] = useCreateInvitationMutation();
+  const [creating, setCreating] = useState(false);
+  const [link, setLink] = useState<ShownLink | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const users = useMemo(() => data ?? [], [data]);
+
+  const refused = (failure: unknown, fallback: string) => notify(readApiFailure(failure).detail ?? fallback, 'error');
+
+  const newLink = async (user: StaffUser, kind: ShownLink['kind']) => {
+    const result = await createInvitation(user.id);
+    if ('error' in result) refused(result.error, 'No se pudo crear el enlace. Inténtelo de nuevo.');
+    else setLink({ invitation: result.data, username: user.username, kind });
+  };
+
+  const setActive = async (user: StaffUser, active: boolean) => {
+    const result = await updateUser({ id: user.id, is_active: active });
+    if ('error' in result) refused(result.error, 'No se pudo cambiar la cuenta. Inténtelo de nuevo.');
+    else notify(active ? `Cuenta de ${user.username} activada.` : `Cuenta de ${user.username} desactivada.`);
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { user } = pending;
+    if (pending.kind === 'reset') await newLink(user, 'reset');
+    else if (pending.kind === 'deactivate') await setActive(user, false);
+    else {
+      const result = await updateUser({ id: user.id, role: pending.role });
+      if ('error' in result) refused(result.error, 'No se pudo cambiar el rol. Inténtelo de nuevo.');
+      else notify(`${user.username} es ahora ${ROLE_LABELS[pending.role]}.`);
+    }
+    setPending(null);
+  };
+
+  const columns = useMemo<Column<StaffUser>[]>(
+    () => [
+      {
+        header: 'Usuario',
+        width: 'minmax(0, 1.2fr)',
+        primary: true,
+        cell: (user) => (
+          <span>
+            {user.username}
+            {user.id === me?.id && <span className="kit-muted"> (usted)</span>}
+          </span>
+        ),
+      },
+      { header: 'Nombre', width: 'minmax(0, 1.4fr)', cell: (user) => user.name || <span className="kit-muted">—</span> },
+      { header: 'Rol', width: '8.5rem', cell: (user) => ROLE_LABELS[user.role] },
+      {
+        header: 'Estado',
+        width: '11rem',
+        cell: (user) => <StatusBadge tone={STATE_TONES[user.state]}>{ACCOUNT_STATE_LABELS[user.state]}</StatusBadge>,
+      },
+      {
+        header: 'Último acceso',
+        width: 'minmax(0, 1.1fr)',
+        cell: (user) =>
+          user.last_login_at ? (
+            <time dateTime={user.last_login_at}>{formatMoment(user.last_login_at)}</time>
+          ) : (
+            <span className="kit-muted">Nunca</span>
+          ),
+      },
+    ],
+    [me?.id],
+  );
+
+  const actions = (user: StaffUser) => {
+    const self = user.id === me?.id;
+    const waitingForLink = user.state === 'invited' || user.state === 'invitation_expired';
+    const busy = updating || inviting;
+    return (
+      <span className="kit-row-actions users-row-actions">
+        {waitingForLink && (
+          <button
+            type="button"
+            className="kit-button kit-button-small kit-button-quiet"
+            aria-label={`Nuevo enlace para ${user.username}`}
+            disabled={busy}
+            onClick={() => void newLink(user, 'invitation')}
+          >
+            Nuevo enlace
+          </button>
+        )}
+        {user.state === 'active' && !self && (
+          <button
+            type="button"
+            className="kit-button kit-button-small kit-button-quiet"
+            aria-label={`Restablecer contraseña de ${user.username}`}
+            disabled={busy}
+            onClick={() => setPending({ kind: 'reset', user })}
+          >
+            Restablecer contraseña
+          </button>
+        )}
+        {/* Nobody demotes or deactivates themselves (the server refuses it too). */}
+        {!self && (
+          <button
+            type="button"
+            className="kit-button kit-button-small kit-button-quiet"
+            aria-label={`Cambiar el rol de ${user.username} a ${ROLE_LABELS[otherRole(user.role)]}`}
+            disabled={busy}
+            onClick={() => setPending({ kind: 'role', user, role: otherRole(user.role) })}
+          >
+            Cambiar a {ROLE_LABELS[otherRole(user.role)]}
+          </button>
+        )}
+        {!self &&
+          (user.state === 'inactive' ? (
+            <button
+              type="button"
+              className="kit-button kit-button-small kit-button-quiet"
+              aria-label={`Activar ${user.username}`}
+              disabled={busy}
+              onClick={() => void setActive(user, true)}
+            >
+              Activar
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="kit-button kit-button-small kit-button-danger-quiet"
+              aria-label={`Desactivar ${user.username}`}
+              disabled={busy}
+              onClick={() => setPending({ kind: 'deactivate', user })}
+            >
+              Desactivar
+            </button>
+          ))}
+      </span>
+    );
+  };
+
+  // The role changed while the page was open: the server now refuses the list.
+  if (isError && readApiFailure(error).status === 403) return <Forbidden title="Usuarios" />;
+
+  const question = pending ? QUESTIONS[pending.kind](pending) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Usuarios"
+        action={
+          !creating && (
+            <button
+              type="button"
+              className="kit-button kit-button-primary"
+              onClick={() => {
+                setLink(null);
+                setCreating(true);
+                requestAnimationFrame(() => document.getElementById('users-new-title')?.focus());
+              }}
+            >
+              Nuevo usuario
+            </button>
+          )
+        }
+      >
+        <p>Las personas que trabajan en el panel. Las cuentas no se eliminan: se desactivan, y su historial conserva su autoría.</p>
+      </PageHeader>
+      {creating && (
+        <NewUserForm
+          onCreated={(user, invitation) => {
+            setCreating(false);
+            setLink({ invitation, username: user.username, kind: 'invitation' });
+            notify(`Usuario ${user.username} creado.`);
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      {link && <InvitationLink key={link.invitation.url} link={link} onClose={() => setLink(null)} />}
+      {isLoading ? (
+        <Loading />
+      ) : isError ? (
+        <LoadError message="No se pudieron cargar los usuarios." onRetry={refetch} retrying={isFetching} />
+      ) : (
+        <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="19rem" cardsBelow={900} />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        message={question?.message ?? ''}
+        detail={pending ? `${pending.user.username}${pending.user.name ? ` (${pending.user.name})` : ''}` : undefined}
+        note={question?.note}
+        confirmLabel={question?.confirm}
+        busy={updating || inviting}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

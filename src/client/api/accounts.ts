@@ -1,0 +1,147 @@
+import type { AccountState, InvitationKind, Role } from '@/domain/accounts';
+import type { TokenPair } from '@/domain/entities';
+import { tokensRefreshed } from '@/client/session/session-slice';
+import { baseApi } from './base-api';
+
+/** The signed-in person (GET /api/account/): what the screens show and hide follows `role`. */
+export interface Account {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+}
+
+/** One sign-in still alive ('Sesiones abiertas'): a refresh-token family of the signed-in person. */
+export interface AccountSession {
+  id: string;
+  browser: string;
+  system: string;
+  ip: string | null;
+  started_at: string;
+  last_used_at: string | null;
+  /** The sign-in this browser holds ('Esta sesión'). */
+  current: boolean;
+}
+
+/** A colleague as 'Usuarios' lists them. */
+export interface StaffUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  state: AccountState;
+  last_login_at: string | null;
+}
+
+/** A password link, shown once: `url` is relative ('/admin/activar#…'). */
+export interface Invitation {
+  url: string;
+  expires_at: string;
+}
+
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+/** The answer to a password change: a fresh pair, since the change ends every earlier token. */
+export interface PasswordChanged extends TokenPair {
+  detail: string;
+}
+
+export interface NewUser {
+  username: string;
+  name: string;
+  role: Role;
+}
+
+export interface UserChange {
+  id: number;
+  name?: string;
+  role?: Role;
+  is_active?: boolean;
+}
+
+/** Who a password link is for, before the person chooses a password. */
+export interface InvitationHolder {
+  username: string;
+  name: string;
+  kind: InvitationKind;
+}
+
+/**
+ * Accounts: the signed-in person's own ('Mi cuenta'), the colleagues
+ * ('Usuarios', Administrador only) and the password links. The link's token
+ * always travels in a request body, never in an address.
+ */
+export const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getAccount: build.query<Account, void>({
+      query: () => '/account/',
+      providesTags: ['Account'],
+    }),
+    changePassword: build.mutation<PasswordChanged, PasswordChange>({
+      query: (body) => ({ url: '/account/password/', method: 'POST', body }),
+      // The change ends every earlier token, this tab's too: the fresh pair is stored
+      // (and so reaches this browser's other tabs) before anything else is asked.
+      onQueryStarted: async (_change, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(tokensRefreshed({ access: data.access, refresh: data.refresh }));
+          dispatch(accountsApi.util.invalidateTags(['AccountSession']));
+        } catch {
+          // The form shows the refusal; the tokens held are still good.
+        }
+      },
+    }),
+    listAccountSessions: build.query<AccountSession[], void>({
+      query: () => '/account/sessions/',
+      providesTags: ['AccountSession'],
+    }),
+    closeAccountSession: build.mutation<void, string>({
+      query: (id) => ({ url: `/account/sessions/${encodeURIComponent(id)}/`, method: 'DELETE' }),
+      invalidatesTags: ['AccountSession'],
+    }),
+    closeOtherSessions: build.mutation<{ closed: number }, void>({
+      query: () => ({ url: '/account/sessions/close-others/', method: 'POST' }),
+      invalidatesTags: ['AccountSession'],
+    }),
+    listUsers: build.query<StaffUser[], void>({
+      query: () => '/users/',
+      providesTags: ['StaffUser'],
+    }),
+    createUser: build.mutation<{ user: StaffUser; invitation: Invitation }, NewUser>({
+      query: (body) => ({ url: '/users/', method: 'POST', body }),
+      invalidatesTags: ['StaffUser'],
+    }),
+    updateUser: build.mutation<StaffUser, UserChange>({
+      query: ({ id, ...body }) => ({ url: `/users/${id}/`, method: 'PATCH', body }),
+      invalidatesTags: ['StaffUser'],
+    }),
+    /** A new link: an invitation for a pending account, a password reset for an active one. */
+    createInvitation: build.mutation<Invitation, number>({
+      query: (id) => ({ url: `/users/${id}/invitation/`, method: 'POST' }),
+      invalidatesTags: ['StaffUser'],
+    }),
+    checkInvitation: build.mutation<InvitationHolder, string>({
+      query: (token) => ({ url: '/invitations/check/', method: 'POST', body: { token } }),
+    }),
+    acceptInvitation: build.mutation<TokenPair, { token: string; password: string }>({
+      query: (body) => ({ url: '/invitations/accept/', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetAccountQuery,
+  useChangePasswordMutation,
+  useListAccountSessionsQuery,
+  useCloseAccountSessionMutation,
+  useCloseOtherSessionsMutation,
+  useListUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useCreateInvitationMutation,
+  useCheckInvitationMutation,
+  useAcceptInvitationMutation,
+} = accountsApi;
