@@ -66,6 +66,7 @@ export const accountMessages = {
   lastAdmin: 'Debe quedar al menos un Administrador activo.',
   invalidLink: 'Este enlace no es válido o ha caducado. Pida a un administrador un enlace nuevo.',
   userNotFound: 'Usuario no encontrado.',
+  inactiveAccountLink: 'Active la cuenta antes de crear un enlace nuevo.',
   sessionNotFound: 'Sesión no encontrada.',
   forgotPassword: '¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.',
 } as const;

@@ -22,6 +22,9 @@ import { publicRoutes } from './routes/public';
 import { publicationRoutes } from './routes/publications';
 import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
+import { accountRoutes } from './routes/account';
+import { invitationRoutes } from './routes/invitations';
+import { userRoutes } from './routes/users';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
 import { trashPurgeJob, trashRoutes } from './routes/trash';
@@ -50,7 +53,10 @@ declare module 'fastify' {
  * The whole HTTP server, not yet listening: plugins, then routes. Used by
  * main.ts and by the API tests. Closing the app closes the database.
  */
-export async function buildApp(config: ServerConfig, options: { db?: Db; logger?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  config: ServerConfig,
+  options: { db?: Db; logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
   const services = createServices(config, options.db);
   const cacheFront = createCacheFront(services.publicCache);
   const securityHeaders = await helmetHeaders({
@@ -82,7 +88,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
       reply.headers(securityHeaders);
       return reply.code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? messages.malformedUrl : messages.malformedRequest });
     },
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request costs a third of the public API's throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A number of hops becomes proxy-addr's test "the first n addresses (the socket's is 0) are proxies".
@@ -127,6 +133,7 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
           reply.header('Cache-Control', 'no-store');
         });
         await tokens.register(tokenRoutes, { services });
+        await tokens.register(invitationRoutes, { services });
       });
       await api.register(publicRoutes, { services });
       await api.register(async (admin) => {
@@ -143,6 +150,8 @@ export async function buildApp(config: ServerConfig, options: { db?: Db; logger?
         await admin.register(trashRoutes, { services });
         await admin.register(revisionRoutes, { services });
         await admin.register(activityRoutes, { services });
+        await admin.register(accountRoutes, { services });
+        await admin.register(userRoutes, { services });
       });
     },
     { prefix: '/api' },

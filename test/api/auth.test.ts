@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { messages } from '@/domain/messages';
-import { ensureAdmin } from '@/server/auth/ensure-admin';
+import { createOrResetAccount, ensureAdmin } from '@/server/auth/ensure-admin';
 import { formData, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
@@ -64,12 +64,12 @@ describe('POST /api/token/', () => {
 });
 
 describe('creating and updating admins (npm run create-admin, ADMIN_USERNAME/ADMIN_PASSWORD)', () => {
-  it("creates a new admin who can sign in, and resets an existing one's password", async () => {
+  it("creates a new admin who can sign in, and create-admin resets an existing one's password", async () => {
     expect(await ensureAdmin(server.services.db, 'segunda', 'clave-uno')).toBe('created');
     expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(200);
-    expect(await ensureAdmin(server.services.db, 'segunda', 'clave-dos')).toBe('updated');
+    expect(await createOrResetAccount(server.services.db, 'segunda', 'la-segunda-clave-larga')).toBe('updated');
     expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(401);
-    expect((await signIn({ username: 'segunda', password: 'clave-dos' })).status).toBe(200);
+    expect((await signIn({ username: 'segunda', password: 'la-segunda-clave-larga' })).status).toBe(200);
   });
 });
 

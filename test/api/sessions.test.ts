@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { messages } from '@/domain/messages';
-import { ensureAdmin } from '@/server/auth/ensure-admin';
+import { createOrResetAccount, ensureAdmin } from '@/server/auth/ensure-admin';
 import { ROTATION_GRACE_SECONDS } from '@/server/routes/token';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
@@ -124,10 +124,10 @@ describe('a password change', () => {
   it('signs the user out everywhere when it really changes: access and refresh tokens stop working', async () => {
     const pair = await signIn(person);
     const bystander = await signIn();
-    expect(await ensureAdmin(server.services.db, person.username, 'clave-segunda')).toBe('updated');
+    expect(await createOrResetAccount(server.services.db, person.username, 'clave-segunda-larga')).toBe('updated');
     expect(await opens(pair.access)).toBe(false);
     expect((await refresh(pair.refresh)).status).toBe(401);
-    const fresh = await signIn({ username: person.username, password: 'clave-segunda' });
+    const fresh = await signIn({ username: person.username, password: 'clave-segunda-larga' });
     expect(await opens(fresh.access)).toBe(true);
     expect((await refresh(fresh.refresh)).status).toBe(200);
     expect(await opens(bystander.access)).toBe(true);

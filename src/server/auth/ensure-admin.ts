@@ -1,6 +1,8 @@
+import { validatePassword, type Role } from '@/domain/accounts';
 import type { DbOrTrx } from '../db/database';
+import { dropUnusedInvitations } from '../db/invitations-repository';
 import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
-import { changePassword, findUserByUsername, insertStaffUser, makeStaff } from '../db/users-repository';
+import { changePassword, findUserByUsername, insertAccount } from '../db/users-repository';
 import { hashPassword, verifyPassword } from './passwords';
 
 export type EnsureAdminOutcome = 'created' | 'updated' | 'unchanged';
@@ -13,26 +15,48 @@ export const ADMIN_OUTCOME: Record<EnsureAdminOutcome, string> = {
 };
 
 /**
- * Creates the staff admin, or sets its password: the same for the CLI and
- * ADMIN_USERNAME/ADMIN_PASSWORD. Only a password that really changes signs the
- * admin out everywhere (requirements §10.7): a restart with the same
- * ADMIN_PASSWORD keeps every session.
+ * ADMIN_USERNAME/ADMIN_PASSWORD at start: creates the Administrador when no
+ * account has that username (in any case), and otherwise changes nothing. A
+ * start never overwrites a password changed in the panel, and never
+ * reactivates or promotes an account an Administrador deactivated or demoted.
  */
-export async function ensureAdmin(db: DbOrTrx, username: string, password: string): Promise<EnsureAdminOutcome> {
+export async function ensureAdmin(db: DbOrTrx, username: string, password: string): Promise<'created' | 'unchanged'> {
   const name = username.trim();
   if (!name || !password) throw new Error('An admin needs a username and a password.');
+  if (await findUserByUsername(db, name)) return 'unchanged';
+  // Instances started together: another one may create it first, and then it exists.
+  return (await insertAccount(db, { username: name, passwordHash: await hashPassword(password), role: 'admin' })) ? 'created' : 'unchanged';
+}
+
+/** A password `create-admin` refuses, in Spanish; thrown before anything changes. */
+export class RefusedPasswordError extends Error {}
+
+/**
+ * `npm run create-admin`: creates an account with the role given, or, for a
+ * username that exists, sets its password, an explicit operator action that
+ * ends every session of that person (only when the password really changes:
+ * running it again with the same one keeps everyone signed in). Role and
+ * active state of an existing account are left as they are. The password
+ * follows the panel's rules.
+ */
+export async function createOrResetAccount(
+  db: DbOrTrx,
+  username: string,
+  password: string,
+  role: Role = 'admin',
+): Promise<EnsureAdminOutcome> {
+  const name = username.trim();
+  if (!name || !password) throw new Error('An account needs a username and a password.');
+  const refused = validatePassword(password, name);
+  if (refused.length > 0) throw new RefusedPasswordError(refused.join(' '));
   const existing = await findUserByUsername(db, name);
   if (!existing) {
-    if (await insertStaffUser(db, name, await hashPassword(password))) return 'created';
-    // Instances started together: another one created it first; from here it is an existing admin.
-    return ensureAdmin(db, username, password);
+    if (await insertAccount(db, { username: name, passwordHash: await hashPassword(password), role })) return 'created';
+    return createOrResetAccount(db, username, password, role);
   }
-  if (await verifyPassword(password, existing.password_hash)) {
-    if (existing.is_staff === 1) return 'unchanged';
-    await makeStaff(db, existing.id);
-    return 'updated';
-  }
+  if (existing.is_staff === 1 && (await verifyPassword(password, existing.password_hash))) return 'unchanged';
   await changePassword(db, existing.id, await hashPassword(password));
   await revokeUserRefreshTokens(db, existing.id);
+  await dropUnusedInvitations(db, existing.id);
   return 'updated';
 }

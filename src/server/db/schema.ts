@@ -13,6 +13,29 @@ export interface UsersTable {
   created_at: string;
   /** Bumped when the password changes: tokens carrying an older one stop working. */
   session_version: Generated<number>;
+  /** The person's name as colleagues know it ('' when none was given). */
+  name: Generated<string>;
+  /** 'admin' | 'editor' (src/domain/accounts.ts ROLES). */
+  role: Generated<string>;
+  /** 0: deactivated, cannot sign in and its tokens open nothing. Accounts are never deleted. */
+  is_active: Generated<number>;
+  /** ISO 8601 of the last successful sign-in, or null. */
+  last_login_at: string | null;
+}
+
+/** A one-time password link (invitation or reset): only the hash of its token is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  /** 'invitation' | 'reset'. */
+  kind: string;
+  /** ISO 8601: compares as text. */
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by_id: number | null;
 }
 
 export interface RefreshTokensTable {
@@ -24,6 +47,13 @@ export interface RefreshTokensTable {
   family: string;
   /** Unix seconds when it was exchanged for a new pair; null while it is the family's live token. */
   rotated_at: number | null;
+  /** The sign-in's User-Agent, carried forward by every rotation. */
+  user_agent: string | null;
+  /** The address it was last used from; cleared after ACTIVITY_IP_KEPT_DAYS. */
+  ip: string | null;
+  /** ISO 8601: when the sign-in started, and when a token of its family was last issued. */
+  started_at: string | null;
+  last_used_at: string | null;
 }
 
 export interface SectionsTable {
@@ -194,6 +224,7 @@ export interface IdempotencyKeysTable {
 
 export interface Database {
   users: UsersTable;
+  invitations: InvitationsTable;
   refresh_tokens: RefreshTokensTable;
   sections: SectionsTable;
   publications: PublicationsTable;
@@ -207,6 +238,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type SectionRow = Selectable<SectionsTable>;
 export type NewSectionRow = Insertable<SectionsTable>;
 export type SectionUpdate = Updateable<SectionsTable>;

@@ -1,9 +1,27 @@
+import type { Role } from '@/domain/accounts';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from './database';
 import type { UserRow } from './schema';
 
+/**
+ * Staff accounts. Usernames are unique regardless of case (a unique index on
+ * lower(username)), so a username is looked up in any case.
+ */
+
+/**
+ * The stored hash of an account that has no usable password: an invited
+ * person who has not chosen one yet is '', one whose password was reset is
+ * this (no scrypt hash, so no password ever matches it).
+ */
+export const NO_PASSWORD = '';
+export const PASSWORD_RESET = '!reset';
+
 export async function findUserByUsername(db: DbOrTrx, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
 }
 
 /** The administrators' usernames, as written, whose lower case is one of `lowered`. */
@@ -23,24 +41,77 @@ export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Adds a staff user; false, changing nothing, when the username is taken (another instance starting at the same moment). */
-export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<boolean> {
-  const result = await db
-    .insertInto('users')
-    .values({ username, password_hash: passwordHash, is_staff: 1, created_at: nowIso() })
-    .onConflict((conflict) => conflict.column('username').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+/** Every staff account, by username. */
+export async function listUsers(db: DbOrTrx): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('is_staff', '=', 1).orderBy('username').orderBy('id').execute();
 }
 
-/** Makes a user staff without touching the password or the sessions. */
-export async function makeStaff(db: DbOrTrx, id: number): Promise<void> {
-  await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', id).execute();
+export interface NewAccount {
+  username: string;
+  passwordHash: string;
+  name?: string;
+  role?: Role;
 }
 
 /**
- * Sets a new password and bumps the session version, so that every access
- * and refresh token issued before stops working (plugins/auth.ts, routes/token.ts).
+ * Adds a staff account, active; undefined, changing nothing, when the
+ * username is taken in any case (another instance or request at the same moment).
+ */
+export async function insertAccount(db: DbOrTrx, account: NewAccount): Promise<UserRow | undefined> {
+  if (await findUserByUsername(db, account.username)) return undefined;
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        username: account.username,
+        password_hash: account.passwordHash,
+        is_staff: 1,
+        created_at: nowIso(),
+        name: account.name ?? '',
+        role: account.role ?? 'admin',
+        is_active: 1,
+        last_login_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // The unique index on lower(username) refused it: someone took the name a moment ago.
+    if (await findUserByUsername(db, account.username)) return undefined;
+    throw error;
+  }
+}
+
+/** Adds a staff administrator; false, changing nothing, when the username is taken. */
+export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<boolean> {
+  return (await insertAccount(db, { username, passwordHash })) !== undefined;
+}
+
+/** Name, role and active state: what 'Usuarios' edits. */
+export async function updateAccount(db: DbOrTrx, id: number, change: { name?: string; role?: Role; is_active?: number }): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable('users').set(change).where('id', '=', id).execute();
+}
+
+/** How many active administrators there are. */
+export async function countActiveAdmins(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('is_staff', '=', 1)
+    .where('is_active', '=', 1)
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function recordSignIn(db: DbOrTrx, id: number, at: string = nowIso()): Promise<void> {
+  await db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Sets a new password (or PASSWORD_RESET, which no password matches) and
+ * bumps the session version, so that every access and refresh token issued
+ * before stops working (plugins/auth.ts, routes/token.ts).
  */
 export async function changePassword(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { FieldErrors, TokenPair } from '@/domain/entities';
+import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
 import { parseCookie, stringifySetCookie } from 'cookie';
@@ -8,15 +9,10 @@ import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_COOKIE_PATH, LOGIN_DEVICE_LIFETIME_SECONDS } from '../auth/login-devices';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
-import {
-  deleteExpiredRefreshTokens,
-  findRefreshToken,
-  revokeRefreshFamily,
-  rotateRefreshToken,
-  storeRefreshToken,
-} from '../db/refresh-tokens-repository';
+import { deleteExpiredRefreshTokens, findRefreshToken, revokeRefreshFamily, rotateRefreshToken } from '../db/refresh-tokens-repository';
+import { clearOldSessionIps, issuePair, originOf } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
-import { findUserById, findUserByUsername } from '../db/users-repository';
+import { findUserById, findUserByUsername, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
 import { readForm } from '../http/form';
 import { BadRequest, Detail } from '@/domain/schemas/common';
@@ -60,15 +56,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   // The device cookie is read and written by these routes only (its Path is /api/token/).
   const secureCookie = config.publicUrl?.startsWith('https://') ?? false;
 
-  async function issuePair(user: UserRow, family?: string): Promise<TokenPair> {
-    const refresh = await tokens.issue(user.id, 'refresh', user.session_version);
-    const { jti, expiresAt } = refresh.claims;
-    const sessionFamily = family ?? jti;
-    await storeRefreshToken(db, { jti, userId: user.id, expiresAt, family: sessionFamily });
-    // The access token names its sign-in: revoking the family ends it too (plugins/auth.ts).
-    const access = await tokens.issue(user.id, 'access', user.session_version, sessionFamily);
-    return { access: access.token, refresh: refresh.token };
-  }
+  // A deactivated account is refused as wrong credentials are: the answer does not tell which.
+  const maySignIn = (user: UserRow | undefined): user is UserRow => user?.is_staff === 1 && user.is_active === 1;
+  const pair = async (request: FastifyRequest, user: UserRow, family?: string) => {
+    const { access, refresh } = await issuePair(db, tokens, user, { family, origin: originOf(request) });
+    return { access, refresh };
+  };
 
   const tags = ['Sesión'];
   const refreshBody = { content: { 'application/json': { schema: RefreshBody } } };
@@ -101,7 +94,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       let valid: boolean;
       try {
         user = await findUserByUsername(db, username);
-        const known = user?.is_staff === 1 ? user : undefined;
+        // An account without a password (invited, or reset) costs the same time as any other.
+        const known = maySignIn(user) && user.password_hash.startsWith('scrypt$') ? user : undefined;
         valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
       } catch (error) {
         // No password was checked (too busy, or the database failed): the attempt does not count.
@@ -109,7 +103,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         throw error instanceof HashingBusyError ? serverBusy() : error;
       }
       // A wrong password keeps its place in the throttle: that is the failure.
-      if (!user || !valid) {
+      if (!maySignIn(user) || !valid) {
         // Logged only once the password was checked, so the throttle bounds how many entries a burst leaves.
         // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
         const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
@@ -137,8 +131,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       );
       // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
       await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, request.ip);
+      await recordSignIn(db, user.id);
       await deleteExpiredRefreshTokens(db, nowSeconds());
-      return issuePair(user);
+      await clearOldSessionIps(db);
+      return pair(request, user);
     },
   );
 
@@ -172,8 +168,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       }
       const stored = await findRefreshToken(db, claims.jti, claims.userId);
       const user = await findUserById(db, claims.userId);
-      if (!stored || !user || user.is_staff !== 1 || user.session_version !== claims.sessionVersion) throw invalidToken();
-      return issuePair(user, stored.family);
+      if (!stored || !maySignIn(user) || user.session_version !== claims.sessionVersion) throw invalidToken();
+      return pair(request, user, stored.family);
     },
   );
 

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { INVITATION_LIFETIME_HOURS, type AccountState, type InvitationKind, type Role } from '@/domain/accounts';
+import type { DbOrTrx } from '../db/database';
+import { replaceInvitation } from '../db/invitations-repository';
+import type { UserRow } from '../db/schema';
+import { NO_PASSWORD } from '../db/users-repository';
+
+/**
+ * Accounts as 'Usuarios' shows them, and the one-time password links
+ * (invitation, reset). A link's token has 256 random bits, travels after '#'
+ * and in request bodies only, and is kept nowhere: the database holds its
+ * SHA-256, so a link can be shown once, when it is made.
+ */
+
+/** Where the activation page lives; the token follows '#', so it never reaches a server, a log or a Referer. */
+export const ACTIVATION_PATH = '/admin/activar';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const hashLinkToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+export interface MadeLink {
+  url: string;
+  /** ISO 8601. */
+  expires_at: string;
+}
+
+/** Makes a new link for a person, replacing any unused one: only the newest works. */
+export async function makeLink(db: DbOrTrx, userId: number, kind: InvitationKind, createdById: number | null): Promise<MadeLink> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const expiresAt = new Date(now + INVITATION_LIFETIME_HOURS * HOUR_MS).toISOString();
+  await replaceInvitation(db, {
+    userId,
+    tokenHash: hashLinkToken(token),
+    kind,
+    createdAt: new Date(now).toISOString(),
+    expiresAt,
+    createdById,
+  });
+  return { url: `${ACTIVATION_PATH}#${token}`, expires_at: expiresAt };
+}
+
+/** Whether the person has never chosen a password (an invitation not yet accepted). */
+export const neverActivated = (user: UserRow): boolean => user.password_hash === NO_PASSWORD;
+
+/** 'Estado': deactivated, waiting for an invitation to be accepted (still valid or not), or active. */
+export function accountState(user: UserRow, pendingLinkExpiry: string | undefined, now: string): AccountState {
+  if (user.is_active !== 1) return 'inactive';
+  if (neverActivated(user)) return pendingLinkExpiry !== undefined && pendingLinkExpiry > now ? 'invited' : 'invitation_expired';
+  return 'active';
+}
+
+export interface UserJson {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  state: AccountState;
+  last_login_at: string | null;
+}
+
+export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined, now: string): UserJson {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    role: user.role as Role,
+    state: accountState(user, pendingLinkExpiry, now),
+    last_login_at: user.last_login_at,
+  };
+}

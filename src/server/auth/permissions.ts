@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@/domain/accounts';
+import type { DbOrTrx } from '../db/database';
+
+/**
+ * The roles matrix, in one place: for every route of the admin scope, which
+ * roles may call it. The admin scope's hook (plugins/auth.ts) reads this table
+ * on every request, after the token and the account were checked; a route
+ * missing from it is an Administrador's only, and a test lists every
+ * registered route against it so that none is forgotten.
+ *
+ * An Editor writes publications and biographies and reads sections; sections
+ * are written, restored and purged by Administradores only, as are the
+ * accounts of others. Some rules depend on the item, not the route: restoring
+ * from the trash is an Editor's right except for a section.
+ */
+
+const BOTH: readonly Role[] = ['admin', 'editor'];
+const ADMIN: readonly Role[] = ['admin'];
+
+export interface RouteRule {
+  roles: readonly Role[];
+  /** For an Editor allowed by `roles`: a further check of what the request touches. */
+  editorMay?: (request: FastifyRequest, db: DbOrTrx) => Promise<boolean>;
+}
+
+/** The trash entry a restore names is not a section's. */
+async function notASection(request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
+  const id = Number((request.params as { id?: string }).id);
+  if (!Number.isSafeInteger(id)) return true; // The route answers 404 itself.
+  const entry = await db.selectFrom('trash').select('kind').where('id', '=', id).executeTakeFirst();
+  return entry?.kind !== 'section';
+}
+
+/** Content an Editor may write in full: read, create, edit, reorder, trash, Historial. */
+const contentRoutes = (path: string): Record<string, RouteRule> => ({
+  [`GET ${path}`]: { roles: BOTH },
+  [`POST ${path}`]: { roles: BOTH },
+  [`GET ${path}:id/`]: { roles: BOTH },
+  [`PATCH ${path}:id/`]: { roles: BOTH },
+  [`DELETE ${path}:id/`]: { roles: BOTH },
+  [`PATCH ${path}reorder/`]: { roles: BOTH },
+  [`GET ${path}:id/revisions/`]: { roles: BOTH },
+  [`GET ${path}:id/revisions/:revisionId/`]: { roles: BOTH },
+  [`POST ${path}:id/revisions/:revisionId/restore/`]: { roles: BOTH },
+});
+
+/** Keys are 'METHOD pattern', the pattern as Fastify registered it (request.routeOptions.url). */
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  ...contentRoutes('/api/publications/'),
+  ...contentRoutes('/api/biographies/'),
+  'GET /api/sections/': { roles: BOTH },
+  'GET /api/sections/:id/': { roles: BOTH },
+  'GET /api/sections/:id/revisions/': { roles: BOTH },
+  'GET /api/sections/:id/revisions/:revisionId/': { roles: BOTH },
+  'POST /api/sections/': { roles: ADMIN },
+  'PATCH /api/sections/:id/': { roles: ADMIN },
+  'DELETE /api/sections/:id/': { roles: ADMIN },
+  'PATCH /api/sections/reorder/': { roles: ADMIN },
+  'POST /api/sections/:id/revisions/:revisionId/restore/': { roles: ADMIN },
+
+  'POST /api/upload-image/': { roles: BOTH },
+  'POST /api/publications/:id/upload_cell_image/': { roles: BOTH },
+
+  'GET /api/trash/': { roles: BOTH },
+  'POST /api/trash/:id/restore/': { roles: BOTH, editorMay: notASection },
+  // 'Eliminar definitivamente'.
+  'DELETE /api/trash/:id/': { roles: ADMIN },
+
+  // An Editor's answers leave out sign-ins, addresses and locked usernames (canSeeSignIns).
+  'GET /api/summary/': { roles: BOTH },
+  'GET /api/dashboard/': { roles: BOTH },
+  'GET /api/activity/': { roles: BOTH },
+  'GET /api/activity/people/': { roles: BOTH },
+
+  // Mi cuenta: everyone's own.
+  'GET /api/account/': { roles: BOTH },
+  'POST /api/account/password/': { roles: BOTH },
+  'GET /api/account/sessions/': { roles: BOTH },
+  'DELETE /api/account/sessions/:id/': { roles: BOTH },
+  'POST /api/account/sessions/close-others/': { roles: BOTH },
+
+  // Usuarios.
+  'GET /api/users/': { roles: ADMIN },
+  'POST /api/users/': { roles: ADMIN },
+  'PATCH /api/users/:id/': { roles: ADMIN },
+  'POST /api/users/:id/invitation/': { roles: ADMIN },
+};
+
+/** The rule of a request's route; HEAD is GET's. */
+export function ruleOf(method: string, url: string | undefined): RouteRule | undefined {
+  if (url === undefined) return undefined;
+  return ROUTE_RULES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/** Whether a role may make this request. */
+export async function mayCall(role: string, request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
+  const rule = ruleOf(request.method, request.routeOptions.url) ?? { roles: ADMIN };
+  if (!(rule.roles as readonly string[]).includes(role)) return false;
+  if (role === 'admin' || !rule.editorMay) return true;
+  return rule.editorMay(request, db);
+}
+
+/** Whether a role sees sign-ins, their addresses and locked usernames (Actividad, the landing's summary). */
+export const canSeeSignIns = (role: string | undefined): boolean => role === 'admin';

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { accountMessages, validatePassword, type InvitationKind } from '@/domain/accounts';
+import { messages } from '@/domain/messages';
+import { LinkAcceptBody, LinkCheck, LinkCheckBody } from '@/domain/schemas/accounts';
+import { BadRequest, Detail } from '@/domain/schemas/common';
+import { TokenPair } from '@/domain/schemas/token';
+import { hashLinkToken } from '../auth/accounts';
+import { clientNetwork } from '../auth/client-network';
+import { HashingBusyError } from '../auth/hashing-gate';
+import { hashPassword } from '../auth/passwords';
+import { issuePair, originOf } from '../auth/sessions';
+import { logActivity } from '../content/activity-log';
+import { dropUnusedInvitations, findUsableInvitation, useInvitation } from '../db/invitations-repository';
+import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
+import type { InvitationRow, UserRow } from '../db/schema';
+import { changePassword, findUserById, recordSignIn } from '../db/users-repository';
+import { ApiError, badRequest, notFound } from '../http/api-error';
+import type { Services } from '../services';
+
+/** A link's token is 43 characters; anything much longer is no token of ours. */
+const TOKEN_MAX_LENGTH = 200;
+
+const invalidLink = () => notFound(accountMessages.invalidLink);
+
+/**
+ * The activation page's requests (public): a one-time link's token arrives
+ * in the body only, never in a path or a query string, so that no log line,
+ * proxy or Referer ever holds it. Both are throttled as sign-in is, per client
+ * network: a wrong token counts as a failed attempt.
+ */
+export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const { db, tokens, loginThrottle, hashingGate, config } = services;
+  const tags = ['Usuarios'];
+
+  /** The link a token opens and its person, or undefined. */
+  async function linkOf(token: string | undefined): Promise<{ invitation: InvitationRow; user: UserRow } | undefined> {
+    if (typeof token !== 'string' || token === '' || token.length > TOKEN_MAX_LENGTH) return undefined;
+    const invitation = await findUsableInvitation(db, hashLinkToken(token), new Date().toISOString());
+    const user = invitation && (await findUserById(db, invitation.user_id));
+    return invitation && user && user.is_staff === 1 && user.is_active === 1 ? { invitation, user } : undefined;
+  }
+
+  /** Runs a link's request with a place in the sign-in throttle: a link that opens nothing keeps it as a failure. */
+  async function throttled<T>(request: FastifyRequest, token: string | undefined, work: () => Promise<T>): Promise<T> {
+    const reservation = await loginThrottle.reserve({
+      network: clientNetwork(request.ip, config.loginIpv6Prefix),
+      // Not a username anyone can have ('#'): failures are bounded per network, and no account is locked by them.
+      username: `#link:${typeof token === 'string' ? hashLinkToken(token).slice(0, 16) : ''}`,
+      device: null,
+    });
+    if (!reservation.allowed) {
+      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+    }
+    try {
+      const result = await work();
+      await reservation.release();
+      return result;
+    } catch (error) {
+      const linkFailed = error instanceof ApiError && error.statusCode === 404;
+      if (!linkFailed) await reservation.release();
+      throw error;
+    }
+  }
+
+  app.post(
+    '/invitations/check/',
+    {
+      schema: {
+        tags,
+        summary: 'Comprueba un enlace de contraseña',
+        description:
+          'El token (lo que sigue a # en el enlace) va en el cuerpo. 404 si no es válido, ya se usó o caducó. Con límite de intentos como el inicio de sesión.',
+        body: LinkCheckBody,
+        response: { 200: LinkCheck, 400: BadRequest, 404: Detail, 429: Detail },
+      },
+    },
+    async (request) =>
+      throttled(request, request.body.token, async () => {
+        const link = await linkOf(request.body.token);
+        if (!link) throw invalidLink();
+        return { username: link.user.username, name: link.user.name, kind: link.invitation.kind as InvitationKind };
+      }),
+  );
+
+  app.post(
+    '/invitations/accept/',
+    {
+      schema: {
+        tags,
+        summary: 'Elige la contraseña con un enlace e inicia sesión',
+        description:
+          'El enlace deja de servir. La contraseña sigue las reglas de la cuenta; una vez elegida, se cierran las sesiones que hubiera y se inicia una nueva.',
+        body: LinkAcceptBody,
+        response: { 200: TokenPair, 400: BadRequest, 404: Detail, 429: Detail, 503: Detail },
+      },
+    },
+    async (request) =>
+      throttled(request, request.body.token, async () => {
+        const link = await linkOf(request.body.token);
+        if (!link) throw invalidLink();
+        const password = request.body.password ?? '';
+        const refused = password === '' ? [messages.required] : validatePassword(password, link.user.username);
+        if (refused.length > 0) throw badRequest({ password: refused });
+        let passwordHash: string;
+        try {
+          passwordHash = await hashingGate.run(() => hashPassword(password));
+        } catch (error) {
+          if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
+          throw error;
+        }
+        const { user, invitation } = link;
+        const pair = await db.transaction().execute(async (trx) => {
+          // The conditional update is the check: two requests racing with one link cannot both win.
+          if (!(await useInvitation(trx, invitation.id, new Date().toISOString()))) throw invalidLink();
+          await changePassword(trx, user.id, passwordHash);
+          await revokeUserRefreshTokens(trx, user.id);
+          await dropUnusedInvitations(trx, user.id);
+          await recordSignIn(trx, user.id);
+          return issuePair(trx, tokens, (await findUserById(trx, user.id))!, { origin: originOf(request) });
+        });
+        const actor = { id: user.id, username: user.username };
+        const action = invitation.kind === 'reset' ? 'password_change' : 'account_activate';
+        await logActivity(db, actor, action, { kind: 'user', id: user.id, label: user.username });
+        await logActivity(db, actor, 'sign_in', undefined, request.ip);
+        return { access: pair.access, refresh: pair.refresh };
+      }),
+  );
+};

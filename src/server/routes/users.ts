@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { accountMessages, isRole, NAME_MAX_LENGTH, ROLE_LABELS, validateUsername, type Role } from '@/domain/accounts';
+import type { FieldErrors } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { hasErrors } from '@/domain/validation';
+import { PasswordLink, User, UserCreateBody, UserCreated, UserUpdateBody } from '@/domain/schemas/accounts';
+import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
+import { makeLink, neverActivated, toUserJson } from '../auth/accounts';
+import { logActivity, type Actor } from '../content/activity-log';
+import type { DbOrTrx } from '../db/database';
+import { dropUnusedInvitations, pendingInvitationExpiries } from '../db/invitations-repository';
+import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
+import type { UserRow } from '../db/schema';
+import {
+  changePassword,
+  countActiveAdmins,
+  findUserById,
+  insertAccount,
+  listUsers,
+  NO_PASSWORD,
+  PASSWORD_RESET,
+  updateAccount,
+} from '../db/users-repository';
+import { badRequest, badRequestDetail, notFound } from '../http/api-error';
+import { notFoundAs } from '../http/params';
+import { staffSession } from '../plugins/auth';
+import type { Services } from '../services';
+
+async function userJson(db: DbOrTrx, user: UserRow) {
+  return toUserJson(user, (await pendingInvitationExpiries(db)).get(user.id), new Date().toISOString());
+}
+
+const targetOf = (user: UserRow) => ({ kind: 'user' as const, id: user.id, label: user.username });
+
+/**
+ * 'Usuarios' (Administradores only, auth/permissions.ts): accounts are
+ * created without a password and joined by a one-time link; they are
+ * deactivated, never deleted, so history keeps its authors. Every change runs
+ * under the write lock (services.writeContent), so the rule "at least one
+ * active Administrador" is checked against what is really stored: two
+ * Administradores demoting each other at once cannot both win.
+ */
+export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const { db } = services;
+  const tags = ['Usuarios'];
+  const security = [{ bearer: [] }];
+  const config = notFoundAs(accountMessages.userNotFound);
+
+  app.get(
+    '/users/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Las cuentas, por nombre de usuario',
+        response: { 200: Type.Array(User), 401: Detail, 403: Detail },
+      },
+    },
+    async () => {
+      const [users, expiries] = await Promise.all([listUsers(db), pendingInvitationExpiries(db)]);
+      const now = new Date().toISOString();
+      return users.map((user) => toUserJson(user, expiries.get(user.id), now));
+    },
+  );
+
+  app.post(
+    '/users/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una cuenta sin contraseña y su enlace de invitación',
+        description:
+          'El enlace (de un solo uso, válido 72 horas) se muestra solo en esta respuesta: se guarda únicamente su huella. ' +
+          'La persona elige su contraseña en la página de activación.',
+        body: UserCreateBody,
+        response: { 201: UserCreated, 400: BadRequest, 401: Detail, 403: Detail },
+      },
+    },
+    async (request, reply) => {
+      const { user: me } = staffSession(request);
+      const errors: FieldErrors = {};
+      const username = (request.body.username ?? '').trim();
+      const name = (request.body.name ?? '').trim();
+      const role = request.body.role ?? '';
+      const usernameErrors = validateUsername(username);
+      if (usernameErrors.length > 0) errors.username = usernameErrors;
+      if ([...name].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
+      if (role === '') errors.role = [messages.required];
+      else if (!isRole(role)) errors.role = [accountMessages.invalidRole];
+      if (hasErrors(errors)) throw badRequest(errors);
+      const actor: Actor = { id: me.id, username: me.username };
+      const answer = await services.writeContent(async (trx) => {
+        const created = await insertAccount(trx, { username, passwordHash: NO_PASSWORD, name, role: role as Role });
+        if (!created) throw badRequest({ username: [accountMessages.usernameTaken] });
+        const invitation = await makeLink(trx, created.id, 'invitation', me.id);
+        await logActivity(trx, actor, 'account_create', targetOf(created));
+        await logActivity(trx, actor, 'invitation_create', targetOf(created));
+        return { user: await userJson(trx, created), invitation };
+      });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.patch(
+    '/users/:id/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Cambia el nombre, el rol o el estado de una cuenta',
+        description:
+          'Nadie se desactiva ni se cambia el rol a sí mismo, y siempre queda al menos un Administrador activo (400 con el motivo). ' +
+          'Una cuenta desactivada no puede iniciar sesión y sus tokens dejan de servir en la siguiente petición; un cambio de rol cuenta desde la siguiente petición.',
+        params: IdParams,
+        body: UserUpdateBody,
+        response: { 200: User, 400: BadRequest, 401: Detail, 403: Detail, 404: Detail },
+      },
+    },
+    async (request) => {
+      const { user: me } = staffSession(request);
+      const { id } = request.params;
+      const { name, role, is_active: isActive } = request.body;
+      const errors: FieldErrors = {};
+      if (name !== undefined && [...name.trim()].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
+      if (role !== undefined && !isRole(role)) errors.role = [accountMessages.invalidRole];
+      if (hasErrors(errors)) throw badRequest(errors);
+      const actor: Actor = { id: me.id, username: me.username };
+      return services.writeContent(async (trx) => {
+        const user = await findUserById(trx, id);
+        if (!user || user.is_staff !== 1) throw notFound(accountMessages.userNotFound);
+        const roleChanges = role !== undefined && role !== user.role;
+        const activeChanges = isActive !== undefined && (isActive ? 1 : 0) !== user.is_active;
+        if (id === me.id && activeChanges && !isActive) throw badRequestDetail(accountMessages.cannotDeactivateSelf);
+        if (id === me.id && roleChanges) throw badRequestDetail(accountMessages.cannotChangeOwnRole);
+        const change: { name?: string; role?: Role; is_active?: number } = {};
+        if (name !== undefined) change.name = name.trim();
+        if (roleChanges) change.role = role as Role;
+        if (activeChanges) change.is_active = isActive ? 1 : 0;
+        await updateAccount(trx, id, change);
+        // Checked after the change, under the write lock: what is stored now is what counts.
+        if ((roleChanges || activeChanges) && user.role === 'admin' && (await countActiveAdmins(trx)) === 0) {
+          throw badRequestDetail(accountMessages.lastAdmin);
+        }
+        if (activeChanges && !isActive) {
+          await revokeUserRefreshTokens(trx, id);
+          await dropUnusedInvitations(trx, id);
+          await logActivity(trx, actor, 'account_deactivate', targetOf(user));
+        }
+        if (activeChanges && isActive) await logActivity(trx, actor, 'account_reactivate', targetOf(user));
+        if (roleChanges)
+          await logActivity(trx, actor, 'role_change', { ...targetOf(user), label: `${user.username} (${ROLE_LABELS[role as Role]})` });
+        return userJson(trx, (await findUserById(trx, id))!);
+      });
+    },
+  );
+
+  app.post(
+    '/users/:id/invitation/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Nuevo enlace de contraseña',
+        description:
+          'Para una cuenta que aún no eligió contraseña, una invitación nueva (la anterior deja de servir). Para una cuenta activa, un restablecimiento: ' +
+          'la contraseña anterior deja de servir y todas sus sesiones se cierran en el acto. El enlace se muestra solo en esta respuesta. ' +
+          '400 para una cuenta desactivada.',
+        params: IdParams,
+        response: { 201: PasswordLink, 400: BadRequest, 401: Detail, 403: Detail, 404: Detail },
+      },
+    },
+    async (request, reply) => {
+      const { user: me } = staffSession(request);
+      const { id } = request.params;
+      const actor: Actor = { id: me.id, username: me.username };
+      const link = await services.writeContent(async (trx) => {
+        const user = await findUserById(trx, id);
+        if (!user || user.is_staff !== 1) throw notFound(accountMessages.userNotFound);
+        if (user.is_active !== 1) throw badRequestDetail(accountMessages.inactiveAccountLink);
+        if (neverActivated(user)) {
+          const made = await makeLink(trx, id, 'invitation', me.id);
+          await logActivity(trx, actor, 'invitation_create', targetOf(user));
+          return made;
+        }
+        // A reset: the old password and every sign-in end now, not when the link is used.
+        await changePassword(trx, id, PASSWORD_RESET);
+        await revokeUserRefreshTokens(trx, id);
+        const made = await makeLink(trx, id, 'reset', me.id);
+        await logActivity(trx, actor, 'password_reset', targetOf(user));
+        return made;
+      });
+      return reply.code(201).send(link);
+    },
+  );
+};
