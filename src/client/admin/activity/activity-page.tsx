@@ -9,11 +9,15 @@ import { Field } from '../kit/field';
 import { formatMoment } from '../kit/format-moment';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
+import { useIsAdministrator } from '../kit/permissions';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { ACTION_LABELS, TARGET_LABELS } from './activity-labels';
 import './activity.css';
+
+/** The entries about signing in: an Administrador's only. */
+const SIGN_IN_ACTIONS: ReadonlySet<ActivityActionName> = new Set(['sign_in', 'sign_in_failed', 'sign_in_locked', 'sign_out']);
 
 /** Entries per page, newest first. */
 const ACTIVITY_PAGE_SIZE = 25;
@@ -59,6 +63,9 @@ export function ActivityPage() {
     { refetchOnMountOrArgChange: true },
   );
   const { data: people = [] } = useListActivityPeopleQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Sign-ins and the addresses they came from are an Administrador's to see; an Editor's log holds content only.
+  const seesSignIns = useIsAdministrator();
+  const actions = seesSignIns ? ACTIVITY_ACTIONS : ACTIVITY_ACTIONS.filter((action) => !SIGN_IN_ACTIONS.has(action));
   const problems = isError ? readApiFailure(error).fieldErrors : {};
   const entries = data?.results ?? [];
   const count = data?.count ?? 0;
@@ -91,22 +98,30 @@ export function ActivityPage() {
           );
         },
       },
-      {
-        header: 'IP',
-        width: 'minmax(0, 0.9fr)',
-        cell: (entry) => (entry.ip ? <code>{entry.ip}</code> : <span className="kit-muted">—</span>),
-      },
+      ...(seesSignIns
+        ? [
+            {
+              header: 'IP',
+              width: 'minmax(0, 0.9fr)',
+              cell: (entry: ActivityEntry) => (entry.ip ? <code>{entry.ip}</code> : <span className="kit-muted">—</span>),
+            },
+          ]
+        : []),
     ],
-    [],
+    [seesSignIns],
   );
 
   return (
     <>
       <PageHeader title="Actividad">
-        <p>
-          Quién hizo qué y cuándo: inicios de sesión, cambios, envíos a la papelera y restauraciones. Se conserva un año; las direcciones
-          IP, 90 días.
-        </p>
+        {seesSignIns ? (
+          <p>
+            Quién hizo qué y cuándo: inicios de sesión, cambios, envíos a la papelera y restauraciones. Se conserva un año; las direcciones
+            IP, 90 días.
+          </p>
+        ) : (
+          <p>Quién hizo qué y cuándo: cambios, envíos a la papelera y restauraciones. Se conserva un año.</p>
+        )}
       </PageHeader>
       <form className="activity-filters admin-card" aria-label="Filtrar la actividad" onSubmit={(event) => event.preventDefault()}>
         <Field label="Persona">
@@ -135,7 +150,7 @@ export function ActivityPage() {
               onChange={(event) => change({ kind: event.target.value || undefined })}
             >
               <option value="">Todas las acciones</option>
-              {ACTIVITY_ACTIONS.map((action) => (
+              {actions.map((action) => (
                 <option key={action} value={action}>
                   {ACTION_LABELS[action]}
                 </option>

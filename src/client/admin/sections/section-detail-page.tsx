@@ -5,6 +5,7 @@ import { formatLongDate } from '@/client/ui/format-date';
 import type { Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { HistoryPanel } from '../kit/history-panel';
+import { useIsAdministrator } from '../kit/permissions';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
@@ -49,14 +50,17 @@ function PublicAddress({ section }: { section: Section }) {
 }
 
 function SectionDetail({ section }: { section: Section }) {
+  const manages = useIsAdministrator();
   return (
     <>
       <PageHeader
         title="Detalle de Sección"
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.sectionEdit.getHref(section.id)}>
-            Editar
-          </Link>
+          manages && (
+            <Link className="kit-button kit-button-primary" to={paths.admin.sectionEdit.getHref(section.id)}>
+              Editar
+            </Link>
+          )
         }
       />
       <section className="admin-card" aria-label={section.title}>

@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../kit/data-table';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
+import { useIsAdministrator } from '../kit/permissions';
 import { StatusBadge } from '../kit/status-badge';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
@@ -45,6 +46,8 @@ export function SectionListPage() {
   const [withPublications, setWithPublications] = useState<number | null>(null);
   const sections = useMemo(() => (isError ? [] : (data ?? [])), [data, isError]);
   const move = useReorder(sections, reorderSections);
+  // An Editor reads the sections; creating, editing, deleting and ordering them is an Administrador's.
+  const manages = useIsAdministrator();
 
   const columns = useMemo<Column<Section>[]>(
     () => [
@@ -63,17 +66,26 @@ export function SectionListPage() {
     [],
   );
   const actions = useMemo(
-    () => (section: Section) => (
-      <RowActions
-        label={section.title}
-        viewTo={paths.admin.section.getHref(section.id)}
-        editTo={paths.admin.sectionEdit.getHref(section.id)}
-        onDelete={() => setTarget(section)}
-      />
-    ),
-    [],
+    () => (section: Section) =>
+      manages ? (
+        <RowActions
+          label={section.title}
+          viewTo={paths.admin.section.getHref(section.id)}
+          editTo={paths.admin.sectionEdit.getHref(section.id)}
+          onDelete={() => setTarget(section)}
+        />
+      ) : (
+        <Link
+          className="kit-button kit-button-small kit-button-quiet"
+          to={paths.admin.section.getHref(section.id)}
+          aria-label={`Ver ${section.title}`}
+        >
+          Ver
+        </Link>
+      ),
+    [manages],
   );
-  const reorder = useMemo(() => ({ onMove: move, label: (section: Section) => section.title }), [move]);
+  const reorder = useMemo(() => (manages ? { onMove: move, label: (section: Section) => section.title } : undefined), [move, manages]);
 
   const close = () => {
     setTarget(null);
@@ -113,12 +125,16 @@ export function SectionListPage() {
       <PageHeader
         title="Secciones"
         action={
-          <Link className="kit-button kit-button-primary" to={paths.admin.sectionNew.getHref()}>
-            Nueva Sección
-          </Link>
+          manages && (
+            <Link className="kit-button kit-button-primary" to={paths.admin.sectionNew.getHref()}>
+              Nueva Sección
+            </Link>
+          )
         }
       >
-        <p>Ordene las secciones arrastrando la fila por su asa o con los botones Subir y Bajar; el orden se guarda al momento.</p>
+        {manages && (
+          <p>Ordene las secciones arrastrando la fila por su asa o con los botones Subir y Bajar; el orden se guarda al momento.</p>
+        )}
       </PageHeader>
       {isLoading ? (
         <Loading />
@@ -131,7 +147,14 @@ export function SectionListPage() {
           )}
         </EmptyState>
       ) : (
-        <DataTable caption="Secciones" items={sections} columns={columns} actions={actions} reorder={reorder} />
+        <DataTable
+          caption="Secciones"
+          items={sections}
+          columns={columns}
+          actions={actions}
+          actionsWidth={manages ? undefined : '5rem'}
+          reorder={reorder}
+        />
       )}
       <ConfirmDialog
         open={target !== null && withPublications === null}

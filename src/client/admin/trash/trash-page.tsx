@@ -8,6 +8,7 @@ import { formatMoment, formatMomentDay } from '../kit/format-moment';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
+import { useIsAdministrator } from '../kit/permissions';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
@@ -44,6 +45,8 @@ export function TrashPage() {
   const [restore, { isLoading: restoring }] = useRestoreTrashEntryMutation();
   const [purge, { isLoading: purging }] = usePurgeTrashEntryMutation();
   const [purgeTarget, setPurgeTarget] = useState<TrashEntry | null>(null);
+  // Purging, and bringing a section back, are an Administrador's; an Editor restores publications and biographies.
+  const manages = useIsAdministrator();
   const entries = data?.results ?? [];
   const count = data?.count ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / TRASH_PAGE_SIZE));
@@ -114,24 +117,28 @@ export function TrashPage() {
   const busy = restoring || purging;
   const actions = (entry: TrashEntry) => (
     <span className="kit-row-actions">
-      <button
-        type="button"
-        className="kit-button kit-button-small kit-button-secondary"
-        aria-label={`Restaurar ${entry.label}`}
-        disabled={busy}
-        onClick={() => void restoreEntry(entry)}
-      >
-        Restaurar
-      </button>
-      <button
-        type="button"
-        className="kit-button kit-button-small kit-button-danger-quiet"
-        aria-label={`Eliminar definitivamente ${entry.label}`}
-        disabled={busy}
-        onClick={() => setPurgeTarget(entry)}
-      >
-        Eliminar definitivamente
-      </button>
+      {(manages || entry.kind !== 'section') && (
+        <button
+          type="button"
+          className="kit-button kit-button-small kit-button-secondary"
+          aria-label={`Restaurar ${entry.label}`}
+          disabled={busy}
+          onClick={() => void restoreEntry(entry)}
+        >
+          Restaurar
+        </button>
+      )}
+      {manages && (
+        <button
+          type="button"
+          className="kit-button kit-button-small kit-button-danger-quiet"
+          aria-label={`Eliminar definitivamente ${entry.label}`}
+          disabled={busy}
+          onClick={() => setPurgeTarget(entry)}
+        >
+          Eliminar definitivamente
+        </button>
+      )}
     </span>
   );
 
