@@ -6,6 +6,7 @@ test('a wrong password is refused with a message, and the password is cleared', 
   browserProblems.expectFailedLoad(401, '/api/token/');
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByText('¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.')).toBeVisible();
   await page.getByLabel('Usuario').fill(E2E_ADMIN.username);
   await page.getByLabel('Contraseña').fill('no-es-la-clave');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

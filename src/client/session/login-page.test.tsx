@@ -43,6 +43,12 @@ test('shows the title, the two labelled fields and the submit button, without na
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+test('below the form, the page says how to get back in without email', () => {
+  renderLogin();
+  const help = screen.getByText('¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.');
+  expect(usernameField().closest('form')?.compareDocumentPosition(help)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+});
+
 test.each([
   ['both fields empty', '', ''],
   ['the password empty', 'admin', ''],

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import { validateLogin } from '@/domain/validation';
 import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
@@ -24,6 +25,11 @@ function returnPathOf(state: unknown): string {
   return isAdminPage ? from : admin;
 }
 
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
 /**
  * /admin/login (and /login): requirements §2, §4, §5, §8. Signing in starts the
  * session; a signed-in user goes on to /admin, or back to the page a lost
@@ -33,13 +39,13 @@ export function LoginPage() {
   const { restored, user } = useRestoredSession();
   const returnTo = returnPathOf(useLocation().state);
   const [login, { isLoading }] = useLoginMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const usernameInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
+  // The sign-in's one message (fields left empty, or the server's refusal) is the form's, not a field's.
+  const form = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
+  const error = form.formState.errors.root?.login?.message;
   const [failedAttempts, setFailedAttempts] = useState(0);
   const focusedAttempt = useRef(0);
+  const usernameInput = useRef<HTMLInputElement | null>(null);
+  const passwordInput = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => {
     document.title = adminPageTitle('Iniciar sesión');
@@ -64,26 +70,25 @@ export function LoginPage() {
   if (!restored) return <SessionLoading />;
   if (user) return <Navigate to={returnTo} replace />;
 
-  const edit = (setter: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    setter(event.target.value);
-    setError(null);
-  };
+  // Editing either field takes the message away: it spoke of what was there before.
+  const clearsError = { onChange: () => form.clearErrors('root.login') };
+  const usernameField = form.register('username', clearsError);
+  const passwordField = form.register('password', clearsError);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ username, password }) => {
     const invalid = validateLogin({ username, password });
     if (invalid) {
-      setError(invalid);
+      form.setError('root.login', { message: invalid });
       return;
     }
     try {
       await login({ username: username.trim(), password }).unwrap();
     } catch (failure) {
-      setError(loginErrorMessage(failure));
-      setPassword('');
+      form.setValue('password', '');
+      form.setError('root.login', { message: loginErrorMessage(failure) });
       setFailedAttempts((count) => count + 1);
     }
-  };
+  });
 
   return (
     <div className="login">
@@ -100,39 +105,43 @@ export function LoginPage() {
             {error}
           </div>
         )}
-        <form className="login-form" noValidate onSubmit={submit}>
+        <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>
           <div className="login-field">
             <label htmlFor="login-username">Usuario</label>
             <input
-              ref={usernameInput}
               id="login-username"
-              name="username"
               type="text"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              value={username}
-              onChange={edit(setUsername)}
               disabled={isLoading}
+              {...usernameField}
+              ref={(input) => {
+                usernameField.ref(input);
+                usernameInput.current = input;
+              }}
             />
           </div>
           <div className="login-field">
             <label htmlFor="login-password">Contraseña</label>
             <input
-              ref={passwordInput}
               id="login-password"
-              name="password"
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={edit(setPassword)}
               disabled={isLoading}
+              {...passwordField}
+              ref={(input) => {
+                passwordField.ref(input);
+                passwordInput.current = input;
+              }}
             />
           </div>
           <button className="login-submit" type="submit" disabled={isLoading}>
             {isLoading ? 'Iniciando sesión...' : 'Iniciar sesión'}
           </button>
         </form>
+        {/* No email leaves this site: a new password comes from a colleague's one-time link. */}
+        <p className="login-help">¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.</p>
         <p className="login-back">
           {/* The public site is another document (index.html): a full page load. */}
           <a href={paths.home.getHref()}>Volver al sitio</a>
