@@ -19,6 +19,7 @@ import { registerSpa } from './plugins/spa';
 import { createPageMetaResolver, registerSeoRoutes, visibleAddedSections } from './seo/seo-routes';
 import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
+import { searchRoutes } from './routes/search';
 import { publicationRoutes } from './routes/publications';
 import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
@@ -136,6 +137,7 @@ export async function buildApp(
         await tokens.register(invitationRoutes, { services });
       });
       await api.register(publicRoutes, { services });
+      await api.register(searchRoutes, { services });
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin(services));
         // What an administrator reads (drafts, hidden sections) is never kept by a browser or a proxy.

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { detectImageType } from '@/domain/images';
 import { createDatabase, SQLITE_FILE } from '../db/database';
+import { rebuildSearchIndex } from '../db/search-repository';
 import { contentTypeOf, isUploadKey, isUploadOriginal, UPLOAD_FILE_MAX_BYTES } from '../media/media-keys';
 import type { ObjectStore } from '../media/object-store';
 import { readAll, readArchive, syncDirectory } from './archive';
@@ -352,7 +353,10 @@ async function restorePostgres(target: RestoreTarget, manifest: Manifest, stagin
         if (!table.isView && table.schema === schema) await trx.schema.dropTable(table.name).ifExists().cascade().execute();
       await migrateTo(trx, manifest.schema.version);
       const rows = await loadRows(trx, manifest, staging, shape);
-      return { rows, migrated: await migrateTo(trx) };
+      const migrated = await migrateTo(trx);
+      // The archive holds no search index: it is made again from the restored publications.
+      await rebuildSearchIndex(trx);
+      return { rows, migrated };
     });
   } finally {
     await db.destroy();
@@ -375,6 +379,8 @@ async function restoreSqlite(target: RestoreTarget, manifest: Manifest, staging:
       await migrateTo(db, manifest.schema.version);
       const rows = await db.transaction().execute((trx) => loadRows(trx, manifest, staging, shape));
       result = { rows, migrated: await migrateTo(db) };
+      // The archive holds no search index: it is made again from the restored publications.
+      await db.transaction().execute((trx) => rebuildSearchIndex(trx));
     } finally {
       // Closing the only connection checkpoints the WAL into the file and deletes it.
       await db.destroy();

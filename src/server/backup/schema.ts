@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, sql, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from '../db/migrate';
+import { isSearchIndexTable } from '../db/search-repository';
 
 /**
  * What the backup knows of the database, found out rather than listed: the
@@ -40,12 +41,13 @@ export async function currentSchema(db: AnyDb): Promise<string | undefined> {
   return (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name;
 }
 
-/** The site's tables (not views, not Kysely's), by name; on PostgreSQL, those of the current schema. */
+/** The site's tables (not views, not Kysely's, not the search index), by name; on PostgreSQL, those of the current schema. */
 export async function siteTables(db: AnyDb): Promise<TableShape[]> {
   const schema = await currentSchema(db);
   const tables = await db.introspection.getTables();
+  // The search index is derived from the publications: never copied, rebuilt by a restore (rebuildSearchIndex).
   return tables
-    .filter((table) => !table.isView && !table.isForeign && table.schema === schema)
+    .filter((table) => !table.isView && !table.isForeign && table.schema === schema && !isSearchIndexTable(table.name))
     .map((table) => ({
       name: table.name,
       columns: table.columns.map((column) => column.name),

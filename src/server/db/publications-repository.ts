@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
+import { writeSearchEntry } from './search-repository';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
 import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } from './schema';
@@ -182,6 +183,8 @@ export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Pr
     .values({ ...row, title_search: searchKey(row.title) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The public search's index follows every write (search-repository.ts).
+  await writeSearchEntry(db, id, row.title, row.layout ?? '[]');
   return (await findPublication(db, id)) as PublicationWithSection;
 }
 
@@ -201,7 +204,11 @@ export async function updatePublication(db: DbOrTrx, id: number, patch: Publicat
     }))
     .where('id', '=', id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? findPublication(db, id) : undefined;
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  const updated = await findPublication(db, id);
+  // The public search's index follows every write of what it reads (search-repository.ts).
+  if (updated && (fields.title !== undefined || fields.layout !== undefined)) await writeSearchEntry(db, id, updated.title, updated.layout);
+  return updated;
 }
 
 export async function deletePublication(db: DbOrTrx, id: number): Promise<boolean> {

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
+import { boundSearchQuery, searchTexts } from '@/domain/site-search';
+import { Detail } from '@/domain/schemas/common';
+import { PublicSearchPage, PublicSearchQuery } from '@/domain/schemas/search';
+import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
+import { todayIso } from '../clock';
+import { searchPublicPublications } from '../db/search-repository';
+import { badRequestDetail } from '../http/api-error';
+import { readPageRequest, requestUrl, toPage } from '../http/pagination';
+import { toPublicPublication } from '../http/serializers';
+import { snippetOf } from '../search/snippet';
+import { layoutText, queryTokens } from '../search/tokens';
+import type { Services } from '../services';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Search answers stay out of the public cache: anyone can ask for any query,
+ * and random queries must not push the home page's answers out of it. They
+ * still leave compressed and with an ETag (a 304 for a repeat), computed for
+ * each request; browsers and shared caches may keep one briefly.
+ */
+const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revalidate=30';
+
+/**
+ * GET /api/public/search/?q=&page=: the public publications that hold every
+ * word of the query (docs/decisions/064-public-search.md), twelve a page in
+ * DRF's page shape, each with a snippet of its text with the matched words in
+ * <mark>; `query` says what was searched and `truncated` whether it was cut.
+ */
+export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/public/search/',
+    {
+      schema: {
+        tags: ['Público'],
+        summary: 'Buscar en las publicaciones públicas',
+        description:
+          'Título, texto y nombre de la sección, sin distinguir mayúsculas ni acentos y con las palabras reducidas a su raíz ' +
+          '(«emociones» encuentra «emoción»). Primero las que lo tienen en el título, luego las más recientes.',
+        querystring: PublicSearchQuery,
+        response: { 200: PublicSearchPage, 400: Detail, 404: Detail },
+      },
+    },
+    async (request, reply) => {
+      const { text, truncated, tooShort } = boundSearchQuery(typeof request.query.q === 'string' ? request.query.q : '');
+      if (tooShort) throw badRequestDetail(searchTexts.tooShort);
+      const page = readPageRequest({ page: request.query.page }, PUBLIC_PUBLICATION_PAGE_SIZE);
+      const tokens = queryTokens(text);
+      const url = requestUrl(request);
+      const { rows, count } =
+        tokens.length === 0
+          ? { rows: [], count: 0 }
+          : await searchPublicPublications(services.db, { tokens, today: todayIso(), window: page.window! });
+      const results = rows.map((row) => ({
+        ...toPublicPublication(row),
+        snippet: snippetOf(layoutText(row.layout), tokens),
+        title_match: row.title_match,
+      }));
+      const answer = { ...toPage(page, count, results, url), query: text, truncated };
+      const json = JSON.stringify(answer);
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+      body.write(json);
+      reply.type(JSON_TYPE).header('X-Robots-Tag', 'noindex');
+      const prepared = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: SEARCH_CACHE_CONTROL });
+      const { status, headers, body: sent } = deliver(prepared, request.headers);
+      // The bytes leave as serialised above (a 304 without them); the schema describes them.
+      return (reply as unknown as FastifyReply).code(status).headers(headers).send(sent);
+    },
+  );
+};

@@ -1,0 +1,227 @@
+import { searchTexts } from '@/domain/site-search';
+import { todayIso } from '@/server/clock';
+import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+
+// Runs on SQLite, and on PostgreSQL when DATABASE_URL is set: the same queries must find the same publications in the same order.
+jest.setTimeout(60_000);
+
+let server: TestServer;
+let token: string;
+let jpeg: Buffer;
+const sections: Record<string, number> = {};
+const ids: Record<string, number> = {};
+
+const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
+const textLayout = (...texts: string[]) =>
+  JSON.stringify([{ id: 'r1', cells: texts.map((content, i) => ({ id: `c${i}`, type: 'text', columnSpan: 1, content })) }]);
+
+async function publish(key: string, section: string, title: string, fields: Record<string, string> = {}) {
+  const reply = await server.request('POST', '/api/publications/', {
+    token,
+    form: formData(
+      {
+        title,
+        section_id: String(sections[section]),
+        status: 'published',
+        publish_date: daysFromToday(-10),
+        layout: '[]',
+        ...fields,
+      },
+      { featured_image: { bytes: jpeg } },
+    ),
+  });
+  expect([reply.status, reply.body]).toEqual([201, expect.objectContaining({ title })]);
+  ids[key] = reply.body.id;
+  return reply.body;
+}
+
+const search = (q: string, extra = '') => server.request('GET', `/api/public/search/?q=${encodeURIComponent(q)}${extra}`);
+const found = async (q: string) => {
+  const reply = await search(q);
+  expect(reply.status).toBe(200);
+  return (reply.body.results as { id: number }[]).map((hit) => Object.entries(ids).find(([, id]) => id === hit.id)?.[0] ?? hit.id);
+};
+
+beforeAll(async () => {
+  ({ server, token, jpeg } = await startSignedIn());
+  for (const [key, title, active] of [
+    ['noticias', 'Noticias', true],
+    ['revista', 'Revista de Convivencia', true],
+    ['oculta', 'Oculta', false],
+  ] as const) {
+    const reply = await server.request('POST', '/api/sections/', { token, json: { title, is_active: active } });
+    expect(reply.status).toBe(201);
+    sections[key] = reply.body.id;
+  }
+  await publish('regulacion', 'revista', 'Regulación emocional en el aula', {
+    layout: textLayout('<p>Un artículo sobre la <strong>emoción</strong> y su regulación en la escuela.</p>'),
+    publish_date: daysFromToday(-5),
+  });
+  await publish('jornada', 'noticias', 'Jornada de puertas abiertas', {
+    layout: textLayout('<p>Hablaremos de emociones y de educación.</p>'),
+    publish_date: daysFromToday(-1),
+  });
+  await publish('educacion', 'noticias', 'EDUCACIÓN en familia', { publish_date: daysFromToday(-3) });
+  await publish('borrador', 'noticias', 'Emociones en borrador', { status: 'draft' });
+  await publish('archivada', 'noticias', 'Emociones archivadas', { status: 'archived' });
+  await publish('futura', 'noticias', 'Emociones del mañana', { publish_date: daysFromToday(30) });
+  await publish('oculta', 'oculta', 'Emociones escondidas');
+});
+afterAll(async () => server.close());
+
+describe('GET /api/public/search/', () => {
+  it('finds without accents or case what is written with them, and the other way round', async () => {
+    // 'EDUCACIÓN en familia' holds it in its title: first, though older than the other.
+    expect(await found('educacion')).toEqual(['educacion', 'jornada']);
+    expect(await found('EDUCACIÓN')).toEqual(['educacion', 'jornada']);
+  });
+
+  it('finds the other forms of a word (Spanish stemming): emociones finds emoción', async () => {
+    expect(await found('emociones')).toEqual(['jornada', 'regulacion']);
+    expect(await found('emoción')).toEqual(['jornada', 'regulacion']);
+  });
+
+  it('searches only what the public lists show: no draft, archived, future or hidden-section publication', async () => {
+    const all = await found('emociones');
+    for (const hidden of ['borrador', 'archivada', 'futura', 'oculta']) expect(all).not.toContain(hidden);
+  });
+
+  it('puts title matches first, then the newest publication date', async () => {
+    // 'regulación' is in the title of one and in the text of the other; by date alone the other would lead.
+    await publish('regulacion-texto', 'noticias', 'Taller para familias', {
+      layout: textLayout('<p>La regulación del conflicto.</p>'),
+      publish_date: daysFromToday(-2),
+    });
+    expect(await found('regulacion')).toEqual(['regulacion', 'regulacion-texto']);
+    const reply = await search('regulacion');
+    expect(reply.body.results.map((hit: { title_match: boolean }) => hit.title_match)).toEqual([true, false]);
+  });
+
+  it('matches the section title, and needs every word somewhere', async () => {
+    expect(await found('convivencia')).toEqual(['regulacion']);
+    expect(await found('convivencia emociones')).toEqual(['regulacion']);
+    expect(await found('familia')).toContain('educacion');
+    expect(await found('puertas emociones')).toEqual(['jornada']);
+    expect(await found('puertas regulación')).toEqual([]);
+  });
+
+  it('marks the matched words in a snippet of the original text, escaped', async () => {
+    const reply = await search('emociones');
+    const jornada = reply.body.results.find((hit: { id: number }) => hit.id === ids.jornada);
+    expect(jornada.snippet).toBe('Hablaremos de <mark>emociones</mark> y de educación.');
+    expect(jornada).toMatchObject({ title: 'Jornada de puertas abiertas', section_title: 'Noticias', section_slug: 'noticias' });
+  });
+
+  it('answers in DRF page shape, says what was searched, and is not for search engines', async () => {
+    const reply = await search('  educación  ');
+    expect(reply.body).toMatchObject({ count: 2, next: null, previous: null, query: 'educación', truncated: false });
+    expect(reply.headers.get('x-robots-tag')).toBe('noindex');
+    expect(reply.headers.get('etag')).toBeTruthy();
+  });
+
+  it('cuts a query past 100 characters or 8 words, and says so', async () => {
+    const long = await search('educación uno dos tres cuatro cinco seis siete ocho nueve');
+    expect(long.body).toMatchObject({ query: 'educación uno dos tres cuatro cinco seis siete', truncated: true });
+    const longer = await search('e'.repeat(150));
+    expect(longer.body.query).toHaveLength(100);
+    expect(longer.body.truncated).toBe(true);
+  });
+
+  it('asks for at least 2 characters', async () => {
+    for (const q of ['', 'a', '  b  ']) {
+      const reply = await search(q);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ detail: searchTexts.tooShort });
+    }
+  });
+
+  it('finds nothing for words too common to search', async () => {
+    const reply = await search('de la');
+    expect(reply.body).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('pages twelve at a time with next and previous links; past the last page is 404', async () => {
+    for (let i = 0; i < 13; i++)
+      await publish(`serie-${i}`, 'noticias', `Serie ${i} de convivencia escolar`, { publish_date: daysFromToday(-20 - i) });
+    const first = await search('escolar');
+    expect(first.body.count).toBe(13);
+    expect(first.body.results).toHaveLength(12);
+    expect(first.body.next).toContain('page=2');
+    const second = await search('escolar', '&page=2');
+    expect(second.body.results).toHaveLength(1);
+    expect(second.body.previous).toBeTruthy();
+    expect((await search('escolar', '&page=3')).status).toBe(404);
+  });
+
+  it('comes compressed, and a repeat with its ETag is a 304', async () => {
+    const reply = await server.request('GET', '/api/public/search/?q=escolar', { headers: { 'accept-encoding': 'gzip' } });
+    expect(reply.status).toBe(200);
+    const raw = await fetch(`${server.url}/api/public/search/?q=escolar`, { headers: { 'accept-encoding': 'br' } });
+    expect(raw.headers.get('content-encoding')).toBe('br');
+    // fetch undoes the compression itself.
+    expect(((await raw.json()) as { count: number }).count).toBe(13);
+    const again = await server.request('GET', '/api/public/search/?q=escolar', {
+      headers: { 'if-none-match': reply.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('the index follows every write', () => {
+  it('an edit of the title or the text is found at once, and the old words no longer', async () => {
+    const created = await publish('editada', 'noticias', 'Mindfulness');
+    expect(await found('mindfulness')).toEqual(['editada']);
+    const reply = await server.request('PATCH', `/api/publications/${created.id}/`, {
+      token,
+      form: formData({ title: 'Atención plena', layout: textLayout('<p>Respiración consciente</p>') }),
+    });
+    expect(reply.status).toBe(200);
+    expect(await found('mindfulness')).toEqual([]);
+    expect(await found('atencion')).toEqual(['editada']);
+    expect(await found('respiracion')).toEqual(['editada']);
+  });
+
+  it('trash takes it out at once, a restore brings it back, a purge removes it for good', async () => {
+    await publish('papelera', 'noticias', 'Resiliencia docente');
+    expect(await found('resiliencia')).toEqual(['papelera']);
+    expect((await server.request('DELETE', `/api/publications/${ids.papelera}/`, { token })).status).toBe(204);
+    expect(await found('resiliencia')).toEqual([]);
+    const trash = await server.request('GET', '/api/trash/?all=true', { token });
+    const entry = trash.body.results.find((item: { label: string }) => item.label === 'Resiliencia docente');
+    const restored = await server.request('POST', `/api/trash/${entry.id}/restore/`, { token });
+    expect(restored.status).toBeLessThan(300);
+    expect(await found('resiliencia')).toHaveLength(1);
+    const again = await server.request('GET', '/api/publications/?all=true', { token });
+    const back = again.body.results.find((item: { title: string }) => item.title === 'Resiliencia docente');
+    expect((await server.request('DELETE', `/api/publications/${back.id}/`, { token })).status).toBe(204);
+    const trashAgain = await server.request('GET', '/api/trash/?all=true', { token });
+    const second = trashAgain.body.results.find((item: { label: string }) => item.label === 'Resiliencia docente');
+    expect((await server.request('DELETE', `/api/trash/${second.id}/`, { token })).status).toBe(204);
+    expect(await found('resiliencia')).toEqual([]);
+  });
+
+  it('hiding a section hides its publications from the search at once', async () => {
+    await publish('de-seccion', 'revista', 'Neuroeducación');
+    expect(await found('neuroeducacion')).toEqual(['de-seccion']);
+    const hide = await server.request('PATCH', `/api/sections/${sections.revista}/`, { token, json: { is_active: false } });
+    expect(hide.status).toBe(200);
+    expect(await found('neuroeducacion')).toEqual([]);
+    await server.request('PATCH', `/api/sections/${sections.revista}/`, { token, json: { is_active: true } });
+    expect(await found('neuroeducacion')).toEqual(['de-seccion']);
+  });
+
+  it('a scheduled publication is found from its midnight in SITE_TIME_ZONE, with no write', async () => {
+    const before = process.env.SITE_TIME_ZONE;
+    // Kiritimati's day starts 25 hours before Pago Pago's: a publication dated today there is tomorrow's in Pago Pago.
+    process.env.SITE_TIME_ZONE = 'Pacific/Pago_Pago';
+    try {
+      await publish('programada', 'noticias', 'Coeducación', { publish_date: todayIso(new Date(), 'Pacific/Kiritimati') });
+      expect(await found('coeducacion')).toEqual([]);
+      process.env.SITE_TIME_ZONE = 'Pacific/Kiritimati';
+      expect(await found('coeducacion')).toEqual(['programada']);
+    } finally {
+      if (before === undefined) delete process.env.SITE_TIME_ZONE;
+      else process.env.SITE_TIME_ZONE = before;
+    }
+  });
+});
