@@ -43,6 +43,18 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
 
+/** What an Editor reads in Actividad: changes of content, never sign-ins, addresses or accounts. */
+export const CONTENT_ACTIVITY_ACTIONS: readonly ActivityActionName[] = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'revision_restore',
+  'purge',
+  'reorder',
+  'upload',
+];
+
 export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image', 'user'] as const;
 export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];
 

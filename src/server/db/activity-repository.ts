@@ -40,6 +40,8 @@ export async function insertActivity(db: DbOrTrx, entry: NewActivity): Promise<v
 export interface ActivityFilter {
   username?: string;
   action?: string;
+  /** Only these actions (an Editor's view). */
+  actions?: readonly string[];
   /** ISO 8601 instants: from included, before excluded. */
   from?: string;
   before?: string;
@@ -51,6 +53,7 @@ export async function listActivity(db: DbOrTrx, filter: ActivityFilter, window?:
     eb.and([
       ...(filter.username === undefined ? [] : [eb('username', '=', filter.username)]),
       ...(filter.action === undefined ? [] : [eb('action', '=', filter.action)]),
+      ...(filter.actions === undefined ? [] : [eb('action', 'in', filter.actions)]),
       ...(filter.from === undefined ? [] : [eb('at', '>=', filter.from)]),
       ...(filter.before === undefined ? [] : [eb('at', '<', filter.before)]),
     ]);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FieldErrors } from '@/domain/entities';
-import { ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS } from '@/domain/history';
+import { ACTIVITY_ACTIONS, CONTENT_ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { hasErrors, isIsoDate } from '@/domain/validation';
 import { ActivityEntry, ActivityPeople, ActivityQuery } from '@/domain/schemas/activity';
@@ -8,7 +8,9 @@ import { BadRequest, PageOf } from '@/domain/schemas/common';
 import { siteTimeZone } from '../clock';
 import { activityUsernames, listActivity, pruneActivity } from '../db/activity-repository';
 import type { ActivityRow } from '../db/schema';
+import { canSeeSignIns } from '../auth/permissions';
 import { badRequest } from '../http/api-error';
+import { staffRole } from '../plugins/auth';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import type { Services } from '../services';
 
@@ -124,6 +126,8 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         {
           username,
           action,
+          // An Editor reads content entries only: no sign-ins, no addresses, no accounts.
+          actions: canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS,
           from: from === undefined ? undefined : startOfDay(from),
           before: to === undefined ? undefined : startOfDay(nextDay(to)),
         },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContentSummary } from '@/domain/schemas/summary';
 import { contentSummary } from '../db/summary-repository';
+import { canSeeSignIns } from '../auth/permissions';
 import { staffUsernamesAmong } from '../db/users-repository';
+import { staffRole } from '../plugins/auth';
 import type { Services } from '../services';
 
 /**
@@ -10,8 +12,14 @@ import type { Services } from '../services';
  * for unknown browsers (a name tried that belongs to nobody is not listed).
  */
 export const summaryRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  app.get('/summary/', { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } }, async () => {
-    const [counts, locked] = await Promise.all([contentSummary(services.db), services.loginThrottle.usernamesLockedForUnknownDevices()]);
-    return { ...counts, locked_usernames: await staffUsernamesAmong(services.db, locked) };
-  });
+  app.get(
+    '/summary/',
+    { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } },
+    async (request) => {
+      // An Editor is told nothing about sign-ins: no locked usernames.
+      if (!canSeeSignIns(staffRole(request))) return { ...(await contentSummary(services.db)), locked_usernames: [] };
+      const [counts, locked] = await Promise.all([contentSummary(services.db), services.loginThrottle.usernamesLockedForUnknownDevices()]);
+      return { ...counts, locked_usernames: await staffUsernamesAmong(services.db, locked) };
+    },
+  );
 };
