@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { adminAppRoutes as routes } from './admin-routes';
 import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
 import { selectUser } from '@/client/session/session-slice';
 import { renderRoutes } from '../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../test/helpers/real-api-server';
+import { colleague, sessionOf } from '../../../test/helpers/staff-accounts';
 
 const api = withRealApi();
 
@@ -35,11 +36,15 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
   expect(within(header).getByText('admin')).toBeInTheDocument();
   expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
+  // An Administrador manages the colleagues too.
+  await within(nav).findByRole('link', { name: 'Usuarios' });
   expect(
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Actividad', 'Papelera', 'Ver el sitio público']);
+  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Actividad', 'Papelera', 'Usuarios', 'Ver el sitio público']);
+  // The username leads to 'Mi cuenta'.
+  expect(within(header).getByRole('link', { name: /sesión iniciada como admin/ })).toHaveAttribute('href', '/admin/cuenta');
   expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');
   expect(screen.getByRole('main')).toHaveAttribute('id', 'admin-main');
 });
@@ -113,4 +118,32 @@ test('Cerrar sesión ends the session, here and on the server, and goes to the s
   await waitFor(async () =>
     expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: session.refresh }, token: null })).status).toBe(401),
   );
+});
+
+describe('an Editor', () => {
+  test('sees no Usuarios, and its address, like a section form, says the permission sentence instead of a broken page', async () => {
+    const editor = await colleague(api, 'editor');
+    const { router } = renderRoutes(routes, { initialEntries: ['/admin/usuarios'], preloadedState: sessionOf(editor) });
+    expect(await screen.findByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Contenido del sitio' });
+    expect(within(nav).queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
+    // The list was never asked for.
+    expect((await api.requests()).map((r) => r.url)).not.toContain('/api/users/');
+
+    await act(() => router.navigate('/admin/sections/new'));
+    expect(await screen.findByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Título/ })).not.toBeInTheDocument();
+  });
+
+  test('reads the sections without the ways to create, edit, delete or order them', async () => {
+    const section = await api.create('sections', { title: api.unique('Seminarios') });
+    const editor = await colleague(api, 'editor');
+    renderRoutes(routes, { initialEntries: ['/admin/sections'], preloadedState: sessionOf(editor) });
+    expect(await screen.findByRole('link', { name: `Ver ${section.title}` })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nueva Sección' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: `Editar ${section.title}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Eliminar ${section.title}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Subir ${section.title}` })).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,158 @@
+import '../../../../test/helpers/dialog-polyfill';
+import { screen, waitFor, within } from '@testing-library/react';
+import { accountMessages } from '@/domain/accounts';
+import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { colleague, invite, sessionOf, STAFF_PASSWORD, tokenOf } from '../../../../test/helpers/staff-accounts';
+import { NoticesProvider } from '../kit/notices';
+import { UsersPage } from './users-page';
+
+const api = withRealApi();
+
+function open(preloadedState = { session: api.session() }) {
+  return renderRoutes(
+    [
+      {
+        path: '/admin/usuarios',
+        element: (
+          <NoticesProvider>
+            <UsersPage />
+          </NoticesProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin/usuarios'], preloadedState },
+  );
+}
+
+const rowOf = async (username: string) => {
+  const table = await screen.findByRole('table', { name: 'Usuarios' });
+  const cell = await within(table).findByText(username);
+  return cell.closest<HTMLElement>('[role="row"]')!;
+};
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+test('the table says who, which role, which state and the last access; the admin’s own row offers no way to lock themselves out', async () => {
+  const pending = await invite(api, 'editor', 'Ana Pendiente');
+  const active = await colleague(api, 'admin');
+  open();
+  const own = await rowOf('admin');
+  expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)', expect.any(String), 'Administrador', 'Activo']);
+  expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar el rol/ })).not.toBeInTheDocument();
+  expect(cellsOf(await rowOf(pending.username))).toEqual([
+    pending.username,
+    'Ana Pendiente',
+    'Editor',
+    'Invitación pendiente',
+    'Nunca',
+    expect.stringContaining('Nuevo enlace'),
+  ]);
+  const activeRow = await rowOf(active.username);
+  expect(cellsOf(activeRow)[2]).toBe('Administrador');
+  expect(cellsOf(activeRow)[4]).not.toBe('Nunca');
+  expect(within(activeRow).getByRole('button', { name: `Restablecer contraseña de ${active.username}` })).toBeInTheDocument();
+});
+
+test('Nuevo usuario makes the account and shows its link once, whole, to copy; the link works once', async () => {
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Nuevo usuario' }));
+  // The server's refusal is said beside its field.
+  await user.type(screen.getByRole('textbox', { name: /^Usuario/ }), 'ADMIN');
+  await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: /^Usuario/ })).toHaveAccessibleDescription(/Ya existe un usuario con este nombre\./),
+  );
+
+  const username = api.unique('nueva').replace(/\s+/g, '-');
+  await user.clear(screen.getByRole('textbox', { name: /^Usuario/ }));
+  await user.type(screen.getByRole('textbox', { name: /^Usuario/ }), username);
+  await user.type(screen.getByRole('textbox', { name: /^Nombre/ }), 'Nueva Colega');
+  await user.selectOptions(screen.getByRole('combobox', { name: /^Rol/ }), 'Editor');
+  await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+
+  const link = await screen.findByRole('textbox', { name: 'Enlace de invitación' });
+  const url = (link as HTMLInputElement).value;
+  expect(url).toMatch(new RegExp(`^${window.location.origin}/admin/activar#.{22,}$`));
+  expect(screen.getByRole('heading', { name: 'Enlace de invitación' })).toHaveFocus();
+  expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
+  expect(cellsOf(await rowOf(username)).slice(0, 4)).toEqual([username, 'Nueva Colega', 'Editor', 'Invitación pendiente']);
+  // What the server made: an Editor without a password, waiting for this very link.
+  const accepted = await api.request('POST', '/api/invitations/accept/', {
+    json: { token: tokenOf(url), password: STAFF_PASSWORD },
+    token: null,
+  });
+  expect(accepted.status).toBe(200);
+  const again = await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(url) }, token: null });
+  expect(again.status).toBe(404);
+});
+
+test('Nuevo enlace replaces a pending invitation; the old link stops working', async () => {
+  const pending = await invite(api, 'editor');
+  const { user } = open();
+  await user.click(within(await rowOf(pending.username)).getByRole('button', { name: `Nuevo enlace para ${pending.username}` }));
+  const fresh = ((await screen.findByRole('textbox', { name: 'Enlace de invitación' })) as HTMLInputElement).value;
+  expect(tokenOf(fresh)).not.toBe(tokenOf(pending.url));
+  expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(pending.url) }, token: null })).status).toBe(404);
+  expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(fresh) }, token: null })).status).toBe(200);
+});
+
+test('Restablecer contraseña asks first, then ends the person’s sessions and gives a reset link', async () => {
+  const person = await colleague(api, 'editor');
+  const { user } = open();
+  await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Restablecer contraseña de ${person.username}` }));
+  const dialog = await screen.findByRole('dialog', { name: '¿Restablecer la contraseña de esta persona?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Restablecer contraseña' }));
+  const link = (await screen.findByRole('textbox', { name: 'Enlace para restablecer la contraseña' })) as HTMLInputElement;
+  expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(link.value) }, token: null })).body).toMatchObject({
+    username: person.username,
+    kind: 'reset',
+  });
+  expect((await api.request('GET', '/api/account/', { token: person.access })).status).toBe(401);
+});
+
+test('Desactivar (confirmed) and Activar; a role change; the person’s tokens follow on their next request', async () => {
+  const person = await colleague(api, 'editor');
+  const { user } = open();
+  await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Desactivar ${person.username}` }));
+  const dialog = await screen.findByRole('dialog', { name: '¿Desactivar esta cuenta?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('Desactivado'));
+  expect((await api.request('GET', '/api/account/', { token: person.access })).status).toBe(401);
+
+  await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Activar ${person.username}` }));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('Activo'));
+
+  await user.click(
+    within(await rowOf(person.username)).getByRole('button', { name: `Cambiar el rol de ${person.username} a Administrador` }),
+  );
+  const roleDialog = await screen.findByRole('dialog', { name: '¿Cambiar el rol de esta persona a Administrador?' });
+  await user.click(within(roleDialog).getByRole('button', { name: 'Cambiar a Administrador' }));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[2]).toBe('Administrador'));
+  expect((await api.request('GET', '/api/users/')).body.find((u: { id: number }) => u.id === person.id)).toMatchObject({ role: 'admin' });
+});
+
+test('a refusal of the server is said in its words', async () => {
+  const pending = await invite(api, 'editor');
+  const { user } = open();
+  const row = await rowOf(pending.username);
+  // Deactivated by another administrator while this screen still offers a link.
+  expect((await api.request('PATCH', `/api/users/${pending.id}/`, { json: { is_active: false } })).status).toBe(200);
+  await user.click(within(row).getByRole('button', { name: `Nuevo enlace para ${pending.username}` }));
+  expect(await screen.findByText(accountMessages.inactiveAccountLink)).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Enlace de invitación' })).not.toBeInTheDocument();
+});
+
+test('an Editor who reaches the list through a stale screen reads the permission sentence', async () => {
+  const editor = await colleague(api, 'editor');
+  // The data layer logs every refusal (requirements §8).
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  open(sessionOf(editor));
+  expect(await screen.findByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Usuarios' })).not.toBeInTheDocument();
+  expect(logged).toHaveBeenCalledWith('Acceso denegado (403): /users/');
+  logged.mockRestore();
+});
