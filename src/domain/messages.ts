@@ -72,6 +72,8 @@ export const messages = {
   invalidVersion: 'La versión debe ser un número entero mayor que 0.',
   invalidOmit: 'Valor no válido. Use layout.',
   invalidChoice: 'Valor no válido.',
+  /** A JSON body's field that the resource does not have (the document closes every body). */
+  unknownField: 'Este campo no existe en este recurso.',
 
   /** A save that started from an older version than the stored one (409). */
   editConflict: 'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',

@@ -35,6 +35,7 @@ import { revisionRoutes } from './routes/revisions';
 import { keptAnswersJob } from './routes/idempotency';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
+import { compileValidator } from './http/validation';
 
 export interface App {
   app: FastifyInstance;
@@ -97,11 +98,9 @@ export async function buildApp(
     bodyLimit: 2 * 1024 * 1024,
     // DRF's addresses end in '/'; accept them without it too rather than redirecting.
     routerOptions: { ignoreTrailingSlash: true },
-    // Fastify's own Ajv settings (coercion as DRF's serializers do, unknown fields
-    // dropped where a schema closes the object), plus every failure at once so
-    // that a form learns about all its fields in one answer.
-    ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // JSON bodies held to their documented schema; the address coerced as before (http/validation.ts).
+  app.setValidatorCompiler(compileValidator);
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
   const upkeep = scheduleUpkeep([trashPurgeJob(services, app.log), activityRetentionJob(services), keptAnswersJob(services)], app.log);
   app.addHook('onReady', () => upkeep.start());

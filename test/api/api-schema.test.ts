@@ -16,7 +16,7 @@ let token: string;
 beforeAll(async () => {
   server = await startApiServer();
   token = await server.adminToken();
-});
+}, 30_000);
 afterAll(async () => server.close());
 
 describe('GET /api/schema/', () => {
@@ -37,10 +37,12 @@ describe('GET /api/schema/', () => {
     expect(doc.info.title).toBe('API del Máster en Educación Emocional y Convivencia Escolar');
     const sections = doc.paths['/api/sections/{id}/'];
     expect(sections.patch.summary).toBe('Edita una sección');
-    expect(Object.keys(sections.patch.responses).sort()).toEqual(['200', '400', '404', '409']);
-    expect(
-      doc.paths['/api/sections/'].get.responses['200'].content['application/json'].schema.properties.results.items.properties,
-    ).toHaveProperty('version');
+    expect(Object.keys(sections.patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422']);
+    expect(sections.patch.operationId).toBe('sectionsPartialUpdate');
+    const page = doc.paths['/api/sections/'].get.responses['200'].content['application/json'].schema;
+    expect(page).toEqual({ $ref: '#/components/schemas/PaginatedSectionList' });
+    expect(doc.components.schemas.PaginatedSectionList.properties.results.items).toEqual({ $ref: '#/components/schemas/Section' });
+    expect(doc.components.schemas.Section.properties).toHaveProperty('version');
   });
 });
 
@@ -75,13 +77,21 @@ describe('schema errors', () => {
     });
   });
 
-  it('drop unknown fields and coerce types as DRF does', async () => {
+  it('refuse unknown fields and coerce no JSON value, as the document says', async () => {
     const reply = await server.request('POST', '/api/sections/', {
       token,
-      json: { title: 'Coerción', is_active: 'false', order: '7', slug: 'impuesto', id: 999 },
+      json: { title: 123, is_active: 'false', order: ' ', slug: 'impuesto', id: 999 },
     });
-    expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ title: 'Coerción', slug: 'coercion', is_active: false, order: 7 });
-    expect(reply.body.id).not.toBe(999);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      title: [messages.invalidText],
+      is_active: [messages.invalidBoolean],
+      order: [messages.invalidInteger],
+      slug: [messages.unknownField],
+      id: [messages.unknownField],
+    });
+    expect((await server.request('POST', '/api/sections/', { token, json: { title: true } })).body).toEqual({
+      title: [messages.invalidText],
+    });
   });
 });

@@ -16,24 +16,27 @@ const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Nu
   description: 'Sobre qué: publication, section, biography, image; null para los inicios y cierres de sesión',
 });
 
-export const ActivityEntry = Type.Object({
-  id: Type.Integer(),
-  at: Type.String({ format: 'date-time' }),
-  user: Type.Union([Type.String(), Type.Null()], {
-    description:
-      'El usuario; null en un inicio de sesión fallido con un nombre que no es de ningún administrador, y en la purga automática de la papelera',
-  }),
-  action: ActivityAction,
-  target_kind: ActivityTargetKind,
-  target_id: Type.Union([Type.Integer(), Type.Null()]),
-  target_label: Type.String({
-    description:
-      "El título o nombre en ese momento ('' si no hay); en una reordenación, cuántos elementos ('5 secciones'); en una subida, la dirección de la imagen",
-  }),
-  ip: Type.Union([Type.String(), Type.Null()], {
-    description: 'La dirección IP de un inicio de sesión (correcto o fallido); null en lo demás y pasados 90 días',
-  }),
-});
+export const ActivityEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    at: Type.String({ format: 'date-time' }),
+    user: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'El usuario; null en un inicio de sesión fallido con un nombre que no es de ningún administrador, y en la purga automática de la papelera',
+    }),
+    action: ActivityAction,
+    target_kind: ActivityTargetKind,
+    target_id: Type.Union([Type.Integer(), Type.Null()]),
+    target_label: Type.String({
+      description:
+        "El título o nombre en ese momento ('' si no hay); en una reordenación, cuántos elementos ('5 secciones'); en una subida, la dirección de la imagen",
+    }),
+    ip: Type.Union([Type.String(), Type.Null()], {
+      description: 'La dirección IP de un inicio de sesión (correcto o fallido); null en lo demás y pasados 90 días',
+    }),
+  },
+  { title: 'ActivityEntry' },
+);
 
 export type ActivityEntry = Static<typeof ActivityEntry>;
 export type ActivityAction = Static<typeof ActivityAction>;

@@ -26,51 +26,86 @@ export const PageQuery = Type.Object({
   all: Type.Optional(Type.String({ description: '`true` para recibir todos los elementos en una página' })),
 });
 
+/**
+ * A schema's `title` is its name in the OpenAPI document's components
+ * (plugins/api-docs.ts lifts every titled schema there and refers to it), so
+ * that a generated client has one named type per shape.
+ */
+const titleOf = (schema: TSchema): string => (schema as { title?: unknown }).title as string;
+
 export const Detail = Type.Object(
   { detail: Type.String(), code: Type.Optional(Type.String({ description: '`token_not_valid` para un token no válido' })) },
-  { description: 'Error con un mensaje en español' },
+  { title: 'Detail', description: 'Error con un mensaje en español' },
 );
 
 const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
+  title: 'FieldErrors',
   description: 'Errores por campo: {"campo": ["mensaje"]}',
 });
 
 /** A 400: field errors, or a detail for a body that is not usable at all. */
-export const BadRequest = Type.Union([Detail, FieldErrors], { description: 'Petición no válida' });
+export const BadRequest = Type.Union([Detail, FieldErrors], { title: 'BadRequest', description: 'Petición no válida' });
 
-/** A DRF page of `item`. */
+/** A DRF page of `item` (a titled schema), named as drf-spectacular names it: PaginatedPublicationList. */
 export const PageOf = <T extends TSchema>(item: T) =>
-  Type.Object({
-    count: Type.Integer(),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
-  });
+  Type.Object(
+    {
+      count: Type.Integer({ minimum: 0 }),
+      next: Type.Union([Type.String(), Type.Null()]),
+      previous: Type.Union([Type.String(), Type.Null()]),
+      results: Type.Array(item),
+    },
+    titleOf(item) === undefined ? {} : { title: `Paginated${titleOf(item)}List` },
+  );
 
 /**
  * `order` in a create or edit body. The range is a domain rule (validation.ts
  * isOrder, with its Spanish message); the schema only documents it.
  */
-export const OrderField = Type.Integer({ description: `Entero de ${ORDER_MIN} a ${ORDER_MAX}` });
+export const OrderField = Type.Integer({ minimum: ORDER_MIN, maximum: ORDER_MAX, description: `Entero de ${ORDER_MIN} a ${ORDER_MAX}` });
+
+/** The `version` an edit started from: 409 with the current record when another save came first. */
+export const EditVersion = Type.Integer({
+  minimum: 1,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'La versión de la que partió la edición',
+});
+
+/**
+ * A text the resource cannot do without: at least one visible character
+ * (a blank one is refused as missing) and at most `max`.
+ */
+export const RequiredText = (max: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...(description !== undefined && { description }) });
 
 // The reorder route judges the payload itself (domain parseReorder, attachValidation): these bounds document it.
 export const ReorderBody = Type.Array(
-  Type.Object({
-    id: Type.Integer({ minimum: 1 }),
-    order: Type.Integer({ minimum: 0, maximum: ORDER_MAX, description: 'Posición, desde 0, dentro de la vista reordenada' }),
-  }),
+  Type.Object(
+    {
+      id: Type.Integer({ minimum: 1, maximum: ORDER_MAX }),
+      order: Type.Integer({ minimum: 0, maximum: ORDER_MAX, description: 'Posición, desde 0, dentro de la vista reordenada' }),
+    },
+    { title: 'ReorderItem' },
+  ),
   {
+    title: 'Reorder',
     minItems: 1,
     maxItems: REORDER_MAX_ITEMS,
     description: `Los elementos de la vista reordenada (como máximo ${REORDER_MAX_ITEMS}), con su nueva posición`,
   },
 );
 
-export const ReorderAnswer = Type.Array(Type.Object({ id: Type.Integer(), order: Type.Integer({ description: 'El orden guardado' }) }));
+export const ReorderAnswer = Type.Array(
+  Type.Object({ id: Type.Integer(), order: Type.Integer({ description: 'El orden guardado' }) }, { title: 'ReorderedItem' }),
+  { title: 'Reordered' },
+);
 
 /** An edit that started from an older version: the record as it is now. */
 export const EditConflictOf = <T extends TSchema>(record: T) =>
-  Type.Object({ detail: Type.String(), current: record }, { description: 'Otra edición se guardó antes' });
+  Type.Object(
+    { detail: Type.String(), current: record },
+    { title: `${titleOf(record)}EditConflict`, description: 'Otra edición se guardó antes' },
+  );
 
 export const Timestamps = {
   created_at: Type.String({ format: 'date-time' }),

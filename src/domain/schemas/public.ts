@@ -3,18 +3,21 @@ import { PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { PageQuery } from './common';
 import { Layout } from './publications';
 
-export const PublicPublication = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  section_title: Type.String(),
-  section_slug: Type.String(),
-  status: Type.Enum(PUBLICATION_STATUSES),
-  featured_image: Type.Union([Type.String(), Type.Null()]),
-  is_featured: Type.Boolean(),
-  publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
-  layout: Layout,
-  order: Type.Integer(),
-});
+export const PublicPublication = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    section_title: Type.String(),
+    section_slug: Type.String(),
+    status: Type.Enum(PUBLICATION_STATUSES),
+    featured_image: Type.Union([Type.String(), Type.Null()]),
+    is_featured: Type.Boolean(),
+    publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    layout: Layout,
+    order: Type.Integer(),
+  },
+  { title: 'PublicPublication' },
+);
 
 // The order of the properties is the order of the parameters in the public cache's keys and in
 // the next/previous links (server/cache/public-key.ts): the section first, as the site asks.
@@ -28,4 +31,7 @@ export const PublicBiographiesQuery = Type.Object({
   include_inactive: Type.Optional(Type.String({ description: '`true`: también las inactivas, solo para un administrador identificado' })),
 });
 
-export const UploadAnswer = Type.Object({ url: Type.String({ description: 'Dirección de la imagen guardada, relativa al sitio' }) });
+export const UploadAnswer = Type.Object(
+  { url: Type.String({ description: 'Dirección de la imagen guardada, relativa al sitio' }) },
+  { title: 'UploadedImage' },
+);

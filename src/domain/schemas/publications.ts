@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
-import { FIELD_LIMITS } from '@/domain/limits';
-import { OrderField, PageQuery, Timestamps, Version } from './common';
+import { FIELD_LIMITS, ORDER_MAX } from '@/domain/limits';
+import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
 
 // Cells may carry fields added later (an image's alt): the answer keeps whatever the stored layout holds.
 export const LayoutCell = Type.Object(
@@ -13,14 +13,14 @@ export const LayoutCell = Type.Object(
     publicationId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     alt: Type.Optional(Type.String({ description: 'Texto alternativo de una celda de imagen (vacío: ninguno)' })),
   },
-  { additionalProperties: true },
+  { title: 'LayoutCell', additionalProperties: true },
 );
 
-export const LayoutRow = Type.Object({ id: Type.String(), cells: Type.Array(LayoutCell) });
+export const LayoutRow = Type.Object({ id: Type.String(), cells: Type.Array(LayoutCell) }, { title: 'LayoutRow' });
 
 export const Layout = Type.Array(LayoutRow, { description: 'Filas de hasta cuatro columnas' });
 
-const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() });
+const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() }, { title: 'SectionRef' });
 
 const publicationFields = {
   id: Type.Integer(),
@@ -36,10 +36,10 @@ const publicationFields = {
   ...Timestamps,
 };
 
-export const Publication = Type.Object({ ...publicationFields, layout: Layout });
+export const Publication = Type.Object({ ...publicationFields, layout: Layout }, { title: 'Publication' });
 
 /** An item of the admin list: without `layout` when the caller asked for omit=layout. */
-export const PublicationListItem = Type.Object({ ...publicationFields, layout: Type.Optional(Layout) });
+export const PublicationListItem = Type.Object({ ...publicationFields, layout: Type.Optional(Layout) }, { title: 'PublicationListItem' });
 
 export const PublicationListQuery = Type.Object({
   ...PageQuery.properties,
@@ -48,30 +48,46 @@ export const PublicationListQuery = Type.Object({
   omit: Type.Optional(Type.String({ description: '`layout` para no recibir los diseños' })),
 });
 
+/** The id of an existing section (a 32-bit serial); one that does not exist is refused with its own message. */
+const SectionId = Type.Integer({ minimum: 1, maximum: ORDER_MAX, description: 'Id de la sección' });
+
+const writableFields = {
+  title: RequiredText(FIELD_LIMITS.publicationTitle, `Título, hasta ${FIELD_LIMITS.publicationTitle} caracteres`),
+  section_id: SectionId,
+  status: Type.Optional(Type.Enum(PUBLICATION_STATUSES, { description: 'draft (por omisión), published o archived' })),
+  publish_date: Type.String({ format: 'date', description: 'AAAA-MM-DD' }),
+  featured_image: Type.String({
+    minLength: 1,
+    maxLength: FIELD_LIMITS.url,
+    description:
+      'La imagen destacada: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio)',
+  }),
+  is_featured: Type.Optional(Type.Boolean()),
+  order: Type.Optional(OrderField),
+  layout: Type.Optional(
+    Type.Union([Layout, Type.String({ description: 'El diseño escrito como texto JSON' })], {
+      description: `El diseño: una lista de filas (hasta ${FIELD_LIMITS.layoutRows}), o su texto JSON. Celdas de texto de hasta ${FIELD_LIMITS.textCell} caracteres, sin imágenes data:`,
+    }),
+  ),
+};
+
 /**
- * The form of a publication, JSON or multipart (requirements §7 sends multipart with
- * the same names, the featured image as a file). Rules and messages: validatePublication.
+ * The form of a new publication, JSON or multipart (requirements §7 sends
+ * multipart with the same names, the featured image as a file). Types are not
+ * coerced in JSON and unknown fields are refused; the rules the browser runs
+ * first, with the same messages, are validatePublication's.
  */
+export const PublicationCreateBody = Type.Object(writableFields, { title: 'PublicationCreate', additionalProperties: false });
+
+/** An edit: any of the fields (without a new image the stored one stays), and the `version` the edit started from. */
 export const PublicationBody = Type.Object(
   {
-    title: Type.Optional(Type.String({ description: `Hasta ${FIELD_LIMITS.publicationTitle} caracteres` })),
-    section_id: Type.Optional(Type.String({ description: 'Id de la sección' })),
-    status: Type.Optional(Type.String({ description: 'draft, published o archived' })),
-    publish_date: Type.Optional(Type.String({ description: 'AAAA-MM-DD' })),
-    is_featured: Type.Optional(Type.Boolean()),
-    order: Type.Optional(OrderField),
-    version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
-    featured_image: Type.Optional(
-      Type.Union([Type.String(), Type.Null()], {
-        description:
-          'La imagen destacada: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio). Obligatoria al crear; al editar, sin ella se conserva',
-      }),
-    ),
-    layout: Type.Optional(
-      Type.Unknown({
-        description: `El diseño: una lista de filas (hasta ${FIELD_LIMITS.layoutRows}), o su texto JSON. Celdas de texto de hasta ${FIELD_LIMITS.textCell} caracteres, sin imágenes data:`,
-      }),
-    ),
+    ...writableFields,
+    title: Type.Optional(writableFields.title),
+    section_id: Type.Optional(SectionId),
+    publish_date: Type.Optional(writableFields.publish_date),
+    featured_image: Type.Optional(Type.Union([writableFields.featured_image, Type.Null()])),
+    version: Type.Optional(EditVersion),
   },
-  { additionalProperties: false },
+  { title: 'PublicationUpdate', additionalProperties: false },
 );

@@ -16,32 +16,35 @@ export const RevisionParams = Type.Object({
   revisionId: PathId('Identificador numérico de la versión (su `id`, no su `number`)'),
 });
 
-export const RevisionSummary = Type.Object({
-  id: Type.Integer({ description: 'La versión; es el {revisionId} de su dirección' }),
-  number: Type.Integer({
-    minimum: 1,
-    description: 'Número de versión del elemento: 1 para la primera, y así en adelante; no cambia cuando se eliminan las antiguas',
-  }),
-  created_at: Type.String({ format: 'date-time' }),
-  author: Type.String({ description: "El usuario que la guardó ('' si no se conoce)" }),
-  summary: Type.Array(Type.String(), {
-    description:
-      "Qué cambió respecto de lo anterior, en frases cortas: 'Título', 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida', 'Creación', 'Restaurada la versión 3'",
-  }),
-  restored_from: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-    description: 'El número de la versión que esta restauró; null si no es una restauración',
-  }),
-});
+export const RevisionSummary = Type.Object(
+  {
+    id: Type.Integer({ description: 'La versión; es el {revisionId} de su dirección' }),
+    number: Type.Integer({
+      minimum: 1,
+      description: 'Número de versión del elemento: 1 para la primera, y así en adelante; no cambia cuando se eliminan las antiguas',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    author: Type.String({ description: "El usuario que la guardó ('' si no se conoce)" }),
+    summary: Type.Array(Type.String(), {
+      description:
+        "Qué cambió respecto de lo anterior, en frases cortas: 'Título', 'Estado: Borrador → Publicado', 'Diseño: 1 fila añadida', 'Creación', 'Restaurada la versión 3'",
+    }),
+    restored_from: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: 'El número de la versión que esta restauró; null si no es una restauración',
+    }),
+  },
+  { title: 'RevisionSummary' },
+);
 
 export type RevisionSummary = Static<typeof RevisionSummary>;
 
 /** One revision with its record: the item exactly as its admin GET /{id}/ answered when it was saved. */
-const RevisionDetailOf = <T extends TSchema>(record: T) =>
-  Type.Object({ ...RevisionSummary.properties, record }, { description: 'Una versión, con el elemento tal como era' });
+const RevisionDetailOf = <T extends TSchema>(record: T, title: string) =>
+  Type.Object({ ...RevisionSummary.properties, record }, { title, description: 'Una versión, con el elemento tal como era' });
 
-export const PublicationRevision = RevisionDetailOf(Publication);
-export const SectionRevision = RevisionDetailOf(Section);
-export const BiographyRevision = RevisionDetailOf(Biography);
+export const PublicationRevision = RevisionDetailOf(Publication, 'PublicationRevision');
+export const SectionRevision = RevisionDetailOf(Section, 'SectionRevision');
+export const BiographyRevision = RevisionDetailOf(Biography, 'BiographyRevision');
 
 export type PublicationRevision = Static<typeof PublicationRevision>;
 export type SectionRevision = Static<typeof SectionRevision>;
@@ -54,8 +57,16 @@ export type RevisionDetail = PublicationRevision | SectionRevision | BiographyRe
  * administrator saw (409 with the current record when another save came first).
  */
 export const RevisionRestoreBody = Type.Object(
-  { version: Type.Optional(Type.Integer({ description: 'La versión actual del elemento que el administrador tenía a la vista' })) },
-  { additionalProperties: false },
+  {
+    version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'La versión actual del elemento que el administrador tenía a la vista',
+      }),
+    ),
+  },
+  { title: 'RevisionRestore', additionalProperties: false },
 );
 
 export type RevisionRestoreBody = Static<typeof RevisionRestoreBody>;

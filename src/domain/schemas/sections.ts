@@ -1,31 +1,37 @@
 import { Type } from 'typebox';
 import { FIELD_LIMITS } from '@/domain/limits';
-import { OrderField, Timestamps, Version } from './common';
+import { EditVersion, OrderField, RequiredText, Timestamps, Version } from './common';
 
-export const Section = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  slug: Type.String(),
-  is_active: Type.Boolean({ description: 'Visible en el sitio público' }),
-  order: Type.Integer(),
-  version: Version,
-  ...Timestamps,
-});
-
-/**
- * A section's JSON body. Unknown fields are dropped; the types are coerced as
- * DRF's serializers do ("true" → true, "3" → 3). Required fields and limits
- * are domain rules (validateSection), so that the same Spanish messages come
- * from the browser and the server.
- */
-export const SectionBody = Type.Object(
+export const Section = Type.Object(
   {
-    title: Type.Optional(Type.String({ description: `Título (obligatorio al crear), hasta ${FIELD_LIMITS.sectionTitle} caracteres` })),
-    is_active: Type.Optional(Type.Boolean()),
-    order: Type.Optional(OrderField),
-    version: Type.Optional(Type.Integer({ description: 'La versión de la que partió la edición' })),
+    id: Type.Integer(),
+    title: Type.String(),
+    slug: Type.String(),
+    is_active: Type.Boolean({ description: 'Visible en el sitio público' }),
+    order: Type.Integer(),
+    version: Version,
+    ...Timestamps,
   },
-  { additionalProperties: false },
+  { title: 'Section' },
 );
 
-export const SectionInUse = Type.Object({ detail: Type.String(), publication_count: Type.Integer() });
+const sectionFields = {
+  title: RequiredText(FIELD_LIMITS.sectionTitle, `Título, hasta ${FIELD_LIMITS.sectionTitle} caracteres`),
+  is_active: Type.Optional(Type.Boolean({ description: 'Visible en el sitio público (sí, si no se envía)' })),
+  order: Type.Optional(OrderField),
+};
+
+/**
+ * A section's JSON body when it is created. The types are not coerced and an
+ * unknown field is refused, each with its field's Spanish message; the same
+ * rules run in the browser first (validateSection).
+ */
+export const SectionCreateBody = Type.Object(sectionFields, { title: 'SectionCreate', additionalProperties: false });
+
+/** A section's JSON edit: any of its fields, and the `version` the edit started from. */
+export const SectionBody = Type.Object(
+  { ...sectionFields, title: Type.Optional(sectionFields.title), version: Type.Optional(EditVersion) },
+  { title: 'SectionUpdate', additionalProperties: false },
+);
+
+export const SectionInUse = Type.Object({ detail: Type.String(), publication_count: Type.Integer() }, { title: 'SectionInUse' });

@@ -5,28 +5,32 @@ import { Section } from './sections';
 
 /** The trash ('Papelera'): what was deleted, by whom and when, until it is restored or purged (docs/decisions/130-trash.md). */
 
-const TrashKind = Type.Union([Type.Literal('publication'), Type.Literal('biography'), Type.Literal('section')]);
+const TrashKind = Type.Union([Type.Literal('publication'), Type.Literal('biography'), Type.Literal('section')], { title: 'TrashKind' });
 
-export const TrashEntry = Type.Object({
-  id: Type.Integer({ description: 'La entrada de la papelera (no el elemento)' }),
-  kind: TrashKind,
-  label: Type.String({ description: 'El título o el nombre del elemento al eliminarlo' }),
-  item_id: Type.Integer({ description: 'El identificador que tenía el elemento; lo recupera al restaurarlo si está libre' }),
-  deleted_at: Type.String({ format: 'date-time' }),
-  deleted_by: Type.String({ description: 'El usuario que lo eliminó' }),
-  purge_at: Type.String({
-    format: 'date-time',
-    description: 'Cuándo se eliminará definitivamente (TRASH_RETENTION_DAYS después de eliminarlo)',
-  }),
-  publications: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-    description: 'Las publicaciones que se fueron con una sección; null para publicaciones y biografías',
-  }),
-});
+export const TrashEntry = Type.Object(
+  {
+    id: Type.Integer({ description: 'La entrada de la papelera (no el elemento)' }),
+    kind: TrashKind,
+    label: Type.String({ description: 'El título o el nombre del elemento al eliminarlo' }),
+    item_id: Type.Integer({ description: 'El identificador que tenía el elemento; lo recupera al restaurarlo si está libre' }),
+    deleted_at: Type.String({ format: 'date-time' }),
+    deleted_by: Type.String({ description: 'El usuario que lo eliminó' }),
+    purge_at: Type.String({
+      format: 'date-time',
+      description: 'Cuándo se eliminará definitivamente (TRASH_RETENTION_DAYS después de eliminarlo)',
+    }),
+    publications: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Las publicaciones que se fueron con una sección; null para publicaciones y biografías',
+    }),
+  },
+  { title: 'TrashEntry' },
+);
 
 export type TrashEntry = Static<typeof TrashEntry>;
 
 /** What a restore answers: the item as its own GET /{id}/ does. */
 export const RestoredItem = Type.Union([Publication, Biography, Section], {
+  title: 'RestoredItem',
   description: 'El elemento restaurado, como lo devuelve su GET',
 });
 

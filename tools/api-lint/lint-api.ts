@@ -1,0 +1,42 @@
+/**
+ * `npm run lint:api`: Spectral's OpenAPI rules (spectral:oas, see .spectral.yaml)
+ * on the document a real server serves at /api/schema/, not on a file kept by
+ * hand. Spectral lives in this folder's own package (package.json and lock),
+ * which the script installs into tools/api-lint/node_modules first, so that
+ * the product's install does not carry it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startApiServer } from '../../test/helpers/api-server';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+async function main(): Promise<number> {
+  const server = await startApiServer();
+  const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'api-lint-')), 'openapi.json');
+  try {
+    const reply = await server.request('GET', '/api/schema/');
+    if (reply.status !== 200) throw new Error(`GET /api/schema/ answered ${reply.status}`);
+    await fs.promises.writeFile(file, JSON.stringify(reply.body, null, 2));
+  } finally {
+    await server.close();
+  }
+  const spectral = path.join(here, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+  const run = spawnSync(
+    process.execPath,
+    [spectral, 'lint', '--ruleset', path.join(here, '.spectral.yaml'), '--fail-severity', 'hint', file],
+    { stdio: 'inherit' },
+  );
+  await fs.promises.rm(path.dirname(file), { recursive: true, force: true });
+  return run.status ?? 1;
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
