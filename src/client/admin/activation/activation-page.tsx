@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAcceptInvitationMutation, useCheckInvitationMutation, type InvitationHolder } from '@/client/api/accounts';
@@ -20,22 +20,27 @@ import { SubmitButton } from '../kit/submit-button';
 import { useDocumentTitle } from '../kit/use-document-title';
 import './activation.css';
 
-/** The link's token, taken once from the address, which it then leaves at once. */
-let heldToken = '';
+/** The link's token: what follows '#' in the address the page was opened at. */
+const tokenInAddress = (): string => {
+  const hash = window.location.hash.replace(/^#/, '');
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+};
 
 /**
  * The token travels after '#', so no request line, log or Referer ever holds
- * it; it is read here and the address bar forgets it straight away (history,
- * bookmarks and screenshots included). Kept for this page's life so that a
- * second render still has it.
+ * it; once read, the address bar forgets it before the page is painted
+ * (history, bookmarks and screenshots included).
  */
-function takeTokenFromAddress(): string {
-  const hash = window.location.hash.replace(/^#/, '');
-  if (hash) {
-    heldToken = decodeURIComponent(hash);
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  }
-  return heldToken;
+function useTokenFromAddress(): string {
+  const [token] = useState(tokenInAddress);
+  useLayoutEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, []);
+  return token;
 }
 
 /** Keeps search engines away while the page is open; the server also says so for /admin. */
@@ -59,7 +64,7 @@ const LINK_FAILED = 'No se pudo comprobar el enlace. Inténtelo de nuevo.';
  */
 export function ActivationPage() {
   useNoIndex();
-  const [token] = useState(takeTokenFromAddress);
+  const token = useTokenFromAddress();
   const [checkInvitation] = useCheckInvitationMutation();
   const [holder, setHolder] = useState<InvitationHolder | null>(null);
   // Without a token there is nothing to ask the server.
