@@ -77,7 +77,11 @@ const writableFields = {
  * coerced in JSON and unknown fields are refused; the rules the browser runs
  * first, with the same messages, are validatePublication's.
  */
-export const PublicationCreateBody = Type.Object(writableFields, { title: 'PublicationCreate', additionalProperties: false });
+export const PublicationCreateBody = Type.Object(
+  // The image is obligatory, but a multipart form carries it as a file beside the fields, so the service asks for it.
+  { ...writableFields, featured_image: Type.Optional(writableFields.featured_image) },
+  { title: 'PublicationCreate', additionalProperties: false },
+);
 
 /** An edit: any of the fields (without a new image the stored one stays), and the `version` the edit started from. */
 export const PublicationBody = Type.Object(
