@@ -3,7 +3,7 @@ import { E2E_SCALE_PORT } from '../../playwright.config';
 import { expect, test } from './support/fixtures';
 
 /**
- * Reordering long lists (DECISIONS "Ordering and slugs"), on the server whose
+ * Reordering long lists (docs/decisions/141), on the server whose
  * database test/e2e/support/seed-at-scale.ts filled with 5,000 biographies
  * ('Docente 1' …) and 10,000 publications ('Publicación 1' …), each in the
  * order of its number. Every move sends only the view shown, and what the

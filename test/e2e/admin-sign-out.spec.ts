@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page, t
 
 /**
  * 'Cerrar sesión' ends the session on the server, not only in this browser
- * (DECISIONS "Sessions"): tokens copied before signing out are worth nothing
+ * (docs/decisions/021): tokens copied before signing out are worth nothing
  * afterwards. The test asks the server itself, with its own requests.
  */
 

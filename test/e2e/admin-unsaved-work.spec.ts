@@ -3,7 +3,7 @@ import { layoutRow, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * Nothing an editor types is lost (issue 12), against the real server: the
+ * Nothing an editor types is lost (docs/decisions/110), against the real server: the
  * question before leaving, the draft after a reload or a lost session, the
  * session shared by tabs, and sign-out clearing the drafts.
  */

@@ -3,8 +3,7 @@ import { png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * A section an administrator creates reaches visitors (DECISIONS "What the
- * public sees"): its link in the navigation and the footer after the five,
+ * A section an administrator creates reaches visitors (docs/decisions/062): its link in the navigation and the footer after the five,
  * its list page at /{slug}, its publications with their breadcrumb, the
  * sitemap; hidden, all of it goes.
  */

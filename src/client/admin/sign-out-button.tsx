@@ -8,7 +8,8 @@ import { ConfirmDialog } from './kit/confirm-dialog';
 /**
  * 'Cerrar sesión' (requirements §4). The drafts this administrator left in the
  * browser go with the session, since the next person at a shared computer
- * must not see them; when there are any, it says so first (issue 12).
+ * must not see them; when there are any, it says so first, since signing out
+ * then throws away work (docs/decisions/110).
  */
 export function SignOutButton() {
   const username = useAppSelector(selectUser)?.username;

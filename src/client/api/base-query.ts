@@ -37,7 +37,7 @@ export const apiBase = (): string => `${apiHost}/api`;
 /** Requests to these paths never carry credentials and never trigger a refresh (requirements §6, §7, §8). */
 const isAnonymousPath = (url: string): boolean => url.includes('/public/') || url.includes('/token/');
 
-/** The lock that lets one tab at a time refresh the shared session (DECISIONS "Sessions"). */
+/** The lock that lets one tab at a time refresh the shared session: two tabs refreshing at once would spend the same refresh token twice. */
 const REFRESH_LOCK = 'admin-session-refresh';
 
 /**
@@ -105,7 +105,7 @@ export interface BaseQueryOptions {
  *   that waited takes the token another tab stored meanwhile;
  * - without a refresh token, or when the refresh fails, the session is cleared:
  *   the admin guard then shows the sign-in screen, which returns to this page
- *   once signed in (forms keep their drafts, DECISIONS "Sessions");
+ *   once signed in (forms keep their drafts, docs/decisions/110);
  * - a 403 is logged and returned, nothing else;
  * - errors on /public/ and /token/ paths pass through untouched.
  */

@@ -26,7 +26,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 
 /**
  * The payload of moving the item at `from` to `to` in a list shown `pageSize`
- * rows at a time (DECISIONS "Ordering and slugs"): within the page, the page's
+ * rows at a time (docs/decisions/141: only what is shown is sent): within the page, the page's
  * items with their new positions; one row past the page's edge ('Subir' on
  * its first row, 'Bajar' on its last), the two items that swap. Null when
  * nothing moves.

@@ -20,7 +20,7 @@ export function AdminGuard() {
   const location = useLocation();
   const signedOutHere = useAppSelector(selectSignedOutHere);
   if (!restored) return <SessionLoading />;
-  // The sign-in screen brings the administrator back here (DECISIONS "Sessions").
+  // The sign-in screen brings the administrator back here: a lost session interrupted the work on this page.
   if (!user) {
     const returnTo: ReturnTo | undefined = signedOutHere ? undefined : { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.admin.login.getHref()} replace state={returnTo} />;

@@ -4,7 +4,8 @@ import { messages } from '@/domain/messages';
  * The message for a failed sign-in (requirements §8): wrong or missing credentials
  * (400, 401) say so; too many attempts (429, requirements §10.3: login is rate limited)
  * say to wait; anything else is the generic failure, including 503 with Retry-After (the
- * server is checking too many passwords at once; DECISIONS.md "Sessions", decision 120).
+ * server is checking too many passwords at once, and a precise reason would only help someone
+ * guessing passwords; docs/decisions/120).
  */
 export function loginErrorMessage(error: unknown): string {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;

@@ -13,7 +13,7 @@ import './login-page.css';
 
 /**
  * Where a signed-in administrator goes from here: back to the admin page a
- * lost session left (the guard's ReturnTo, DECISIONS "Sessions"), else /admin
+ * lost session left (the guard's ReturnTo: the work was interrupted, not finished), else /admin
  * (requirements §2). Only admin pages: the state is this tab's history entry,
  * but nothing read from it leads out of the panel.
  */

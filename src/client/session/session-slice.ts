@@ -14,7 +14,7 @@ export interface SessionState {
   /**
    * The administrator signed out here ('Cerrar sesión'): the sign-in screen
    * then leads to /admin, not back to the page they left, as it does after a
-   * lost session (DECISIONS "Sessions").
+   * lost session (whose page is work to go back to).
    */
   signedOutHere?: boolean;
 }
@@ -47,7 +47,7 @@ export const sessionSlice = createSlice({
       state.signedOutHere = action.payload?.here ?? false;
     },
     /**
-     * Another tab signed in, refreshed or signed out (DECISIONS "Sessions"):
+     * Another tab signed in, refreshed or signed out (tabs share one session):
      * the stored record it wrote, taken as is. Not written back, so tabs never echo.
      */
     sessionChangedElsewhere(state, action: PayloadAction<SessionRecord | null>) {

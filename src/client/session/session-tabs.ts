@@ -4,7 +4,7 @@ import { sessionChangedElsewhere } from './session-slice';
 import { readStoredSession, SESSION_STORAGE_KEY } from './session-storage';
 
 /**
- * Keeps this tab's session in step with the others' (DECISIONS "Sessions"):
+ * Keeps this tab's session in step with the others' (one person, one session, docs/decisions/110):
  * every tab writes the one stored record (session-persistence.ts), and the
  * `storage` event tells the other tabs, which take the record as it is now.
  * A sign-out elsewhere signs this tab out too (the admin guard then shows the

@@ -1,6 +1,6 @@
 /**
- * Drafts of admin forms, kept in this browser's localStorage (issue 12: nothing
- * an editor types is ever lost). One draft per administrator, per kind of
+ * Drafts of admin forms, kept in this browser's localStorage so that nothing
+ * an editor types is ever lost (docs/decisions/110). One draft per administrator, per kind of
  * record and per record (or 'new' for one not created yet):
  *
  *   draft:v1:{username}:{kind}:{id | new}

@@ -41,7 +41,7 @@ function keepable(values: Record<string, unknown>): Pick<Draft, 'values' | 'lost
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Keeps an admin form's unsaved work (issue 12, docs/decisions/110):
+ * Keeps an admin form's unsaved work, so that nothing an editor types is lost (docs/decisions/110):
  *
  * - a draft in this browser, written a moment after each change and at once
  *   when the form goes away (a lost session, another page) or the tab is

@@ -21,7 +21,7 @@ export interface ReorderScope<T> {
  * The move function a reorderable DataTable needs. It sends, through the
  * list's reorder mutation (which moves the cached lists at once, queues the
  * request, and undoes and reloads on failure: api/reorder.ts), only the view
- * the administrator sees (DECISIONS "Ordering and slugs"): the page with its
+ * the administrator sees (docs/decisions/141: a list may be too long to send whole): the page with its
  * new positions, or, when a row crosses a page edge, the two rows that swap.
  * A list of any length stays within the server's 1,000 items a request.
  *

@@ -88,7 +88,8 @@ export function useVersionedSave<T extends { id: number; version: number }, V ex
   // Set at once, before React renders the disabled button: a second submit in the same moment sees it.
   const inFlight = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
-  // Until the server has it, what is typed is kept as a draft, and leaving asks first (issue 12).
+  // Until the server has it, what is typed is kept as a draft, and leaving asks first: a lost session, a closed
+  // tab or a wrong click must never cost an editor their work (docs/decisions/110).
   const work = useKeptWork({ kind: draft.kind, record: base, form, extra: draft.extra, lostFileMessage: messages.chooseImageAgain });
 
   useEffect(() => {

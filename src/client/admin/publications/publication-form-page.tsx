@@ -109,7 +109,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   });
   const { errors } = form.formState;
   const [savedLayout, setSavedLayout] = useState<Layout>(publication?.layout ?? []);
-  // Publishing images that have no alternative text is allowed, but said first (issue 11).
+  // Publishing images that have no alternative text is allowed (the editor may know better), but said first:
+  // a visitor with a screen reader would otherwise hear nothing of them.
   const publishing = useWatch({ control: form.control, name: 'status' }) === 'published';
   const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
 
