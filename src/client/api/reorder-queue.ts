@@ -44,7 +44,7 @@ export const reorderQueueSlice = createSlice({
   },
 });
 
-export const { reorderQueued, reorderAnswered } = reorderQueueSlice.actions;
+const { reorderQueued, reorderAnswered } = reorderQueueSlice.actions;
 export const { selectReordersWaiting } = reorderQueueSlice.selectors;
 
 /** Asks the store's queue to run `send` after every earlier reorder of the list has been answered. */
