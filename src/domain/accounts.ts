@@ -45,7 +45,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MAX_LENGTH = 150;
 export const NAME_MAX_LENGTH = 200;
 /** Letters, digits and @ . + - _ (Django's username rule), no spaces. */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}@.+_-]+$/u;
+const USERNAME_PATTERN = /^[\p{L}\p{N}@.+_-]+$/u;
 
 export const accountMessages = {
   forbidden: 'No tiene permiso para realizar esta acción.',

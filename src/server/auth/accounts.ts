@@ -13,7 +13,7 @@ import { NO_PASSWORD } from '../db/users-repository';
  */
 
 /** Where the activation page lives; the token follows '#', so it never reaches a server, a log or a Referer. */
-export const ACTIVATION_PATH = '/admin/activar';
+const ACTIVATION_PATH = '/admin/activar';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -45,7 +45,7 @@ export async function makeLink(db: DbOrTrx, userId: number, kind: InvitationKind
 export const neverActivated = (user: UserRow): boolean => user.password_hash === NO_PASSWORD;
 
 /** 'Estado': deactivated, waiting for an invitation to be accepted (still valid or not), or active. */
-export function accountState(user: UserRow, pendingLinkExpiry: string | undefined, now: string): AccountState {
+function accountState(user: UserRow, pendingLinkExpiry: string | undefined, now: string): AccountState {
   if (user.is_active !== 1) return 'inactive';
   if (neverActivated(user)) return pendingLinkExpiry !== undefined && pendingLinkExpiry > now ? 'invited' : 'invitation_expired';
   return 'active';

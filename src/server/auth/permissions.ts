@@ -88,7 +88,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 };
 
 /** The rule of a request's route; HEAD is GET's. */
-export function ruleOf(method: string, url: string | undefined): RouteRule | undefined {
+function ruleOf(method: string, url: string | undefined): RouteRule | undefined {
   if (url === undefined) return undefined;
   return ROUTE_RULES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
 }

@@ -81,11 +81,6 @@ export async function insertAccount(db: DbOrTrx, account: NewAccount): Promise<U
   }
 }
 
-/** Adds a staff administrator; false, changing nothing, when the username is taken. */
-export async function insertStaffUser(db: DbOrTrx, username: string, passwordHash: string): Promise<boolean> {
-  return (await insertAccount(db, { username, passwordHash })) !== undefined;
-}
-
 /** Name, role and active state: what 'Usuarios' edits. */
 export async function updateAccount(db: DbOrTrx, id: number, change: { name?: string; role?: Role; is_active?: number }): Promise<void> {
   if (Object.keys(change).length === 0) return;

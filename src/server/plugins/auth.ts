@@ -59,7 +59,7 @@ export function staffSession(request: FastifyRequest): StaffSession {
 /** The role of a request's account, or undefined outside the admin scope. */
 export const staffRole = (request: FastifyRequest): string | undefined => checked.get(request)?.user.role;
 
-export const forbidden = () => new ApiError(403, { detail: accountMessages.forbidden });
+const forbidden = () => new ApiError(403, { detail: accountMessages.forbidden });
 
 /**
  * onRequest hook for the admin subtree: 401 {"detail"} without a token, or
