@@ -9,11 +9,12 @@ import { PageQuery } from './common';
 
 const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
-    'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload',
+    'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload; ' +
+    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close',
 });
 
 const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
-  description: 'Sobre qué: publication, section, biography, image; null para los inicios y cierres de sesión',
+  description: 'Sobre qué: publication, section, biography, image, user (una cuenta); null para los inicios y cierres de sesión',
 });
 
 export const ActivityEntry = Type.Object(
