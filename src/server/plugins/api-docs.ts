@@ -43,6 +43,8 @@ const TAGS: Record<string, string> = {
   Papelera: 'Elementos eliminados, que se pueden restaurar',
   Historial: 'Versiones guardadas de cada elemento',
   Actividad: 'Registro de actividad',
+  Cuenta: 'Mi cuenta: la cuenta propia, su contraseña y sus sesiones abiertas',
+  Usuarios: 'Cuentas del personal (solo Administradores) y enlaces de invitación o restablecimiento',
   Sitio: 'Documentos del sitio para buscadores (no son JSON)',
 };
 const SITE_TAG = 'Sitio';
