@@ -89,10 +89,17 @@ export function answerChecker(doc: OpenApiDocument) {
 export type Known = Record<string, unknown>;
 
 /**
- * The smallest valid value of a schema: required properties only, plus the
- * optional ones `known` names; strings within their limits and formats.
+ * A valid value of a schema: its required properties, the ones `known`
+ * names, and the optional ones `options.optional` asks for; strings within
+ * their limits and formats.
  */
-export function validValue(doc: OpenApiDocument, raw: Schema, known: Known = {}, name = ''): unknown {
+export function validValue(
+  doc: OpenApiDocument,
+  raw: Schema,
+  known: Known = {},
+  name = '',
+  options: { optional?: (name: string) => boolean } = {},
+): unknown {
   const schema = resolve(doc, raw);
   if (name in known) return known[name];
   if ('const' in schema) return schema.const;
@@ -100,19 +107,19 @@ export function validValue(doc: OpenApiDocument, raw: Schema, known: Known = {},
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) {
     const concrete = choices.map((choice: Schema) => resolve(doc, choice)).find((choice: Schema) => choice.type !== 'null');
-    return validValue(doc, concrete ?? choices[0], known, name);
+    return validValue(doc, concrete ?? choices[0], known, name, options);
   }
   switch (schema.type) {
     case 'object': {
       const value: Record<string, unknown> = {};
       for (const [property, propertySchema] of Object.entries<Schema>(schema.properties ?? {})) {
-        if ((schema.required ?? []).includes(property) || property in known)
-          value[property] = validValue(doc, propertySchema, known, property);
+        const wanted = (schema.required ?? []).includes(property) || property in known || options.optional?.(property);
+        if (wanted) value[property] = validValue(doc, propertySchema, known, property, options);
       }
       return value;
     }
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => validValue(doc, schema.items ?? {}, known));
+      return Array.from({ length: schema.minItems ?? 0 }, () => validValue(doc, schema.items ?? {}, known, '', options));
     case 'integer':
     case 'number':
       return Math.min(Math.max(1, schema.minimum ?? 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);

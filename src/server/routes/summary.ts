@@ -14,7 +14,7 @@ import type { Services } from '../services';
 export const summaryRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/summary/',
-    { schema: { tags: ['Resumen'], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } },
+    { schema: { tags: ['Resumen'], security: [{ bearer: [] }], summary: 'Cuánto contenido hay', response: { 200: ContentSummary } } },
     async (request) => {
       // An Editor is told nothing about sign-ins: no locked usernames.
       if (!canSeeSignIns(staffRole(request))) return { ...(await contentSummary(services.db)), locked_usernames: [] };
