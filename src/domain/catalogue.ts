@@ -107,6 +107,11 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'robots.txt',
   'robotstxt',
   'favicon.svg',
+  // The public search's page, the feeds (/feed.xml, /feeds/{list}.xml) and the private preview links.
+  'buscar',
+  'feeds',
+  'feed.xml',
+  'vista-previa',
   ...publicSections.map((section) => section.listPath),
 ]);
 

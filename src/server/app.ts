@@ -16,7 +16,7 @@ import { clientErrorHandler, isValidHost, refuseExpectation } from './http/low-l
 import { publicOriginOf } from './http/public-origin';
 import { messages } from '@/domain/messages';
 import { registerSpa } from './plugins/spa';
-import { createPageMetaResolver, registerSeoRoutes, visibleAddedSections } from './seo/seo-routes';
+import { createPageResolver, registerSeoRoutes, visibleAddedSections } from './seo/seo-routes';
 import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
 import { searchRoutes } from './routes/search';
@@ -159,6 +159,6 @@ export async function buildApp(
   );
 
   await registerSeoRoutes(app, services);
-  await registerSpa(app, config, createPageMetaResolver(services), () => visibleAddedSections(services));
+  await registerSpa(app, config, createPageResolver(services), () => visibleAddedSections(services));
   return { app, services };
 }

@@ -15,6 +15,13 @@ const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
 type ClientDocument = (typeof CLIENT_DOCUMENTS)[number];
 
+/** A public page as the server answers it: its status, where a 301 goes, its canonical path and its head. */
+export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
+  status: 200 | 301 | 404;
+  location?: string;
+  canonical?: string;
+}
+
 /**
  * The admin panel (/admin, /admin/*, and /login, its short address) is a
  * document of its own, admin.html; every other page is the public site's
@@ -45,8 +52,13 @@ const isApiOrMediaFile = (p: string): boolean =>
 export async function registerSpa(
   app: FastifyInstance,
   config: ServerConfig,
-  /** The page's own head (src/server/seo): a publication's or a list page's title, description and image. */
-  pageMeta: (pathname: string, added: readonly SectionLink[]) => Promise<Omit<PageMeta, 'url'>> = async () => ({}),
+  /**
+   * What a public page answers (src/server/seo): its status (404 for an address that names
+   * nothing, 301 to a publication's own address) and its head.
+   */
+  resolvePage: (pathname: string, search: URLSearchParams, added: readonly SectionLink[]) => Promise<ServedPage> = async () => ({
+    status: 200,
+  }),
   /** The visible sections administrators added, written into every public page with the site settings. */
   addedSections: () => Promise<SectionLink[]> = async () => [],
 ): Promise<void> {
@@ -79,15 +91,23 @@ export async function registerSpa(
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request);
+    const document = documentFor(pathname);
     const added = await addedSections();
-    const meta = { ...(await pageMeta(pathname, added)), url: `${app.publicOrigin()}${request.url}` };
-    const html = renderIndex(await template(documentFor(pathname)), meta, { ...config.siteSettings, sections: added });
+    const origin = app.publicOrigin();
+    // The admin panel's addresses are its own app's to judge; the public site's, the server's.
+    const { status, location, canonical, ...head } =
+      document === 'index.html'
+        ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
+        : { status: 200 as const };
+    if (status === 301 && location) return reply.redirect(location, 301);
+    const meta = { ...head, origin, url: status === 200 ? `${origin}${canonical ?? request.url}` : undefined };
+    const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
     // the ETag makes an unchanged page a small 304.
     const etag = weakEtag(html);
     reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.code(200).type('text/html; charset=utf-8').send(html);
+    if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
   };
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.

@@ -1,22 +1,46 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addedSections, listPageDescription, pageTitle, publicSections } from '@/domain/catalogue';
+import {
+  addedSections,
+  FACULTY_SEGMENT,
+  type ListedSection,
+  listPageDescription,
+  listPathOf,
+  pageTitle,
+  publicSections,
+} from '@/domain/catalogue';
+import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
+import { SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
-import { findPublicPublication, listPublicPublicationAddresses } from '../db/publications-repository';
+import { findPublicPublication, listPublicPublicationAddresses, listPublicPublications } from '../db/publications-repository';
 import { listVisibleSectionLinks } from '../db/sections-repository';
-import { todayIso } from '../clock';
+import { siteTimeZone, todayIso } from '../clock';
+import { latestPublicPublications } from '../db/feed-repository';
 import { toPublicPublication } from '../http/serializers';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
+import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle } from './feeds';
 
 const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 
 /** Crawlers fetch these now and then: an hour in any cache. */
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 const XML_TYPE = 'application/xml; charset=utf-8';
+const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+
+/** What every feed needs beside its rows: the public origin, the site's time zone, and an `updated` for an empty feed. */
+const feedCommon = (request: FastifyRequest) => {
+  const timeZone = siteTimeZone();
+  return { origin: originOf(request), timeZone, emptyUpdated: midnightIn(todayIso(new Date(), timeZone), timeZone) };
+};
+
+/** The list at /{segment}: one of the five by its list path, or a visible added section by its slug; undefined when there is none. */
+function listNamed(segment: string, added: readonly SectionLink[]): ListedSection | undefined {
+  return publicSections.find((candidate) => candidate.listPath === segment) ?? added.find((candidate) => candidate.slug === segment);
+}
 
 /** /sitemap.xml and /robots.txt, written for the site's public origin (PUBLIC_URL). */
 export async function registerSeoRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -72,6 +96,46 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     });
   });
 
+  /** A feed from the public cache, as the sitemap; the public API's caching headers, so a scheduled publication enters within a minute of its midnight. */
+  async function feedFile(request: FastifyRequest, reply: FastifyReply, key: string, write: () => Promise<string | null>) {
+    const hit = await publicCache.get(key);
+    if (hit) return send(request, reply, hit);
+    const generation = publicCache.begin();
+    const xml = await write();
+    // A list that does not exist names nothing: the site's 404 page, as any such address.
+    if (xml === null) return reply.callNotFound();
+    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(xml));
+    body.write(xml);
+    reply.type(ATOM_TYPE);
+    const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
+    publicCache.set(key, answer, generation);
+    return send(request, reply, answer);
+  }
+
+  app.get(SITE_FEED_PATH, (request, reply) =>
+    feedFile(request, reply, SITE_FEED_PATH, async () => {
+      const rows = await latestPublicPublications(services.db, { today: todayIso(), limit: FEED_ENTRIES });
+      return renderAtomFeed({ ...feedCommon(request), title: siteFeedTitle, path: SITE_FEED_PATH, alternatePath: '/', rows });
+    }),
+  );
+
+  app.get('/feeds/:file', (request, reply) => {
+    const list = /^([a-z0-9-]{1,100})\.xml$/.exec((request.params as { file: string }).file)?.[1];
+    if (!list) return reply.callNotFound();
+    return feedFile(request, reply, listFeedPath(list), async () => {
+      const section = listNamed(list, await visibleAddedSections(services));
+      if (!section) return null;
+      const rows = await latestPublicPublications(services.db, { today: todayIso(), sectionSlug: section.slug, limit: FEED_ENTRIES });
+      return renderAtomFeed({
+        ...feedCommon(request),
+        title: listFeedTitle(section.title),
+        path: listFeedPath(list),
+        alternatePath: `/${list}`,
+        rows,
+      });
+    });
+  });
+
   app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -85,24 +149,83 @@ export async function visibleAddedSections(services: Services): Promise<SectionL
   return addedSections(await listVisibleSectionLinks(services.db));
 }
 
+/** What the server answers for a page of the public site: its status, and its head. */
+export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
+  /** 404 for an address that names nothing (DECISIONS "Search and feeds"); 301 to `location` for a publication under another section's address. */
+  status: 200 | 301 | 404;
+  location?: string;
+  /** The page's canonical path and query (no origin); none for a 404. */
+  canonical?: string;
+}
+
+const NOT_FOUND_TITLE = 'Página no encontrada';
+const NOT_FOUND_DESCRIPTION = 'La página que buscas no existe o se ha movido.';
+
+/** A list page's ?pagina=N as the browser reads it (site/pagination.ts): 1 when absent, null when it is no page number. */
+const listPageOf = (search: URLSearchParams): number | null => {
+  const raw = search.get('pagina');
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+};
+
 /**
- * The head of a page the SPA serves: for /{sectionSlug}/{id} of a public
- * publication, its title, description and image; for a section's list page
- * (the five's, or a visible added section's /{slug}), its title and
- * description; nothing special otherwise (the template's own).
+ * What the server knows of a public address before the browser app runs: the
+ * routes, the visible sections and which publications are public. An address
+ * that names nothing answers 404 with the same page (the app still renders
+ * its 404 page): an unknown path, /giese, a publication that does not exist or
+ * is not public, a hidden or unknown section, a list page past its last. The
+ * head carries the page's title, description and image, its canonical
+ * address, and the feeds it announces (the site's, and its list's).
  */
-export function createPageMetaResolver(services: Services) {
-  return async (pathname: string, added: readonly SectionLink[]): Promise<Omit<PageMeta, 'url'>> => {
-    const segment = /^\/([a-z0-9-]+)\/?$/.exec(pathname)?.[1];
+export function createPageResolver(services: Services) {
+  return async (pathname: string, search: URLSearchParams, added: readonly SectionLink[]): Promise<ResolvedPage> => {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const siteFeed = { title: siteFeedTitle, href: SITE_FEED_PATH };
+    const notFound: ResolvedPage = {
+      status: 404,
+      title: pageTitle(NOT_FOUND_TITLE),
+      description: NOT_FOUND_DESCRIPTION,
+      noindex: true,
+      feeds: [siteFeed],
+    };
+    if (path === '/' || path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed] };
+    if (path === `/${SEARCH_SEGMENT}`) return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed] };
+
+    const segment = /^\/([a-z0-9-]+)$/.exec(path)?.[1];
     if (segment) {
-      // The five by their list paths; an added section by its slug (never one of the five's).
-      const section =
-        publicSections.find((candidate) => candidate.listPath === segment) ?? added.find((candidate) => candidate.slug === segment);
-      return section ? { title: pageTitle(section.title), description: listPageDescription(section) } : {};
+      const section = listNamed(segment, added);
+      if (!section) return notFound;
+      const page = listPageOf(search);
+      if (page === null) return notFound;
+      if (page > 1) {
+        const { count } = await listPublicPublications(services.db, {
+          today: todayIso(),
+          sectionSlug: section.slug,
+          window: { limit: 1, offset: 0 },
+        });
+        if ((page - 1) * PUBLIC_PUBLICATION_PAGE_SIZE >= count) return notFound;
+      }
+      return {
+        status: 200,
+        title: pageTitle(page > 1 ? `${section.title} (página ${page})` : section.title),
+        description: listPageDescription(section),
+        canonical: page > 1 ? `${path}?pagina=${page}` : path,
+        feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
+      };
     }
-    const id = publicationIdOf(pathname);
-    if (id === null) return {};
+
+    const id = publicationIdOf(path);
+    if (id === null) return notFound;
     const row = await findPublicPublication(services.db, id, todayIso());
-    return row ? publicationHead(toPublicPublication(row)) : {};
+    if (!row) return notFound;
+    const own = `/${row.section_slug}/${row.id}`;
+    if (own !== path) return { status: 301, location: own };
+    const listSegment = listPathOf(row.section_slug);
+    return {
+      status: 200,
+      ...publicationHead(toPublicPublication(row)),
+      canonical: own,
+      feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
+    };
   };
 }

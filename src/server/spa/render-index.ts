@@ -7,8 +7,17 @@ export interface PageMeta {
   description?: string;
   /** Absolute or host-relative image address for og:image. */
   image?: string;
-  /** The page's absolute address (og:url). */
-  url: string;
+  /**
+   * The page's canonical absolute address (og:url and rel=canonical); none for
+   * an address that names nothing (a 404), which no link should point at.
+   */
+  url?: string;
+  /** The site's origin, against which a relative image is resolved when the page has no address. */
+  origin?: string;
+  /** The Atom feeds the page announces (rel=alternate): feed readers run no JavaScript, so the server writes them. */
+  feeds?: readonly { title: string; href: string }[];
+  /** Pages search engines should not keep (search results, 404s). */
+  noindex?: boolean;
 }
 
 const escapeHtml = (text: string): string =>
@@ -31,17 +40,24 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
   const templateDescription = content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
   const title = meta.title ? escapeHtml(meta.title) : templateTitle;
   const description = meta.description !== undefined ? escapeHtml(meta.description) : templateDescription;
-  const image = meta.image ? new URL(meta.image, meta.url).toString() : undefined;
+  const base = meta.url ?? meta.origin;
+  const image = meta.image && base ? new URL(meta.image, base).toString() : undefined;
 
   const head = [
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${templateTitle}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    ...(meta.url
+      ? [`<meta property="og:url" content="${escapeHtml(meta.url)}" />`, `<link rel="canonical" href="${escapeHtml(meta.url)}" />`]
+      : []),
     `<meta property="og:locale" content="es_ES" />`,
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(meta.feeds ?? []).map(
+      (feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" />`,
+    ),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
   ].join('\n    ');
 

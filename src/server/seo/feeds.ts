@@ -1,0 +1,148 @@
+import { firstTextContent } from '@/domain/layout';
+import type { Layout } from '@/domain/entities';
+import { SITE_NAME } from '@/domain/catalogue';
+import { stripTags } from '@/domain/text';
+import type { FeedRow } from '../db/feed-repository';
+
+/** Entries in a feed: the newest twenty. */
+export const FEED_ENTRIES = 20;
+/** A summary's longest plain text. */
+const SUMMARY_LENGTH = 500;
+
+/** The site's feed and each public list's, named by the list's address (/feeds/noticias.xml), never under it (/media/… is the media files'). */
+export const SITE_FEED_PATH = '/feed.xml';
+export const listFeedPath = (listSegment: string): string => `/feeds/${listSegment}.xml`;
+
+export const siteFeedTitle = SITE_NAME;
+export const listFeedTitle = (listTitle: string): string => `${listTitle} · ${SITE_NAME}`;
+
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** The offset of `timeZone` from UTC at an instant, in minutes (Europe/Madrid in winter: 60). */
+function offsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/**
+ * Midnight of a calendar day (YYYY-MM-DD) in `timeZone`, as RFC 3339 with the
+ * zone's offset then ('2026-03-01T00:00:00+01:00'): the moment a publication
+ * dated that day became public.
+ */
+export function midnightIn(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const utcMidnight = Date.UTC(year, month - 1, date);
+  // The offset at local midnight: guessed at UTC midnight, then read again at the moment it gives.
+  let offset = offsetMinutes(utcMidnight, timeZone);
+  offset = offsetMinutes(utcMidnight - offset * 60_000, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${day}T00:00:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const imageType = (address: string): string | undefined => {
+  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(address)?.[1]?.toLowerCase();
+  return extension === 'jpg' || extension === 'jpeg'
+    ? 'image/jpeg'
+    : extension === 'png'
+      ? 'image/png'
+      : extension === 'webp'
+        ? 'image/webp'
+        : extension === 'gif'
+          ? 'image/gif'
+          : extension === 'avif'
+            ? 'image/avif'
+            : undefined;
+};
+
+const parseLayout = (layout: string): Layout => {
+  try {
+    const parsed = JSON.parse(layout) as unknown;
+    return Array.isArray(parsed) ? (parsed as Layout) : [];
+  } catch {
+    return [];
+  }
+};
+
+const summaryOf = (layout: string): string => {
+  const text = stripTags(firstTextContent(parseLayout(layout)));
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
+};
+
+export interface FeedInput {
+  /** The site's public origin (PUBLIC_URL), without a trailing slash. */
+  origin: string;
+  title: string;
+  /** The feed's own path (/feed.xml, /feeds/noticias.xml). */
+  path: string;
+  /** The page the feed follows (/, /noticias). */
+  alternatePath: string;
+  rows: readonly FeedRow[];
+  timeZone: string;
+  /** The feed's `updated` when it has no entry. */
+  emptyUpdated: string;
+}
+
+/**
+ * An Atom 1.0 feed (RFC 4287), newest first: the feed's id is its own
+ * address, its `updated` the newest entry's; each entry's id is the
+ * publication's absolute address (it never changes: a publication keeps its
+ * id and section), `published` its date's midnight in the site's time zone,
+ * `updated` its last edit, a plain-text summary from its first text cell and
+ * its featured image as an enclosure.
+ */
+export function renderAtomFeed({ origin, title, path, alternatePath, rows, timeZone, emptyUpdated }: FeedInput): string {
+  const base = origin.replace(/\/+$/, '');
+  const dated = rows.map((row) => {
+    const published = row.publish_date ? midnightIn(row.publish_date, timeZone) : row.updated_at;
+    // An edit made before the publication date would read as older than its publication.
+    return { row, published, updated: Date.parse(row.updated_at) > Date.parse(published) ? row.updated_at : published };
+  });
+  const entries = dated.map(({ row, published, updated }) => {
+    const address = `${base}/${encodeURIComponent(row.section_slug)}/${row.id}`;
+    const summary = summaryOf(row.layout);
+    const image = row.featured_image ? new URL(row.featured_image, `${base}/`).toString() : undefined;
+    const type = image && imageType(image);
+    return [
+      '  <entry>',
+      `    <id>${escapeXml(address)}</id>`,
+      `    <title>${escapeXml(row.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(address)}"/>`,
+      `    <published>${published}</published>`,
+      `    <updated>${updated}</updated>`,
+      `    <category term="${escapeXml(row.section_slug)}" label="${escapeXml(row.section_title)}"/>`,
+      ...(summary ? [`    <summary type="text">${escapeXml(summary)}</summary>`] : []),
+      ...(image ? [`    <link rel="enclosure" href="${escapeXml(image)}"${type ? ` type="${type}"` : ''}/>`] : []),
+      '  </entry>',
+    ].join('\n');
+  });
+  const newest = dated.reduce<string | undefined>(
+    (latest, { updated }) => (latest === undefined || Date.parse(updated) > Date.parse(latest) ? updated : latest),
+    undefined,
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">',
+    `  <id>${escapeXml(`${base}${path}`)}</id>`,
+    `  <title>${escapeXml(title)}</title>`,
+    `  <updated>${newest ?? emptyUpdated}</updated>`,
+    `  <author><name>${escapeXml(SITE_NAME)}</name></author>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}${path}`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(`${base}${alternatePath}`)}"/>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

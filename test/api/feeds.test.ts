@@ -1,0 +1,147 @@
+import { parseAtomFeed } from 'feedsmith';
+import { SITE_NAME } from '@/domain/catalogue';
+import { todayIso } from '@/server/clock';
+import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+
+// Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+jest.setTimeout(60_000);
+
+let server: TestServer;
+let token: string;
+let jpeg: Buffer;
+const sections: Record<string, number> = {};
+
+const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+
+async function publish(title: string, section: string, fields: Record<string, string> = {}) {
+  const layout = JSON.stringify([
+    { id: 'r', cells: [{ id: 'c', type: 'text', columnSpan: 4, content: `<p>Resumen de <em>${title}</em> &amp; más</p>` }] },
+  ]);
+  const reply = await server.request('POST', '/api/publications/', {
+    token,
+    form: formData(
+      { title, section_id: String(sections[section]), status: 'published', publish_date: daysFromToday(-1), layout, ...fields },
+      { featured_image: { bytes: jpeg } },
+    ),
+  });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: number; featured_image: string };
+}
+
+beforeAll(async () => {
+  ({ server, token, jpeg } = await startSignedIn());
+  for (const [key, title, active] of [
+    ['noticias', 'Noticias', true],
+    ['revista', 'Revista', true],
+    ['talleres', 'Talleres', true],
+    ['oculta', 'Oculta', false],
+  ] as const) {
+    const reply = await server.request('POST', '/api/sections/', { token, json: { title, is_active: active } });
+    expect(reply.status).toBe(201);
+    sections[key] = reply.body.id;
+  }
+  for (let i = 1; i <= 22; i++) await publish(`Noticia ${i}`, 'noticias', { publish_date: daysFromToday(-30 + i) });
+  await publish('Artículo', 'revista', { publish_date: daysFromToday(-2) });
+  await publish('Taller', 'talleres');
+  await publish('Escondida', 'oculta');
+  await publish('Futura', 'noticias', { publish_date: daysFromToday(10) });
+  await publish('Borrador', 'noticias', { status: 'draft' });
+});
+afterAll(async () => server.close());
+
+/** An Atom text construct as the parser gives it (a string, or { value }). */
+const text = (construct: unknown): string | undefined =>
+  typeof construct === 'string' ? construct : (construct as { value?: string } | undefined)?.value;
+
+const atom = async (path: string) => {
+  const response = await get(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+  const xml = await response.text();
+  return { xml, feed: parseAtomFeed(xml) };
+};
+
+describe('/feed.xml', () => {
+  it('is valid Atom 1.0 with the latest 20 public publications of every section, newest first', async () => {
+    const { xml, feed } = await atom('/feed.xml');
+    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+    expect(feed.id).toBe(`${server.url}/feed.xml`);
+    expect(text(feed.title)).toBe(SITE_NAME);
+    expect(feed.authors?.[0]?.name).toBe(SITE_NAME);
+    expect(feed.links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rel: 'self', href: `${server.url}/feed.xml` }),
+        expect.objectContaining({ rel: 'alternate', href: `${server.url}/` }),
+      ]),
+    );
+    const titles = feed.entries!.map((entry) => text(entry.title));
+    expect(titles).toHaveLength(20);
+    expect(titles.slice(0, 4)).toEqual(['Taller', 'Artículo', 'Noticia 22', 'Noticia 21']);
+    for (const hidden of ['Escondida', 'Futura', 'Borrador']) expect(titles).not.toContain(hidden);
+    // The feed's `updated` is its newest entry's.
+    const updates = feed.entries!.map((entry) => Date.parse(String(entry.updated)));
+    expect(Date.parse(String(feed.updated))).toBe(Math.max(...updates));
+  });
+
+  it('gives each entry a lasting absolute id and link, its dates, a plain summary and its image as an enclosure', async () => {
+    const { feed } = await atom('/feed.xml');
+    const entry = feed.entries!.find((item) => text(item.title) === 'Artículo')!;
+    const address = entry.id!;
+    expect(address).toMatch(new RegExp(`^${server.url}/revista/\\d+$`));
+    expect(entry.links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ href: address }),
+        expect.objectContaining({ rel: 'enclosure', href: expect.stringMatching(new RegExp(`^${server.url}/media/`)) }),
+      ]),
+    );
+    // Midnight of the publication date in SITE_TIME_ZONE, with the zone's offset.
+    expect(String(entry.published)).toMatch(new RegExp(`^${daysFromToday(-2)}T00:00:00[+-]\\d{2}:\\d{2}$`));
+    expect(Date.parse(String(entry.updated))).toBeGreaterThanOrEqual(Date.parse(String(entry.published)));
+    expect(text(entry.summary)).toBe('Resumen de Artículo & más');
+  });
+
+  it('has an ETag that a revisit sends back for a 304, and comes compressed', async () => {
+    const first = await get('/feed.xml');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await get('/feed.xml', { 'if-none-match': etag })).status).toBe(304);
+    const zipped = await get('/feed.xml', { 'accept-encoding': 'br' });
+    expect(zipped.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('takes in a new publication at once', async () => {
+    await publish('Recién publicada', 'noticias', { publish_date: daysFromToday(0) });
+    const { feed } = await atom('/feed.xml');
+    expect(text(feed.entries![0].title)).toBe('Recién publicada');
+  });
+});
+
+describe('/feeds/{list}.xml', () => {
+  it('has one feed per public list, named by its address, with only that list', async () => {
+    const { feed } = await atom('/feeds/revista.xml');
+    expect(feed.entries!.map((entry) => text(entry.title))).toEqual(['Artículo']);
+    expect(feed.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'alternate', href: `${server.url}/revista` })]));
+    const added = await atom('/feeds/talleres.xml');
+    expect(added.feed.entries!.map((entry) => text(entry.title))).toEqual(['Taller']);
+    const empty = await atom('/feeds/presentacion-magister.xml');
+    expect(empty.feed.entries ?? []).toEqual([]);
+    expect(empty.feed.updated).toBeTruthy();
+  });
+
+  it('answers 404 with the site page for an unknown or hidden list', async () => {
+    for (const path of ['/feeds/nada.xml', '/feeds/oculta.xml', '/feeds/presentacion-del-magister.xml', '/feeds/revista.json']) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('<div id=root>');
+    }
+  });
+
+  it('is announced in the head of the pages the server sends', async () => {
+    const home = await (await get('/')).text();
+    expect(home).toContain(`<link rel="alternate" type="application/atom+xml" title="${SITE_NAME}" href="/feed.xml" />`);
+    const list = await (await get('/revista')).text();
+    expect(list).toContain('href="/feeds/revista.xml"');
+  });
+});

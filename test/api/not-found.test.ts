@@ -1,0 +1,120 @@
+import http from 'node:http';
+import { todayIso } from '@/server/clock';
+import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+
+// Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
+jest.setTimeout(60_000);
+
+let server: TestServer;
+let token: string;
+let jpeg: Buffer;
+const ids: Record<string, number> = {};
+
+const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
+
+/** GET with the path sent exactly as written (fetch would resolve '..' and escapes first). */
+const rawGet = (path: string) =>
+  new Promise<{ status: number; text: string; location?: string }>((resolve, reject) => {
+    const { port } = new URL(server.url);
+    http
+      .get({ host: '127.0.0.1', port, path }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, location: res.headers.location }));
+      })
+      .on('error', reject);
+  });
+
+async function publish(key: string, sectionId: number, fields: Record<string, string> = {}) {
+  const reply = await server.request('POST', '/api/publications/', {
+    token,
+    form: formData(
+      { title: key, section_id: String(sectionId), status: 'published', publish_date: daysFromToday(-1), ...fields },
+      { featured_image: { bytes: jpeg } },
+    ),
+  });
+  expect(reply.status).toBe(201);
+  ids[key] = reply.body.id;
+}
+
+beforeAll(async () => {
+  ({ server, token, jpeg } = await startSignedIn());
+  const section = async (title: string, is_active = true) =>
+    (await server.request('POST', '/api/sections/', { token, json: { title, is_active } })).body.id as number;
+  const noticias = await section('Noticias');
+  const talleres = await section('Talleres');
+  const oculta = await section('Oculta', false);
+  for (let i = 0; i < 13; i++) await publish(`noticia-${i}`, noticias);
+  await publish('taller', talleres);
+  await publish('borrador', noticias, { status: 'draft' });
+  await publish('futura', noticias, { publish_date: daysFromToday(5) });
+  await publish('escondida', oculta);
+});
+afterAll(async () => server.close());
+
+describe('what the server answers for each kind of address', () => {
+  it.each([
+    ['/', 200],
+    ['/noticias', 200],
+    ['/noticias/', 200],
+    ['/noticias?pagina=2', 200],
+    ['/revista', 200],
+    ['/cuerpo-docente', 200],
+    ['/buscar?q=emociones', 200],
+    ['/talleres', 200],
+    ['/admin', 200],
+    ['/admin/lo-que-sea', 200],
+    ['/login', 200],
+    ['/no-existe', 404],
+    ['/giese', 404],
+    ['/noticias/999999', 404],
+    ['/noticias?pagina=3', 404],
+    ['/noticias?pagina=999', 404],
+    ['/noticias?pagina=dos', 404],
+    ['/revista?pagina=2', 404],
+    ['/oculta', 404],
+    ['/seccion-inexistente', 404],
+    ['/media/..%2f..%2fsecret_key', 404],
+    ['/a/b/c', 404],
+    ['/feeds/nada.xml', 404],
+  ])('%s answers %d', async (path, status) => {
+    const response = await rawGet(path);
+    expect(response.status).toBe(status);
+    // The same page either way: the browser app renders it.
+    expect(response.text).toContain('<div id=root>');
+  });
+
+  it('answers 404 for a publication that exists but is not public', async () => {
+    for (const key of ['borrador', 'futura', 'escondida']) {
+      const response = await rawGet(`/noticias/${ids[key]}`);
+      expect(response.status).toBe(404);
+    }
+    expect((await rawGet(`/oculta/${ids.escondida}`)).status).toBe(404);
+  });
+
+  it('answers a public publication, and sends one reached under another section to its own address', async () => {
+    expect((await rawGet(`/noticias/${ids['noticia-0']}`)).status).toBe(200);
+    const moved = await rawGet(`/revista/${ids['noticia-0']}`);
+    expect(moved.status).toBe(301);
+    expect(moved.location).toBe(`/noticias/${ids['noticia-0']}`);
+  });
+
+  it('gives a 404 page the not-found title, noindex, and no canonical address', async () => {
+    const { text } = await rawGet('/no-existe');
+    expect(text).toContain('<title>Página no encontrada · ');
+    expect(text).toContain('<meta name="robots" content="noindex" />');
+    expect(text).not.toContain('rel="canonical"');
+    expect(text).not.toContain('og:url');
+  });
+
+  it('gives a page that exists its canonical address, without query junk', async () => {
+    const { text } = await rawGet('/noticias?pagina=2&utm_source=x');
+    expect(text).toContain(`<link rel="canonical" href="${server.url}/noticias?pagina=2" />`);
+  });
+
+  it('keeps search result pages out of search engines', async () => {
+    const { text } = await rawGet('/buscar?q=emociones');
+    expect(text).toContain('<meta name="robots" content="noindex" />');
+    expect(text).toContain('<title>Resultados de búsqueda · ');
+  });
+});
