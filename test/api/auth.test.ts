@@ -70,7 +70,8 @@ describe('creating and updating admins (npm run create-admin, ADMIN_USERNAME/ADM
     expect(await createOrResetAccount(server.services.db, 'segunda', 'la-segunda-clave-larga')).toBe('updated');
     expect((await signIn({ username: 'segunda', password: 'clave-uno' })).status).toBe(401);
     expect((await signIn({ username: 'segunda', password: 'la-segunda-clave-larga' })).status).toBe(200);
-  });
+    // Five slow password hashes on purpose.
+  }, 30_000);
 });
 
 describe('POST /api/token/refresh/', () => {
