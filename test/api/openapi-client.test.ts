@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import createClient from 'openapi-fetch';
+import type { OpenAPI3 } from 'openapi-typescript';
 import sharp from 'sharp';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { answerChecker, operationsOf, validValue, type DocumentedOperation, type Known, type OpenApiDocument } from './openapi-support';
@@ -17,7 +18,7 @@ import { answerChecker, operationsOf, validValue, type DocumentedOperation, type
  * openapi-typescript's programmatic API, in a Node process of its own: its
  * dependencies are ES modules, which Jest's CommonJS runtime cannot load.
  */
-function generateTypes(document: OpenApiDocument): string {
+function generateTypes(document: OpenAPI3): string {
   const script =
     "import openapiTS, { astToString } from 'openapi-typescript';" +
     "let text = ''; for await (const chunk of process.stdin) text += chunk;" +
@@ -50,7 +51,7 @@ function phaseOf({ method, path }: DocumentedOperation): number {
 }
 
 it('generates typed client code with a named type and an operation for everything the document lists', async () => {
-  const code = generateTypes(doc);
+  const code = generateTypes(doc as unknown as OpenAPI3);
   const operations = operationsOf(doc);
   expect(operations.length).toBeGreaterThan(40);
   for (const { operation } of operations) expect(code).toContain(`${operation.operationId}: {`);
