@@ -42,7 +42,7 @@ test('the table says who, which role, which state and the last access; the admin
   open();
   const own = await rowOf('admin');
   expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)', expect.any(String), 'Administrador', 'Activo']);
-  expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar el rol/ })).not.toBeInTheDocument();
+  expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar a/ })).not.toBeInTheDocument();
   expect(cellsOf(await rowOf(pending.username))).toEqual([
     pending.username,
     'Ana Pendiente',
@@ -126,9 +126,7 @@ test('Desactivar (confirmed) and Activar; a role change; the person’s tokens f
   await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Activar ${person.username}` }));
   await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('Activo'));
 
-  await user.click(
-    within(await rowOf(person.username)).getByRole('button', { name: `Cambiar el rol de ${person.username} a Administrador` }),
-  );
+  await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Cambiar a Administrador (${person.username})` }));
   const roleDialog = await screen.findByRole('dialog', { name: '¿Cambiar el rol de esta persona a Administrador?' });
   await user.click(within(roleDialog).getByRole('button', { name: 'Cambiar a Administrador' }));
   await waitFor(async () => expect(cellsOf(await rowOf(person.username))[2]).toBe('Administrador'));

@@ -165,7 +165,7 @@ export function UsersPage() {
           <button
             type="button"
             className="kit-button kit-button-small kit-button-quiet"
-            aria-label={`Cambiar el rol de ${user.username} a ${ROLE_LABELS[otherRole(user.role)]}`}
+            aria-label={`Cambiar a ${ROLE_LABELS[otherRole(user.role)]} (${user.username})`}
             disabled={busy}
             onClick={() => setPending({ kind: 'role', user, role: otherRole(user.role) })}
           >
