@@ -6,6 +6,7 @@ import {
   schedulingNote,
   secondBadges,
   shortDate,
+  storedImagesWithoutAlt,
   type StatusFacts,
 } from './publication-status';
 
@@ -93,4 +94,26 @@ describe('schedulingNote', () => {
 it('recognises the four filter values only', () => {
   expect(['draft', 'scheduled', 'published', 'archived'].every(isShownStatus)).toBe(true);
   expect(isShownStatus('public')).toBe(false);
+});
+
+describe('storedImagesWithoutAlt', () => {
+  it('counts the image cells of a stored layout that show a picture with no alternative text', () => {
+    const layout = [
+      {
+        id: 'r1',
+        cells: [
+          { id: 'a', type: 'image', content: '/media/a.jpg' },
+          { id: 'b', type: 'image', content: '/media/b.jpg', alt: '  ' },
+          { id: 'c', type: 'image', content: '/media/c.jpg', alt: 'Aula' },
+          { id: 'd', type: 'image', content: '' },
+          { id: 'e', type: 'text', content: '<p>x</p>' },
+        ],
+      },
+    ];
+    expect(storedImagesWithoutAlt(JSON.stringify(layout))).toBe(2);
+  });
+
+  it('counts none in what is not a layout', () => {
+    for (const text of ['', 'no', '{}', '[null]', '[{"cells":[null]}]']) expect(storedImagesWithoutAlt(text)).toBe(0);
+  });
 });

@@ -121,3 +121,27 @@ export function schedulingNote(status: string, publishDate: string | null | unde
   if (status !== 'published' || !publishDate || !dateParts(publishDate) || publishDate <= today) return null;
   return `Se publicará el ${longDate(publishDate)}.`;
 }
+
+/**
+ * How many image cells of a stored layout (its JSON text) show a picture with
+ * no alternative text: 'Pendiente de revisar' lists the published ones. Text
+ * that is not a layout counts none.
+ */
+export function storedImagesWithoutAlt(layoutText: string): number {
+  let layout: unknown;
+  try {
+    layout = JSON.parse(layoutText);
+  } catch {
+    return 0;
+  }
+  if (!Array.isArray(layout)) return 0;
+  let count = 0;
+  for (const row of layout as { cells?: unknown }[]) {
+    if (!row || !Array.isArray(row.cells)) continue;
+    for (const cell of row.cells as { type?: unknown; content?: unknown; alt?: unknown }[]) {
+      const alt = typeof cell?.alt === 'string' ? cell.alt.trim() : '';
+      if (cell?.type === 'image' && typeof cell.content === 'string' && cell.content !== '' && alt === '') count += 1;
+    }
+  }
+  return count;
+}

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { FIELD_LIMITS, ORDER_MAX } from '@/domain/limits';
 import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
+import { PublicState } from './dashboard';
 
 // Cells may carry fields added later (an image's alt): the answer keeps whatever the stored layout holds.
 export const LayoutCell = Type.Object(
@@ -36,16 +37,28 @@ const publicationFields = {
   ...Timestamps,
 };
 
-export const Publication = Type.Object({ ...publicationFields, layout: Layout }, { title: 'Publication' });
+/** What the list and the detail add: the shown status with the site's today (the answers of a save leave it out). */
+const shownStatusField = { public_state: Type.Optional(PublicState) };
+
+export const Publication = Type.Object({ ...publicationFields, ...shownStatusField, layout: Layout }, { title: 'Publication' });
 
 /** An item of the admin list: without `layout` when the caller asked for omit=layout. */
-export const PublicationListItem = Type.Object({ ...publicationFields, layout: Type.Optional(Layout) }, { title: 'PublicationListItem' });
+export const PublicationListItem = Type.Object(
+  { ...publicationFields, ...shownStatusField, layout: Type.Optional(Layout) },
+  { title: 'PublicationListItem' },
+);
 
 export const PublicationListQuery = Type.Object({
   ...PageQuery.properties,
   section: Type.Optional(Type.String({ description: 'Solo las publicaciones de esta sección (id)' })),
   search: Type.Optional(Type.String({ description: 'Parte del título, sin distinguir mayúsculas ni acentos' })),
   omit: Type.Optional(Type.String({ description: '`layout` para no recibir los diseños' })),
+  status: Type.Optional(
+    Type.String({
+      description:
+        'Solo las de este estado: draft, scheduled (publicadas con fecha posterior a hoy), published (las que el público ve hoy), archived',
+    }),
+  ),
 });
 
 /** The id of an existing section (a 32-bit serial); one that does not exist is refused with its own message. */

@@ -11,8 +11,9 @@ import * as publicationSearchKey from './migrations/2026-11-23-008-publication-s
 import * as biographySearchKey from './migrations/2026-11-24-009-biography-search-key';
 import * as idempotencyKeys from './migrations/2026-11-24-010-idempotency-keys';
 import * as loginDevices from './migrations/2026-11-24-011-login-devices';
-import * as publicSearch from './migrations/2026-11-24-014-public-search';
 import * as accounts from './migrations/2026-11-24-012-accounts';
+import * as publicSearch from './migrations/2026-11-24-014-public-search';
+import * as editorialStatus from './migrations/2026-11-24-015-editorial-status';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -28,8 +29,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-009-biography-search-key': biographySearchKey,
   '2026-11-24-010-idempotency-keys': idempotencyKeys,
   '2026-11-24-011-login-devices': loginDevices,
-  '2026-11-24-014-public-search': publicSearch,
   '2026-11-24-012-accounts': accounts,
+  '2026-11-24-014-public-search': publicSearch,
+  '2026-11-24-015-editorial-status': editorialStatus,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

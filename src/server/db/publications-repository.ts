@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
 import { writeSearchEntry } from './search-repository';
@@ -10,6 +11,8 @@ import type { Database, NewPublicationRow, PublicationRow, PublicationUpdate } f
 export interface PublicationWithSection extends PublicationRow {
   section_title: string;
   section_slug: string;
+  /** 1 when its section is visible: the shown status needs it (domain/publication-status.ts). Read by the admin's queries. */
+  section_is_active?: number;
 }
 
 function withSection(db: DbOrTrx) {
@@ -17,7 +20,7 @@ function withSection(db: DbOrTrx) {
     .selectFrom('publications')
     .innerJoin('sections', 'sections.id', 'publications.section_id')
     .selectAll('publications')
-    .select(['sections.title as section_title', 'sections.slug as section_slug']);
+    .select(['sections.title as section_title', 'sections.slug as section_slug', 'sections.is_active as section_is_active']);
 }
 
 function countJoined(db: DbOrTrx) {
@@ -56,7 +59,31 @@ export interface PublicationListOptions {
   sectionId?: number;
   /** Part of the title, in any case, with or without accents (searchKey). */
   search?: string;
+  /** A shown status (domain/publication-status.ts) on `today`, YYYY-MM-DD in SITE_TIME_ZONE. */
+  status?: { value: ShownStatus; today: string };
   window?: RowRange;
+}
+
+/**
+ * The rows of a shown status, on publications alone (publications_status_order
+ * answers it with the list's order): the rule of publicState, in SQL.
+ * 'published' is exactly what the public sees today (publicFilter), its
+ * section's visibility asked of the few sections rather than by a join.
+ */
+function shownStatusFilter(eb: ExpressionBuilder<Database, 'publications'>, { value, today }: { value: ShownStatus; today: string }) {
+  switch (value) {
+    case 'draft':
+    case 'archived':
+      return eb('publications.status', '=', value);
+    case 'scheduled':
+      return eb.and([eb('publications.status', '=', 'published'), eb('publications.publish_date', '>', today)]);
+    case 'published':
+      return eb.and([
+        eb('publications.status', '=', 'published'),
+        eb('publications.publish_date', '<=', today),
+        eb('publications.section_id', 'in', eb.selectFrom('sections').select('sections.id').where('sections.is_active', '=', 1)),
+      ]);
+  }
 }
 
 /**
@@ -74,6 +101,7 @@ export async function listPublications(db: DbOrTrx, options: PublicationListOpti
     eb.and([
       ...(options.sectionId === undefined ? [] : [eb('publications.section_id', '=', options.sectionId)]),
       ...(search ? [containsSearchKey(eb.ref('publications.title_search'), search)] : []),
+      ...(options.status ? [shownStatusFilter(eb, options.status)] : []),
     ]);
   const ids = (window: RowRange) =>
     db
@@ -180,7 +208,7 @@ export async function findPublicPublication(db: DbOrTrx, id: number, today: stri
 export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Promise<PublicationWithSection> {
   const { id } = await db
     .insertInto('publications')
-    .values({ ...row, title_search: searchKey(row.title) })
+    .values({ ...row, title_search: searchKey(row.title), images_without_alt: storedImagesWithoutAlt(row.layout) })
     .returning('id')
     .executeTakeFirstOrThrow();
   // The public search's index follows every write (search-repository.ts).
@@ -194,12 +222,14 @@ export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Pr
  * the key is never written apart from its title.
  */
 export async function updatePublication(db: DbOrTrx, id: number, patch: PublicationUpdate): Promise<PublicationWithSection | undefined> {
-  const { title_search: _key, ...fields } = patch;
+  const { title_search: _key, images_without_alt: _images, ...fields } = patch;
   const result = await db
     .updateTable('publications')
     .set((eb) => ({
       ...fields,
       ...(fields.title !== undefined && { title_search: searchKey(fields.title) }),
+      // What 'Pendiente de revisar' reads, derived from the layout it counts.
+      ...(fields.layout !== undefined && { images_without_alt: storedImagesWithoutAlt(fields.layout) }),
       version: eb('version', '+', 1),
     }))
     .where('id', '=', id)

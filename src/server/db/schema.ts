@@ -89,6 +89,12 @@ export interface PublicationsTable {
    * The repository writes it with every title (insertPublication, updatePublication).
    */
   title_search: Generated<string>;
+  /**
+   * How many image cells of the layout lack alternative text
+   * (domain/publication-status.ts storedImagesWithoutAlt); written by the
+   * repository with every layout, read by 'Pendiente de revisar'.
+   */
+  images_without_alt: Generated<number>;
 }
 
 export interface BiographiesTable {

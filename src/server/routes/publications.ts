@@ -19,6 +19,8 @@ import { toPublication, toPublicationSummary } from '../http/serializers';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import { Publication, PublicationBody, PublicationListItem, PublicationListQuery } from '@/domain/schemas/publications';
 import type { Services } from '../services';
+import { todayIso } from '../clock';
+import { readStatusFilter, withPublicState } from '../http/shown-status';
 import { checkEditable } from './edit-guard';
 import { saveAttemptOf, writeSave } from './idempotency';
 import { checkImageSize, storeImageField } from './image-field';
@@ -116,9 +118,17 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       const search = typeof query.search === 'string' ? query.search.trim() : undefined;
       const omitLayout = query.omit === 'layout';
       if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
+      const status = readStatusFilter(query, errors);
       if (hasErrors(errors)) throw badRequest(errors);
-      const { rows, count } = await listPublications(db, { sectionId, search: search || undefined, window: page.window });
-      return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
+      const today = todayIso();
+      const { rows, count } = await listPublications(db, {
+        sectionId,
+        search: search || undefined,
+        status: status && { value: status, today },
+        window: page.window,
+      });
+      const toJson = omitLayout ? toPublicationSummary : toPublication;
+      return toPage(page, count, rows.map((row) => withPublicState(toJson(row), row, today)), requestUrl(request));
     },
   );
 
@@ -130,7 +140,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     async (request) => {
       const row = await findPublication(db, idParam(request.params, 'id', messages.publicationNotFound));
       if (!row) throw publicationNotFound();
-      return toPublication(row);
+      return withPublicState(toPublication(row), row, todayIso());
     },
   );
 
