@@ -28,6 +28,7 @@ import { invitationRoutes } from './routes/invitations';
 import { userRoutes } from './routes/users';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
+import { dashboardRoutes } from './routes/dashboard';
 import { trashPurgeJob, trashRoutes } from './routes/trash';
 import { scheduleUpkeep } from './upkeep/schedule';
 import { activityRetentionJob, activityRoutes } from './routes/activity';
@@ -148,6 +149,7 @@ export async function buildApp(
         await admin.register(biographyRoutes, { services });
         await admin.register(uploadRoutes, { services });
         await admin.register(summaryRoutes, { services });
+        await admin.register(dashboardRoutes, { services });
         await admin.register(trashRoutes, { services });
         await admin.register(revisionRoutes, { services });
         await admin.register(activityRoutes, { services });
