@@ -131,5 +131,6 @@ describe('a password change', () => {
     expect(await opens(fresh.access)).toBe(true);
     expect((await refresh(fresh.refresh)).status).toBe(200);
     expect(await opens(bystander.access)).toBe(true);
-  });
+    // Four slow password hashes on purpose.
+  }, 30_000);
 });
