@@ -29,14 +29,27 @@ export function pageItems(current: number, last: number): (number | 'gap')[] {
  * links, so that every page can be opened, shared and crawled; nothing when
  * everything fits on one page.
  */
-export function Pagination({ listPath, current, last, label }: { listPath: string; current: number; last: number; label: string }) {
+export function Pagination({
+  listPath,
+  current,
+  last,
+  label,
+  hrefOf = (page) => pageHref(listPath, page),
+}: {
+  listPath: string;
+  current: number;
+  last: number;
+  label: string;
+  /** The address of a page, when the list's address carries other parameters (/buscar?q=…&pagina=2). */
+  hrefOf?: (page: number) => string;
+}) {
   if (last <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>
       <ul>
         {current > 1 && (
           <li>
-            <Link className="pagination__step" to={pageHref(listPath, current - 1)} rel="prev">
+            <Link className="pagination__step" to={hrefOf(current - 1)} rel="prev">
               ← Anterior
             </Link>
           </li>
@@ -50,7 +63,7 @@ export function Pagination({ listPath, current, last, label }: { listPath: strin
             <li key={item}>
               <Link
                 className="pagination__page"
-                to={pageHref(listPath, item)}
+                to={hrefOf(item)}
                 aria-current={item === current ? 'page' : undefined}
                 aria-label={`Página ${item}`}
               >
@@ -61,7 +74,7 @@ export function Pagination({ listPath, current, last, label }: { listPath: strin
         )}
         {current < last && (
           <li>
-            <Link className="pagination__step" to={pageHref(listPath, current + 1)} rel="next">
+            <Link className="pagination__step" to={hrefOf(current + 1)} rel="next">
               Siguiente →
             </Link>
           </li>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicPublication } from '@/domain/entities';
 import { firstTextContent } from '@/domain/layout';
@@ -19,8 +20,14 @@ export function PublicationCard({
   headingLevel = 2,
   eager = false,
   priority = false,
+  sectionName,
+  summary: givenSummary,
 }: {
   publication: PublicPublication;
+  /** The section's name above the title (search results mix sections). */
+  sectionName?: string;
+  /** What the card says of the publication instead of the start of its first text cell (a search's snippet). */
+  summary?: ReactNode;
   headingLevel?: 2 | 3;
   /** The first cards of a page load at once (they are above the fold). */
   eager?: boolean;
@@ -28,7 +35,7 @@ export function PublicationCard({
   priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const summary = excerpt(firstTextContent(publication.layout));
+  const summary = givenSummary ?? excerpt(firstTextContent(publication.layout));
   return (
     <article className="card">
       <div className="card__media">
@@ -47,6 +54,7 @@ export function PublicationCard({
         )}
       </div>
       <div className="card__body">
+        {sectionName && <p className="card__section">{sectionName}</p>}
         <PublicationDate className="card__date" value={publication.publish_date} />
         <Heading className="card__title">
           <Link className="card__link" to={paths.publication.getHref(publication.section_slug, publication.id)}>

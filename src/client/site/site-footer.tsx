@@ -39,6 +39,12 @@ export function SiteFooter() {
             <li>
               <a href={researchGroup.url}>Grupo de investigación {researchGroup.label}</a>
             </li>
+            <li>
+              {/* A file for feed readers, not a page of the app: a plain link. */}
+              <a href="/feed.xml" type="application/atom+xml">
+                Suscribirse a las novedades (Atom)
+              </a>
+            </li>
             {socialLinks.map((link) => (
               <li key={link.network + link.url}>
                 <a href={link.url} rel="noopener noreferrer" target="_blank" className="site-footer__social">

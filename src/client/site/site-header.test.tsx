@@ -16,6 +16,7 @@ function renderHeader() {
     [
       { path: '/', element: page('Portada') },
       { path: '/revista', element: page('Página de la revista') },
+      { path: '/buscar', element: page('Resultados') },
     ],
     { initialEntries: ['/'] },
   );
@@ -66,11 +67,28 @@ test('opening the menu locks page scrolling and focuses the first link; Escape c
 test('Tab stays inside the open menu', async () => {
   const { user } = renderHeader();
   await user.click(toggle());
+  // The menu ends with the search field and its button.
   screen.getByRole('link', { name: 'GIESE' }).focus();
+  await user.tab();
+  expect(screen.getByRole('searchbox', { name: 'Buscar en el sitio' })).toHaveFocus();
+  await user.tab();
+  const submit = screen
+    .getAllByRole('button', { name: 'Buscar' })
+    .find((button) => button.getAttribute('type') === 'submit' && button.closest('.site-nav-panel'));
+  expect(submit).toHaveFocus();
   await user.tab();
   expect(toggle()).toHaveFocus();
   await user.tab({ shift: true });
-  expect(screen.getByRole('link', { name: 'GIESE' })).toHaveFocus();
+  expect(submit).toHaveFocus();
+});
+
+test('the phone menu holds the search field, which goes to /buscar', async () => {
+  const { user, router } = renderHeader();
+  await user.click(toggle());
+  await user.type(screen.getByRole('searchbox', { name: 'Buscar en el sitio' }), 'emociones{Enter}');
+  expect(router.state.location.pathname).toBe('/buscar');
+  expect(router.state.location.search).toBe('?q=emociones');
+  expect(toggle()).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('choosing a link closes the menu and unlocks scrolling', async () => {

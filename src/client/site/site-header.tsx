@@ -6,10 +6,63 @@ import { fromBreakpoint } from '@/client/ui/breakpoints';
 import { addedSectionLinks } from './site-settings';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
+import { SiteSearchForm } from './site-search-form';
+import { searchTexts } from '@/domain/site-search';
 import './site-header.css';
 
 const NAV_ID = 'navegacion-principal';
-const FOCUSABLE = 'a[href], button:not([disabled])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled])';
+
+const SEARCH_PANEL_ID = 'buscar-cabecera';
+
+/**
+ * 'Buscar' beside the navigation (desktop): opens the search field below the
+ * header with focus in it; Escape closes it and gives focus back to the button.
+ */
+function HeaderSearch() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { pathname, search } = useLocation();
+  const [lastAddress, setLastAddress] = useState(pathname + search);
+  if (pathname + search !== lastAddress) {
+    setLastAddress(pathname + search);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    inputRef.current?.focus();
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  return (
+    <div className="header-search">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header-search__toggle"
+        aria-expanded={open}
+        aria-controls={SEARCH_PANEL_ID}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+        </svg>
+        <span>{searchTexts.open}</span>
+      </button>
+      <div id={SEARCH_PANEL_ID} className="header-search__panel" hidden={!open}>
+        <SiteSearchForm id="buscar-escritorio" inputRef={inputRef} onSearch={() => setOpen(false)} />
+      </div>
+    </div>
+  );
+}
 
 /**
  * The site's header: the programme's name and the main navigation. Below
@@ -136,7 +189,10 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
+          {/* In the phone menu the field is there at once. */}
+          <SiteSearchForm id="buscar-menu" className="site-search--menu" onSearch={() => setOpen(false)} />
         </div>
+        <HeaderSearch />
       </div>
     </header>
   );

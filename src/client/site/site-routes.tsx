@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { publicSections } from '@/domain/catalogue';
+import { SEARCH_SEGMENT } from '@/domain/site-search';
 import { paths } from '@/client/app/paths';
 import { addedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
@@ -15,6 +16,7 @@ const SectionListPage = lazy(() =>
 const PublicationDetailPage = lazy(() =>
   import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
 );
+const SearchPage = lazy(() => import(/* webpackChunkName: "site-search" */ './search-page').then((m) => ({ default: m.SearchPage })));
 const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
 
 /** /{slug} of a visible section an administrator added (the page carries the list, site-settings.ts); else the 404 page. */
@@ -36,6 +38,7 @@ export const siteRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: paths.faculty.path, element: <FacultyPage /> },
       ...publicSections.map((section) => ({ path: paths.sectionList.path(section.slug), element: <SectionListPage section={section} /> })),
+      { path: SEARCH_SEGMENT, element: <SearchPage /> },
       { path: paths.publication.path, element: <PublicationDetailPage /> },
       // One segment that is none of the above: a section an administrator added, or the 404 page.
       { path: paths.sectionList.path(':sectionSlug'), element: <AddedSectionPage /> },

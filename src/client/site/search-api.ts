@@ -1,0 +1,48 @@
+import type { PublicPublication } from '@/domain/entities';
+import { baseApi } from '@/client/api/base-api';
+
+export interface SearchHit extends PublicPublication {
+  /** Escaped text with the matched words in <mark> (the server's snippet). */
+  snippet: string;
+  title_match: boolean;
+}
+
+export interface SearchAnswer {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: SearchHit[];
+  query: string;
+  truncated: boolean;
+}
+
+const searchApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/public/search/?q=&page=: twelve public publications a page, title matches first. */
+    searchPublications: build.query<SearchAnswer, { q: string; page: number }>({
+      query: ({ q, page }) => ({ url: '/public/search/', params: page > 1 ? { q, page } : { q } }),
+    }),
+  }),
+});
+
+export const { useSearchPublicationsQuery } = searchApi;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+
+/**
+ * A snippet as text and marked parts: the server escapes the text and adds
+ * only <mark>; here it becomes React text (never HTML), so nothing in it can
+ * become markup whatever it holds.
+ */
+export function snippetParts(snippet: string): { text: string; marked: boolean }[] {
+  const parts: { text: string; marked: boolean }[] = [];
+  let at = 0;
+  for (const match of snippet.matchAll(/<mark>(.*?)<\/mark>/g)) {
+    if (match.index > at) parts.push({ text: unescape(snippet.slice(at, match.index)), marked: false });
+    parts.push({ text: unescape(match[1]), marked: true });
+    at = match.index + match[0].length;
+  }
+  if (at < snippet.length) parts.push({ text: unescape(snippet.slice(at)), marked: false });
+  return parts;
+}

@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
+import { messages } from '@/domain/messages';
+import { boundSearchQuery, SEARCH_QUERY_PARAM, searchTexts } from '@/domain/site-search';
+import { PageHeader } from './page-header';
+import { Pagination, pageFromSearch } from './pagination';
+import { PublicationCard } from './publication-card';
+import { snippetParts, useSearchPublicationsQuery, type SearchHit } from './search-api';
+import { searchHref, SiteSearchForm } from './site-search-form';
+import { StatusMessage } from './status-message';
+import { usePageMeta } from './use-page-meta';
+import './search-page.css';
+
+/** Search result pages are not for search engines: the server's page says so, and so does the app's while it shows one. */
+function useNoindex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+function Snippet({ hit }: { hit: SearchHit }) {
+  return <>{snippetParts(hit.snippet).map((part, i) => (part.marked ? <mark key={i}>{part.text}</mark> : part.text))}</>;
+}
+
+const isStatus = (error: unknown, status: number) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
+
+/**
+ * /buscar?q=…&pagina=N: the public publications that hold every word searched
+ * (title, text, section), twelve a page with the site's pagination, each card
+ * with its section's name and a snippet with the words found marked.
+ */
+export function SearchPage() {
+  const [search] = useSearchParams();
+  const raw = search.get(SEARCH_QUERY_PARAM) ?? '';
+  const { text, truncated, tooShort } = boundSearchQuery(raw);
+  const page = pageFromSearch(search);
+  usePageMeta(text && !tooShort ? `${searchTexts.heading}: ${text}` : searchTexts.heading);
+  useNoindex();
+  const { data, isLoading, isFetching, error } = useSearchPublicationsQuery(
+    { q: text, page: page ?? 1 },
+    { skip: tooShort || page === null },
+  );
+  const last = data ? Math.max(1, Math.ceil(data.count / PUBLIC_PUBLICATION_PAGE_SIZE)) : 1;
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page, text]);
+
+  return (
+    <>
+      <PageHeader title={searchTexts.heading}>
+        <SiteSearchForm key={raw} id="buscar-pagina" initial={raw} className="search-page__form" />
+      </PageHeader>
+      <div className="page-body container">
+        {tooShort ? (
+          <StatusMessage kind="empty">{searchTexts.tooShort}</StatusMessage>
+        ) : page === null || (page > 1 && isStatus(error, 404)) ? (
+          <StatusMessage
+            kind="empty"
+            action={
+              <Link className="button button--primary" to={searchHref(text)}>
+                Ir a la primera página
+              </Link>
+            }
+          >
+            Esta página de resultados no existe.
+          </StatusMessage>
+        ) : isLoading ? (
+          <StatusMessage kind="loading">{messages.loading}</StatusMessage>
+        ) : error || !data ? (
+          <StatusMessage kind="error">No se ha podido buscar. Inténtelo de nuevo en unos momentos.</StatusMessage>
+        ) : (
+          <>
+            {truncated && <p className="search-page__note">{searchTexts.truncated}</p>}
+            {data.count === 0 ? (
+              <StatusMessage kind="empty">{searchTexts.empty(data.query)}</StatusMessage>
+            ) : (
+              <>
+                <p className="search-page__count" role="status">
+                  {searchTexts.count(data.count, data.query)}
+                </p>
+                <ul className="card-grid" aria-label={searchTexts.heading} aria-busy={isFetching}>
+                  {data.results.map((hit, i) => (
+                    <li key={hit.id}>
+                      <PublicationCard
+                        publication={hit}
+                        sectionName={hit.section_title}
+                        summary={hit.snippet ? <Snippet hit={hit} /> : undefined}
+                        eager={i < 3}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  listPath={searchHref(text)}
+                  hrefOf={(n) => searchHref(text, n)}
+                  current={page}
+                  last={last}
+                  label="Páginas de resultados"
+                />
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent, type Ref } from 'react';
+import { useNavigate } from 'react-router';
+import { SEARCH_MAX_LENGTH, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
+import './site-search-form.css';
+
+/** The search page's address for a query: /buscar?q=… */
+export const searchHref = (query: string, page = 1): string => {
+  const params = new URLSearchParams({ [SEARCH_QUERY_PARAM]: query });
+  if (page > 1) params.set('pagina', String(page));
+  return `/${SEARCH_SEGMENT}?${params.toString()}`;
+};
+
+/**
+ * The site's search field: a GET form to /buscar (it works before the app's
+ * code has loaded), sent through the router once it has.
+ */
+export function SiteSearchForm({
+  id,
+  initial = '',
+  inputRef,
+  className,
+  onSearch,
+}: {
+  id: string;
+  initial?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  className?: string;
+  onSearch?: () => void;
+}) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(initial);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(searchHref(value.trim()));
+    onSearch?.();
+  };
+  return (
+    <form
+      role="search"
+      className={`site-search${className ? ` ${className}` : ''}`}
+      action={`/${SEARCH_SEGMENT}`}
+      method="get"
+      onSubmit={submit}
+    >
+      <label className="visually-hidden" htmlFor={id}>
+        {searchTexts.label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        className="site-search__input"
+        type="search"
+        name={SEARCH_QUERY_PARAM}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder="Buscar…"
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={SEARCH_MAX_LENGTH * 2}
+      />
+      <button type="submit" className="site-search__submit">
+        {searchTexts.submit}
+      </button>
+    </form>
+  );
+}
