@@ -67,6 +67,7 @@ export const accountMessages = {
   invalidLink: 'Este enlace no es válido o ha caducado. Pida a un administrador un enlace nuevo.',
   userNotFound: 'Usuario no encontrado.',
   inactiveAccountLink: 'Active la cuenta antes de crear un enlace nuevo.',
+  ownLink: 'Cambie su propia contraseña en Mi cuenta.',
   sessionNotFound: 'Sesión no encontrada.',
   forgotPassword: '¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.',
 } as const;

@@ -206,6 +206,10 @@ describe('the rules that keep an Administrador', () => {
       status: 400,
       body: { detail: accountMessages.cannotChangeOwnRole },
     });
+    expect(await server.request('POST', `/api/users/${me.id}/invitation/`, { token: adminToken })).toMatchObject({
+      status: 400,
+      body: { detail: accountMessages.ownLink },
+    });
     // A change that changes nothing is no demotion.
     expect(
       (await server.request('PATCH', `/api/users/${me.id}/`, { token: adminToken, json: { role: 'admin', name: 'La administradora' } }))

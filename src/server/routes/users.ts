@@ -168,7 +168,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         description:
           'Para una cuenta que aún no eligió contraseña, una invitación nueva (la anterior deja de servir). Para una cuenta activa, un restablecimiento: ' +
           'la contraseña anterior deja de servir y todas sus sesiones se cierran en el acto. El enlace se muestra solo en esta respuesta. ' +
-          '400 para una cuenta desactivada.',
+          '400 para una cuenta desactivada y para la propia (se cambia en Mi cuenta).',
         params: IdParams,
         response: { 201: PasswordLink, 400: BadRequest, 401: Detail, 403: Detail, 404: Detail },
       },
@@ -177,6 +177,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       const { user: me } = staffSession(request);
       const { id } = request.params;
       const actor: Actor = { id: me.id, username: me.username };
+      // A reset of one's own account would end this very session: Mi cuenta changes one's own password.
+      if (id === me.id) throw badRequestDetail(accountMessages.ownLink);
       const link = await services.writeContent(async (trx) => {
         const user = await findUserById(trx, id);
         if (!user || user.is_staff !== 1) throw notFound(accountMessages.userNotFound);
