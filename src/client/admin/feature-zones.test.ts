@@ -34,6 +34,11 @@ describe("the admin's feature zones", () => {
     const errors = zoneErrors(await lint('src/client/admin/publications/zone-probe.ts', probe('../biographies/biography-list-page')));
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toContain('what they share goes to admin/kit or ui/');
+    // The same import through the path alias is the same crossing.
+    const aliased = zoneErrors(
+      await lint('src/client/admin/publications/zone-probe.ts', probe('@/client/admin/biographies/biography-list-page')),
+    );
+    expect(aliased).toHaveLength(1);
   });
 
   it('refuse a feature that imports the shell', async () => {
