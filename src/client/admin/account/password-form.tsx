@@ -67,48 +67,45 @@ export function PasswordForm({ username }: { username: string }) {
   };
 
   return (
-    <form
-      className="kit-form admin-card account-password"
-      noValidate
-      aria-labelledby="account-password-title"
-      onSubmit={(event) => void form.handleSubmit(send)(event)}
-    >
+    <section className="admin-card account-password" aria-labelledby="account-password-title">
       <h2 id="account-password-title" className="account-section-title">
         Cambiar contraseña
       </h2>
-      {problem && <FormAlert ref={alert} message={problem[0]} details={problem.slice(1)} />}
       {/* Always there, so that the success is announced when it appears. */}
       <p className="account-success" role="status">
         {done}
       </p>
-      {/* Lets password managers tie the new password to this account. */}
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <PasswordField
-        label="Contraseña actual"
-        autoComplete="current-password"
-        visible={visible}
-        registration={form.register('current_password')}
-        error={errors.current_password?.message}
-      />
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        visible={visible}
-        hint={NEW_PASSWORD_HINT}
-        registration={form.register('new_password')}
-        error={errors.new_password?.message}
-      />
-      <PasswordField
-        label="Repetir nueva contraseña"
-        autoComplete="new-password"
-        visible={visible}
-        registration={form.register('repeat_password')}
-        error={errors.repeat_password?.message}
-      />
-      <ShowPasswordsToggle checked={visible} onChange={setVisible} />
-      <div className="kit-form-actions">
-        <SubmitButton saving={isLoading}>Cambiar contraseña</SubmitButton>
-      </div>
-    </form>
+      <form className="kit-form" noValidate onSubmit={(event) => void form.handleSubmit(send)(event)}>
+        {problem && <FormAlert ref={alert} message={problem[0]} details={problem.slice(1)} />}
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <PasswordField
+          label="Contraseña actual"
+          autoComplete="current-password"
+          visible={visible}
+          registration={form.register('current_password')}
+          error={errors.current_password?.message}
+        />
+        <PasswordField
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          visible={visible}
+          hint={NEW_PASSWORD_HINT}
+          registration={form.register('new_password')}
+          error={errors.new_password?.message}
+        />
+        <PasswordField
+          label="Repetir nueva contraseña"
+          autoComplete="new-password"
+          visible={visible}
+          registration={form.register('repeat_password')}
+          error={errors.repeat_password?.message}
+        />
+        <ShowPasswordsToggle checked={visible} onChange={setVisible} />
+        <div className="kit-form-actions">
+          <SubmitButton saving={isLoading}>Cambiar contraseña</SubmitButton>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -43,9 +43,10 @@ function useTokenFromAddress(): string {
   return token;
 }
 
-/** Keeps search engines away while the page is open; the server also says so for /admin. */
+/** Keeps search engines away while the page is open, unless the server's page already says so (it does for /admin). */
 function useNoIndex() {
   useEffect(() => {
+    if (document.head.querySelector('meta[name="robots"][content~="noindex"]')) return;
     const meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
