@@ -55,6 +55,22 @@ const page = <T>(results: T[]) => ({ count: results.length, next: null, previous
  */
 export const adminContentHandler: TestHandler = (request) => {
   // The landing's counts, as the server counts the lists below.
+  if (request.url.startsWith('/api/dashboard/')) {
+    return {
+      body: {
+        today: '2026-11-24',
+        sections: { total: 5, visible: 4 },
+        publications: { total: 3, published: 2 },
+        biographies: { total: 8, active: 7 },
+        locked_usernames: [],
+        my_drafts: [],
+        scheduled: [],
+        recently_published: [],
+        review: { images_without_alt: { count: 0, items: [] }, undated: { count: 0, items: [] }, hidden_sections: [] },
+        activity: [],
+      },
+    };
+  }
   if (request.url.startsWith('/api/summary/')) {
     return {
       body: {

@@ -38,7 +38,7 @@ test('shows how many sections, publications and biographies the server holds, wi
 
   // One small answer with the counts: no list is downloaded to count it.
   const requests = await api.requests();
-  expect(requests.map((r) => [r.url, r.status])).toEqual([['/api/summary/', 200]]);
+  expect(requests.map((r) => [r.url, r.status])).toEqual([['/api/dashboard/', 200]]);
   expect(requests[0].headers.authorization).toBe(`Bearer ${api.tokens.access}`);
 });
 
@@ -46,7 +46,9 @@ describe('answers the real server cannot be made to give', () => {
   const server = withFaultInjectingServer();
 
   test('figures that fail to load say so and can be retried', async () => {
-    server().setHandler((request) => (request.url.startsWith('/api/summary/') ? { status: 500, body: {} } : adminContentHandler(request)));
+    server().setHandler((request) =>
+      request.url.startsWith('/api/dashboard/') ? { status: 500, body: {} } : adminContentHandler(request),
+    );
     const { user } = renderWithProviders(<AdminLanding />, { preloadedState: { session: signedInSession() }, route: '/admin' });
 
     expect(await within(card('Secciones')).findByRole('alert')).toHaveTextContent('No se pudo cargar el total.');

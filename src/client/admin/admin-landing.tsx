@@ -1,24 +1,35 @@
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
-import { useGetContentSummaryQuery } from '@/client/api/summary';
+import { useGetDashboardQuery } from '@/client/api/dashboard';
 import { selectUser } from '@/client/session/session-slice';
+import type { ActivityEntry } from '@/domain/schemas/activity';
+import type { Dashboard, DashboardPublication } from '@/domain/schemas/dashboard';
+import { ACTION_LABELS } from './activity/activity-labels';
+import { formatMoment } from './kit/format-moment';
+import { PublicationStateBadges } from './kit/publication-status';
 import { SummaryCard } from './summary-card';
 import { useDocumentTitle } from './kit/use-document-title';
+import './dashboard.css';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** The publication list with filters in its address: each panel's link leads to the whole list it summarises. */
+const publicationList = (filters: Record<string, string>) => `${paths.admin.publications.getHref()}?${new URLSearchParams(filters)}`;
+
 /**
- * /admin: how much content there is, and the way to each list (requirements §2).
- * The figures are counted by the server (GET /api/summary/), never by
- * downloading the lists.
+ * /admin ('Resumen'): how much content there is, and the work waiting (requirements §2): my drafts,
+ * the next scheduled, the recently published, what needs a review and the latest activity, each
+ * panel with a link to its whole list. One request (GET /api/dashboard/), answered by the server
+ * from indexed queries, never by downloading the lists.
  */
 export function AdminLanding() {
   useDocumentTitle('Resumen');
   const user = useAppSelector(selectUser);
-  const summary = useGetContentSummaryQuery();
-  const { data } = summary;
-  const state = { isLoading: summary.isLoading, isError: summary.isError, onRetry: summary.refetch };
+  const dashboard = useGetDashboardQuery();
+  const { data } = dashboard;
+  const state = { isLoading: dashboard.isLoading, isError: dashboard.isError, onRetry: dashboard.refetch };
 
   return (
     <>
@@ -51,7 +62,128 @@ export function AdminLanding() {
           {...state}
         />
       </div>
+      {data && <WorkPanels dashboard={data} />}
     </>
+  );
+}
+
+function WorkPanels({ dashboard }: { dashboard: Dashboard }) {
+  const { review } = dashboard;
+  const nothingToReview = review.images_without_alt.count === 0 && review.undated.count === 0 && review.hidden_sections.length === 0;
+  return (
+    <div className="dashboard-grid">
+      <Panel title="Mis borradores" to={publicationList({ status: 'draft' })} linkLabel="Ver todos los borradores">
+        <PublicationLines items={dashboard.my_drafts} empty="No tiene borradores." />
+      </Panel>
+      <Panel title="Programadas" to={publicationList({ status: 'scheduled' })} linkLabel="Ver todas las programadas">
+        <PublicationLines items={dashboard.scheduled} empty="No hay publicaciones programadas." />
+      </Panel>
+      <Panel title="Publicadas recientemente" to={publicationList({ status: 'published' })} linkLabel="Ver todas las publicadas">
+        <PublicationLines items={dashboard.recently_published} empty="No hay publicaciones publicadas." />
+      </Panel>
+      <Panel title="Pendiente de revisar" to={paths.admin.publications.getHref()} linkLabel="Ver todas las publicaciones">
+        {nothingToReview ? (
+          <p className="dashboard-empty">No hay nada pendiente de revisar.</p>
+        ) : (
+          <>
+            {review.images_without_alt.count > 0 && (
+              <ReviewGroup title={`Imágenes sin texto alternativo (${review.images_without_alt.count})`}>
+                <PublicationLines items={review.images_without_alt.items} empty="" />
+              </ReviewGroup>
+            )}
+            {review.undated.count > 0 && (
+              <ReviewGroup title={`Sin fecha (${review.undated.count})`}>
+                <PublicationLines items={review.undated.items} empty="" />
+              </ReviewGroup>
+            )}
+            {review.hidden_sections.length > 0 && (
+              <ReviewGroup title="Secciones ocultas con publicaciones">
+                <ul className="dashboard-lines">
+                  {review.hidden_sections.map((section) => (
+                    <li key={section.id}>
+                      <Link to={publicationList({ section: String(section.id) })}>{section.title}</Link>{' '}
+                      <span className="dashboard-meta">{plural(section.publication_count, 'publicación', 'publicaciones')}</span>
+                    </li>
+                  ))}
+                </ul>
+              </ReviewGroup>
+            )}
+          </>
+        )}
+      </Panel>
+      <Panel title="Actividad reciente" to={paths.admin.activity.getHref()} linkLabel="Ver toda la actividad" wide>
+        <ActivityLines entries={dashboard.activity} />
+      </Panel>
+    </div>
+  );
+}
+
+function Panel({
+  title,
+  to,
+  linkLabel,
+  wide,
+  children,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={`admin-card dashboard-panel${wide ? ' dashboard-panel-wide' : ''}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="summary-title">
+        {title}
+      </h2>
+      {children}
+      <Link className="summary-link" to={to}>
+        {linkLabel}
+      </Link>
+    </section>
+  );
+}
+
+function ReviewGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="dashboard-group">
+      <h3 className="dashboard-group-title">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function PublicationLines({ items, empty }: { items: DashboardPublication[]; empty: string }) {
+  if (items.length === 0) return <p className="dashboard-empty">{empty}</p>;
+  return (
+    <ul className="dashboard-lines">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link to={paths.admin.publication.getHref(item.id)}>{item.title}</Link>
+          <span className="dashboard-meta">
+            {item.section.title} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ActivityLines({ entries }: { entries: ActivityEntry[] }) {
+  if (entries.length === 0) return <p className="dashboard-empty">Todavía no hay actividad registrada.</p>;
+  return (
+    <ul className="dashboard-lines">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <span>
+            <strong>{entry.user ?? 'Desconocido'}</strong> {ACTION_LABELS[entry.action] ?? entry.action}
+            {entry.target_label ? ` «${entry.target_label}»` : ''}
+          </span>
+          <span className="dashboard-meta">{formatMoment(entry.at)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

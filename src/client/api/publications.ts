@@ -1,5 +1,6 @@
 import type { Id, Layout, Publication, PublicationStatus, ReorderItem } from '@/domain/entities';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
+import type { ShownStatus } from '@/domain/publication-status';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, type ImageChange } from './image-change';
@@ -19,6 +20,8 @@ export interface PublicationPageRequest extends PublicationFilter {
   pageSize: number;
   /** A part of the title, any case; blank means every publication. */
   search?: string;
+  /** A shown status (the server works it out with the public rule); absent means every status. */
+  status?: ShownStatus;
 }
 
 /** A page of the admin list: its publications (without their layouts) and how many match in all. */
@@ -72,7 +75,7 @@ export const publicationsApi = baseApi.injectEndpoints({
     }),
     /** One page of the admin list, searched and filtered by the server, layouts left out. */
     listPublicationPage: build.query<PublicationPage, PublicationPageRequest>({
-      query: ({ page, pageSize, search, section }) => ({
+      query: ({ page, pageSize, search, section, status }) => ({
         url: '/publications/',
         params: {
           page,
@@ -80,6 +83,7 @@ export const publicationsApi = baseApi.injectEndpoints({
           omit: 'layout',
           ...(search?.trim() ? { search: search.trim() } : {}),
           ...(section === undefined ? {} : { section }),
+          ...(status === undefined ? {} : { status }),
         },
       }),
       transformResponse: (answer: unknown): PublicationPage => {
@@ -135,7 +139,7 @@ export const publicationsApi = baseApi.injectEndpoints({
         // The cached pages of one list (same filter, search and size), in page order, are one list.
         const pagesByList = new Map<string, PublicationPageRequest[]>();
         for (const request of publicationsApi.util.selectCachedArgsForQuery(state, 'listPublicationPage')) {
-          const key = JSON.stringify([request.section ?? null, request.search?.trim() ?? '', request.pageSize]);
+          const key = JSON.stringify([request.section ?? null, request.search?.trim() ?? '', request.status ?? null, request.pageSize]);
           pagesByList.set(key, [...(pagesByList.get(key) ?? []), request]);
         }
         for (const requests of pagesByList.values()) {

@@ -1,4 +1,5 @@
 import type { PublicationStatus } from '@/domain/entities';
+import { publicStateLabel, secondBadges, type PublicState, type ShownStatus } from '@/domain/publication-status';
 import { StatusBadge, type BadgeTone } from './status-badge';
 
 /** requirements §4: each status, its Spanish word and its colour. */
@@ -8,10 +9,32 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, { label: strin
   archived: { label: 'Archivado', tone: 'neutral' },
 };
 
+const SHOWN_TONES: Record<ShownStatus, BadgeTone> = { draft: 'warning', scheduled: 'info', published: 'positive', archived: 'neutral' };
+
 /** A publication's status as a badge; any value the app does not know reads Archivado (requirements §4). */
 export function PublicationStatusBadge({ status }: { status: string }) {
   const { label, tone } = PUBLICATION_STATUS_LABELS[status as PublicationStatus] ?? PUBLICATION_STATUS_LABELS.archived;
   return <StatusBadge tone={tone}>{label}</StatusBadge>;
+}
+
+/**
+ * A publication's shown status as the server worked it out with the public
+ * site's rule ('Programado · 25 nov 2026' for one dated after today), and its
+ * second badges ('Sección oculta', 'Sin fecha'). Without it (an answer that
+ * does not carry it), the stored status.
+ */
+export function PublicationStateBadges({ status, state }: { status: string; state?: PublicState }) {
+  if (!state) return <PublicationStatusBadge status={status} />;
+  return (
+    <span className="kit-badges">
+      <StatusBadge tone={SHOWN_TONES[state.status]}>{publicStateLabel(state)}</StatusBadge>
+      {secondBadges(state).map((label) => (
+        <StatusBadge key={label} tone="neutral">
+          {label}
+        </StatusBadge>
+      ))}
+    </span>
+  );
 }
 
 /** requirements §4: is_featured reads 'Destacado' / 'Normal'. */

@@ -17,7 +17,7 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { featuredLabel, PublicationStatusBadge } from '../kit/publication-status';
+import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
 import './publications.css';
 
 /**
@@ -79,7 +79,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
         <DetailList
           items={[
             ['Sección', publication.section?.title],
-            ['Estado', <PublicationStatusBadge key="status" status={publication.status} />],
+            ['Estado', <PublicationStateBadges key="status" status={publication.status} state={publication.public_state} />],
             [
               'Fecha de publicación',
               formatLongDate(publication.publish_date) ? <PublicationDate key="date" value={publication.publish_date} /> : 'Sin fecha',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
+import { schedulingNote } from '@/domain/publication-status';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
@@ -66,6 +67,11 @@ function headOf(file: File): Promise<Uint8Array> {
 }
 
 /** /admin/publications/new and /admin/publications/edit/{id}: 'Cargando...' until the publication is there, then the prefilled form. */
+/** Today in the browser's calendar, YYYY-MM-DD. */
+function localToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 export function PublicationFormPage() {
   const { id: rawId } = useParams();
   const editing = rawId !== undefined;
@@ -111,7 +117,11 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const [savedLayout, setSavedLayout] = useState<Layout>(publication?.layout ?? []);
   // Publishing images that have no alternative text is allowed (the editor may know better), but said first:
   // a visitor with a screen reader would otherwise hear nothing of them.
-  const publishing = useWatch({ control: form.control, name: 'status' }) === 'published';
+  const chosenStatus = useWatch({ control: form.control, name: 'status' });
+  const publishing = chosenStatus === 'published';
+  // 'Se publicará el …' beside the date: the browser's calendar day stands for the site's here (the list and
+  // the detail show the server's reading, in SITE_TIME_ZONE).
+  const scheduling = schedulingNote(chosenStatus, useWatch({ control: form.control, name: 'publish_date' }), localToday());
   const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
 
   // The layout editor starts from the publication's rows (none for a new one).
@@ -235,7 +245,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
               </select>
             )}
           </Field>
-          <Field label="Fecha de publicación" required error={errors.publish_date?.message}>
+          <Field label="Fecha de publicación" required error={errors.publish_date?.message} status={scheduling ?? undefined}>
             {(control) => <input className="kit-input" type="date" {...control} {...form.register('publish_date')} />}
           </Field>
           <CheckboxField

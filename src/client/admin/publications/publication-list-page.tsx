@@ -26,36 +26,40 @@ import { parseId } from '../kit/parse-id';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { featuredLabel, PublicationStatusBadge } from '../kit/publication-status';
+import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
+import { ALL_STATUSES_LABEL, isShownStatus, SHOWN_STATUS_LABELS, SHOWN_STATUSES, type ShownStatus } from '@/domain/publication-status';
 import './publications.css';
 
 type Row = Publication;
 
 /**
  * The table's narrowest width with every column's words whole: the tracks
- * below (7.25 + 4 + 9 + 7.5 + 6.5 + 7.5 + 6.75 + 8.25 rem), seven gaps of
+ * below (7.25 + 4 + 9 + 7.5 + 8.5 + 7.5 + 6.75 + 8.25 rem), seven gaps of
  * 0.875 rem and the row's padding, at 16 px.
  */
-const PUBLICATION_TABLE_MIN_WIDTH = 1040;
+const PUBLICATION_TABLE_MIN_WIDTH = 1072;
 
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
 const PUBLICATION_PAGE_SIZE = 20;
 
-/** The list's state lives in the address (section, search, page), so a reload or the back button keeps it. */
+/** The list's state lives in the address (section, status, search, page), so a reload or the back button keeps it. */
 function useListAddress() {
   const [params, setParams] = useSearchParams();
   const section = parseId(params.get('section') ?? undefined) ?? undefined;
+  const wantedStatus = params.get('status');
+  const status = isShownStatus(wantedStatus) ? wantedStatus : undefined;
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const change = (next: { section?: number; search?: string; page?: number }) => {
-    const wanted = { section, search, page: 1, ...next };
+  const change = (next: { section?: number; status?: ShownStatus; search?: string; page?: number }) => {
+    const wanted = { section, status, search, page: 1, ...next };
     const address = new URLSearchParams();
     if (wanted.section !== undefined) address.set('section', String(wanted.section));
+    if (wanted.status !== undefined) address.set('status', wanted.status);
     if (wanted.search.trim()) address.set('q', wanted.search.trim());
     if (wanted.page > 1) address.set('page', String(wanted.page));
     setParams(address);
   };
-  return { section, search, page, change };
+  return { section, status, search, page, change };
 }
 
 /**
@@ -69,13 +73,14 @@ function useListAddress() {
 export function PublicationListPage() {
   useDocumentTitle('Publicaciones');
   const { notify } = useNotices();
-  const { section, search, page, change } = useListAddress();
+  const { section, status, search, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
   const { data, isLoading, isError, isFetching, refetch } = useListPublicationPageQuery({
     page,
     pageSize: PUBLICATION_PAGE_SIZE,
     search,
     section,
+    status,
   });
   const [reorderPublications] = useReorderPublicationsMutation();
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
@@ -87,12 +92,12 @@ export function PublicationListPage() {
   // The row just before or after the page shown: the neighbouring page's last or first, asked of the server (or its cache).
   const beyond = useCallback(
     async (direction: 'up' | 'down') => {
-      const request = { page: direction === 'up' ? page - 1 : page + 1, pageSize: PUBLICATION_PAGE_SIZE, search, section };
+      const request = { page: direction === 'up' ? page - 1 : page + 1, pageSize: PUBLICATION_PAGE_SIZE, search, section, status };
       if (request.page < 1) return undefined;
       const { data: neighbour } = await dispatch(publicationsApi.endpoints.listPublicationPage.initiate(request, { subscribe: false }));
       return direction === 'up' ? neighbour?.results.at(-1) : neighbour?.results[0];
     },
-    [dispatch, page, search, section],
+    [dispatch, page, search, section, status],
   );
   const moveInPage = useReorder(publications, reorderPublications, { beyond });
   // Read when a move across the page edge ends: the address may have changed meanwhile.
@@ -136,7 +141,7 @@ export function PublicationListPage() {
         cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link>,
       },
       { header: 'Sección', width: 'minmax(7.5rem, 1.4fr)', cell: (p) => p.section?.title ?? '' },
-      { header: 'Estado', width: '6.5rem', cell: (p) => <PublicationStatusBadge status={p.status} /> },
+      { header: 'Estado', width: '8.5rem', cell: (p) => <PublicationStateBadges status={p.status} state={p.public_state} /> },
       {
         header: 'Fecha',
         width: '7.5rem',
@@ -182,7 +187,7 @@ export function PublicationListPage() {
     change({ search: String(new FormData(event.currentTarget).get('q') ?? '') });
   };
 
-  const filtered = section !== undefined || search !== '';
+  const filtered = section !== undefined || status !== undefined || search !== '';
   return (
     <>
       <PageHeader
@@ -208,6 +213,23 @@ export function PublicationListPage() {
               {(sections ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Estado">
+          {(control) => (
+            <select
+              className="kit-input"
+              {...control}
+              value={status ?? ''}
+              onChange={(event) => change({ status: isShownStatus(event.target.value) ? event.target.value : undefined })}
+            >
+              <option value="">{ALL_STATUSES_LABEL}</option>
+              {SHOWN_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {SHOWN_STATUS_LABELS[value]}
                 </option>
               ))}
             </select>
