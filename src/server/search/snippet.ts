@@ -1,3 +1,4 @@
+import { searchKey } from '@/domain/search';
 import { textTokens } from './tokens';
 
 /** About how many characters of text a result shows around its first match. */
@@ -16,12 +17,26 @@ interface Match {
   end: number;
 }
 
-/** Where in `text` the words are whose token is one of `tokens` (the same pipeline as the index). */
-function matchesIn(text: string, tokens: ReadonlySet<string>): Match[] {
+/**
+ * Where in `text` the words are whose token is one of `tokens` (the same pipeline as the index).
+ * The Snowball stemmer removes endings, or rewrites one into a shorter or equal one ('-encia'
+ * becomes '-ente'): a word can match only when its folded form starts with a token less its
+ * last two letters. The others are never stemmed, and each distinct word is stemmed once.
+ */
+function matchesIn(text: string, tokens: ReadonlySet<string>, within: number): Match[] {
   const found: Match[] = [];
+  const prefixes = [...tokens].map((token) => token.slice(0, Math.max(1, token.length - 2)));
+  const known = new Map<string, boolean>();
   for (const word of text.matchAll(ORIGINAL_WORD)) {
-    const [token] = textTokens(word[0]);
-    if (token !== undefined && tokens.has(token)) found.push({ start: word.index, end: word.index + word[0].length });
+    let matches = known.get(word[0]);
+    if (matches === undefined) {
+      const folded = searchKey(word[0]);
+      matches = prefixes.some((prefix) => folded.startsWith(prefix)) && tokens.has(textTokens(word[0])[0] ?? '');
+      known.set(word[0], matches);
+    }
+    if (matches) found.push({ start: word.index, end: word.index + word[0].length });
+    // Past the passage the first match opens, nothing more is shown.
+    if (found.length > 0 && word.index > found[0].start + within) break;
   }
   return found;
 }
@@ -45,7 +60,7 @@ function atSpace(text: string, index: number, backwards: boolean): number {
 export function snippetOf(text: string, tokens: readonly string[]): string {
   if (!text) return '';
   const wanted = new Set(tokens);
-  const all = matchesIn(text, wanted);
+  const all = matchesIn(text, wanted, SNIPPET_LENGTH);
   const first = all[0]?.start ?? 0;
   const start = first <= LEAD ? 0 : atSpace(text, first - LEAD, true);
   const end = atSpace(text, start + SNIPPET_LENGTH, false);
