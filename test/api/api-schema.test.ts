@@ -43,6 +43,12 @@ describe('GET /api/schema/', () => {
     expect(page).toEqual({ $ref: '#/components/schemas/PaginatedSectionList' });
     expect(doc.components.schemas.PaginatedSectionList.properties.results.items).toEqual({ $ref: '#/components/schemas/Section' });
     expect(doc.components.schemas.Section.properties).toHaveProperty('version');
+    // Multipart bodies field by field, the image as a file.
+    const upload = doc.paths['/api/upload-image/'].post.requestBody.content['multipart/form-data'].schema;
+    expect(doc.components.schemas[upload.$ref.split('/').at(-1)].properties.image.contentMediaType).toBe('image/*');
+    const form = doc.paths['/api/publications/{id}/'].patch.requestBody.content['multipart/form-data'].schema;
+    expect(doc.components.schemas[form.$ref.split('/').at(-1)].properties.featured_image.contentMediaType).toBe('image/*');
+    expect(doc.paths['/api/summary/'].get.security).toEqual([{ bearer: [] }]);
   });
 });
 

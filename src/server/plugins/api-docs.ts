@@ -142,6 +142,50 @@ function describeOperation(method: string, path: string, operation: Operation): 
   }
 }
 
+/** The multipart fields that carry a file rather than text; in JSON the same names carry an uploaded image's address. */
+const FILE_FIELDS = ['featured_image', 'photo', 'image'];
+const imageFile = {
+  type: 'string',
+  contentMediaType: 'image/*',
+  description: 'El archivo de imagen (JPG, PNG, GIF o WEBP, hasta 5 MB)',
+};
+/** The operations that take one uploaded image and nothing else (multipart read by the route itself). */
+const isImageUpload = (method: string, path: string): boolean =>
+  method === 'post' && (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/'));
+
+/**
+ * Multipart bodies field by field: the same fields as the JSON form (text
+ * converted by the declared types), the image fields as files, each form a
+ * component of its own (`PublicationCreateForm`).
+ */
+function describeMultipart(method: string, path: string, operation: Operation, schemas: Record<string, Json>): void {
+  if (!operation.requestBody && isImageUpload(method, path)) {
+    schemas.ImageUpload ??= {
+      type: 'object',
+      properties: { image: imageFile },
+      required: ['image'],
+      additionalProperties: false,
+    };
+    operation.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { $ref: '#/components/schemas/ImageUpload' } } },
+    };
+    return;
+  }
+  const content = operation.requestBody?.content as Record<string, { schema?: Json }> | undefined;
+  const form = content?.['multipart/form-data'];
+  const ref = typeof form?.schema?.$ref === 'string' ? form.schema.$ref : undefined;
+  if (!form || !ref) return;
+  const name = ref.split('/').at(-1)!;
+  const fields = schemas[name];
+  if (!fields || typeof fields.properties !== 'object') return;
+  const formName = `${name}Form`;
+  const properties = { ...(fields.properties as Record<string, Json>) };
+  for (const field of FILE_FIELDS) if (field in properties) properties[field] = imageFile;
+  schemas[formName] ??= { ...fields, title: formName, properties };
+  form.schema = { $ref: `#/components/schemas/${formName}` };
+}
+
 const isSchema = (node: Json): boolean =>
   ['type', 'properties', 'anyOf', 'oneOf', 'allOf', 'enum', 'items', 'patternProperties'].some((key) => key in node);
 
@@ -178,6 +222,7 @@ function finishDocument(document: Json): Json {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
+      describeMultipart(method, path, operation, schemas);
       describeOperation(method, path, operation);
       let id = operation.operationId ?? operationIdOf(method, path, operation);
       for (let n = 2; used.has(id); n++) id = `${operationIdOf(method, path, operation)}${n}`;
