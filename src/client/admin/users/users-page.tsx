@@ -112,15 +112,15 @@ export function UsersPage() {
         ),
       },
       { header: 'Nombre', width: 'minmax(0, 1.4fr)', cell: (user) => user.name || <span className="kit-muted">—</span> },
-      { header: 'Rol', width: '8.5rem', cell: (user) => ROLE_LABELS[user.role] },
+      { header: 'Rol', width: '8rem', cell: (user) => ROLE_LABELS[user.role] },
       {
         header: 'Estado',
-        width: '11rem',
+        width: '10.5rem',
         cell: (user) => <StatusBadge tone={STATE_TONES[user.state]}>{ACCOUNT_STATE_LABELS[user.state]}</StatusBadge>,
       },
       {
         header: 'Último acceso',
-        width: 'minmax(0, 1.1fr)',
+        width: '8rem',
         cell: (user) =>
           user.last_login_at ? (
             <time dateTime={user.last_login_at}>{formatMoment(user.last_login_at)}</time>
@@ -241,7 +241,7 @@ export function UsersPage() {
       ) : isError ? (
         <LoadError message="No se pudieron cargar los usuarios." onRetry={refetch} retrying={isFetching} />
       ) : (
-        <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="19rem" cardsBelow={900} />
+        <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="14rem" cardsBelow={820} />
       )}
       <ConfirmDialog
         open={pending !== null}
