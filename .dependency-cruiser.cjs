@@ -13,6 +13,21 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-route-to-route',
+      severity: 'error',
+      comment:
+        'A route file declares its schemas, calls a service and shapes the answer; what two routes share lives in content/ (write rules) or http/ (request handling), never in another route file.',
+      from: { path: '^src/server/routes/([^/.]+)(\\.test)?\\.ts$' },
+      to: { path: '^src/server/routes/', pathNot: '^src/server/routes/$1\\.ts$' },
+    },
+    {
+      name: 'no-content-to-routes',
+      severity: 'error',
+      comment: 'The write services are called by routes, bulk actions, CLIs and jobs alike: they never depend on a route.',
+      from: { path: '^src/server/content/' },
+      to: { path: '^src/server/routes/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

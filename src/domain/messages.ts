@@ -37,6 +37,7 @@ export const messages = {
   invalidEmail: 'Introduzca una dirección de correo electrónico válida.',
   invalidUrl: 'Introduzca una URL válida.',
   notAnImage: 'El archivo debe ser una imagen.',
+  imageNotUploaded: 'La imagen debe ser una dirección que haya devuelto la subida de imágenes de este sitio.',
   invalidBoolean: 'Debe ser verdadero o falso.',
   invalidInteger: 'Debe ser un número entero.',
   invalidDate: 'Introduzca una fecha válida (AAAA-MM-DD).',

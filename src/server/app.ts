@@ -29,11 +29,11 @@ import { userRoutes } from './routes/users';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
 import { dashboardRoutes } from './routes/dashboard';
-import { trashPurgeJob, trashRoutes } from './routes/trash';
+import { trashRoutes } from './routes/trash';
 import { scheduleUpkeep } from './upkeep/schedule';
-import { activityRetentionJob, activityRoutes } from './routes/activity';
+import { activityRoutes } from './routes/activity';
 import { revisionRoutes } from './routes/revisions';
-import { keptAnswersJob } from './routes/idempotency';
+import { upkeepJobs } from './upkeep/jobs';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
 import { compileValidator } from './http/validation';
@@ -103,7 +103,7 @@ export async function buildApp(
   // JSON bodies held to their documented schema; the address coerced as before (http/validation.ts).
   app.setValidatorCompiler(compileValidator);
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
-  const upkeep = scheduleUpkeep([trashPurgeJob(services, app.log), activityRetentionJob(services), keptAnswersJob(services)], app.log);
+  const upkeep = scheduleUpkeep(upkeepJobs(services, app.log), app.log);
   app.addHook('onReady', () => upkeep.start());
   app.addHook('onClose', async () => {
     await upkeep.stop();

@@ -4,7 +4,8 @@ import { todayIso } from '@/server/clock';
 import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { insertActivity } from '@/server/db/activity-repository';
 import { readContentVersion } from '@/server/db/content-version-repository';
-import { pruneExpiredActivity, startOfDay } from '@/server/routes/activity';
+import { startOfDay } from '@/server/routes/activity';
+import { pruneExpiredActivity } from '@/server/upkeep/activity-retention';
 import { formData, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;

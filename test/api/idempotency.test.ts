@@ -1,6 +1,7 @@
 import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { messages } from '@/domain/messages';
-import { keptAnswersJob, SAVE_ANSWER_KEPT_MS } from '@/server/routes/idempotency';
+import { SAVE_ANSWER_KEPT_MS } from '@/server/content/kept-answers';
+import { keptAnswersJob } from '@/server/upkeep/kept-answers';
 import { formData, startApiServer, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
 
 /**

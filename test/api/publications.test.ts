@@ -88,7 +88,8 @@ describe('creating a publication (multipart)', () => {
     ['publish_date', { publish_date: '2025-02-30' }, messages.invalidDate],
     ['is_featured', { is_featured: 'quizá' }, messages.invalidBoolean],
     ['section_id', { section_id: '9999' }, messages.sectionNotFound],
-    ['section_id', { section_id: 'abc' }, messages.sectionNotFound],
+    // Multipart text is held to the schema as JSON is: 'abc' is no id at all.
+    ['section_id', { section_id: 'abc' }, messages.invalidInteger],
     ['layout', { layout: '[{"cells": [' }, messages.invalidLayout],
     ['layout', { layout: '{"rows": []}' }, messages.invalidLayout],
     [

@@ -5,7 +5,7 @@ import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { todayIso } from '@/server/clock';
-import { purgeExpiredTrash } from '@/server/routes/trash';
+import { purgeExpiredTrash } from '@/server/upkeep/trash-purge';
 import { formData, freshDatabase, startApiServer, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;

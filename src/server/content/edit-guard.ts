@@ -1,9 +1,11 @@
 import type { RevisionKind } from '@/domain/history';
+import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { isVersion } from '@/domain/validation';
 import type { DbOrTrx } from '../db/database';
 import { authorOfVersion } from '../db/revisions-repository';
-import { ApiError } from '../http/api-error';
-import type { Actor } from '../content/activity-log';
+import { ApiError, badRequest } from '../http/api-error';
+import type { Actor } from './activity-log';
 
 /** What an edit of one kind answers when it cannot go ahead. */
 export interface EditAnswers<Row> {
@@ -15,7 +17,7 @@ export interface EditAnswers<Row> {
 /**
  * The check of an edit (requirements §10.6): the record exists,
  * and when the caller sent the `version` it started from, that is still the
- * stored one; else 409 with the record as GET /{id}/ answers it. Routes run it
+ * stored one; else 409 with the record as GET /{id}/ answers it. Saves (save.ts) run it
  * before costly work (storing an upload) and again inside writeContent, under
  * the write lock, where it decides: two saves from one version cannot both win.
  *
@@ -35,4 +37,13 @@ export async function checkEditable<Row extends { id: number; version: number }>
   const savedBy = actor?.id == null ? null : await authorOfVersion(db, answers.kind, row.id, row.version);
   const detail = savedBy !== null && savedBy === actor?.id ? messages.editConflictYours(answers.kind) : messages.editConflict;
   throw new ApiError(409, { detail, current: answers.toJson(row) });
+}
+
+/** The error of a `version` that is no whole number from 1 (requirements §10.6); none when it is absent. */
+export const versionErrors = (version: number | undefined): FieldErrors =>
+  version === undefined || isVersion(version) ? {} : { version: [messages.invalidVersion] };
+
+/** 400 with `errors` when there are any. */
+export function refuseErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
 }

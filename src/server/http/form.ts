@@ -1,52 +1,57 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { TObject, TSchema } from 'typebox';
+import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { parseBoolean } from '@/domain/validation';
 import { badRequest, badRequestDetail } from './api-error';
 import { refuseControlCharacters } from './control-characters';
+import { schemaFieldErrors } from './schema-errors';
 
-export interface FormInput {
-  /** Text fields (multipart) or JSON values. */
-  fields: Record<string, unknown>;
-  /** Uploaded files by field name; empty parts (no file chosen) are left out. */
+/**
+ * Bodies that requirements §7 sends as multipart (biographies, publications)
+ * and API callers may send as JSON: one TypeBox schema validates both. A
+ * multipart body is read before validation (formBody's preValidation), its
+ * text fields turned into the types its schema declares, and it becomes the
+ * request's body; its files wait beside it (formFiles), since a file is no
+ * value a schema can judge.
+ */
+
+/** The files of a form: uploaded bytes by field name, and the fields whose file went past the upload limit. */
+export interface FormFiles {
   files: Record<string, Buffer>;
-  /** File fields whose content went past the upload limit. */
   oversized: Set<string>;
-  /** File fields sent empty as text (multipart '' or JSON null/''): the caller removes the stored file. */
-  cleared: Set<string>;
+}
+
+/** What a multipart body holds once read. */
+interface MultipartInput extends FormFiles {
+  /** Text fields, as sent. */
+  fields: Record<string, string>;
+}
+
+const noFiles = (): FormFiles => ({ files: {}, oversized: new Set() });
+const filesOfRequest = new WeakMap<FastifyRequest, FormFiles>();
+
+/** The files that came with the request's form (none for JSON). */
+export function formFiles(request: FastifyRequest): FormFiles {
+  return filesOfRequest.get(request) ?? noFiles();
 }
 
 /**
- * Reads a create/update body that requirements §7 sends as multipart (biographies,
- * publications) but that API callers may also send as JSON. Files over the
- * multipart plugin's fileSize limit are cut by busboy; we record the field
- * so the route can answer with the field's Spanish message. Text values cut
- * at the fieldSize limit are refused here, each with its field's message.
+ * Reads a multipart body. Files over the multipart plugin's fileSize limit
+ * are cut by busboy; the field is recorded so that the route answers with the
+ * field's Spanish message. Text values cut at the fieldSize limit are refused
+ * here, each with its field's message, and so is any control character.
  */
-export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
-  const form: FormInput = { fields: {}, files: {}, oversized: new Set(), cleared: new Set() };
+export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartInput> {
+  const form: MultipartInput = { fields: {}, ...noFiles() };
   const cut = new Set<string>();
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body === undefined || body === null) return form;
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequestDetail(messages.malformedBody);
-    form.fields = { ...(body as Record<string, unknown>) };
-    for (const field of fileFields) {
-      if (form.fields[field] === null || form.fields[field] === '') form.cleared.add(field);
-      delete form.fields[field];
-    }
-    return form;
-  }
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated) {
-          // Busboy cuts a value at the fieldSize limit (FORM_FIELD_MAX_BYTES): what is left must not pass for the whole.
-          cut.add(part.fieldname);
-        } else if (fileFields.includes(part.fieldname)) {
-          if (part.value === '') form.cleared.add(part.fieldname);
-        } else {
-          form.fields[part.fieldname] = part.value;
-        }
+        // Busboy cuts a value at the fieldSize limit (FORM_FIELD_MAX_BYTES): what is left must not pass for the whole.
+        if (part.valueTruncated) cut.add(part.fieldname);
+        else form.fields[part.fieldname] = String(part.value);
         continue;
       }
       const bytes = await part.toBuffer();
@@ -63,4 +68,96 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
   if (cut.size > 0) throw badRequest(Object.fromEntries([...cut].map((field) => [field, [messages.fieldTooLarge]])));
   refuseControlCharacters(form.fields);
   return form;
+}
+
+/** The JSON types a property's schema accepts (through unions); empty when it accepts any value. */
+function typesOf(schema: TSchema | undefined): Set<string> {
+  const types = new Set<string>();
+  if (!schema) return types;
+  const {
+    type,
+    anyOf,
+    oneOf,
+    const: constant,
+  } = schema as { type?: string | string[]; anyOf?: TSchema[]; oneOf?: TSchema[]; const?: unknown };
+  if (typeof type === 'string') types.add(type);
+  if (Array.isArray(type)) for (const one of type) types.add(one);
+  if (constant !== undefined) types.add(constant === null ? 'null' : typeof constant);
+  for (const member of [...(anyOf ?? []), ...(oneOf ?? [])]) for (const one of typesOf(member)) types.add(one);
+  return types;
+}
+
+const WHOLE_NUMBER = /^-?\d{1,16}$/;
+
+/**
+ * A multipart text as the type its schema declares: whole numbers for
+ * integers, 'true'/'false' (and DRF's '1'/'0', 'on'/'off') for booleans, ''
+ * for null where text is not allowed. A text that fits no declared type stays
+ * text, so that the schema refuses it with the field's message.
+ */
+function convert(text: string, schema: TSchema | undefined): unknown {
+  const types = typesOf(schema);
+  if (types.size === 0 || types.has('string')) return text;
+  const trimmed = text.trim();
+  if ((types.has('integer') || types.has('number')) && WHOLE_NUMBER.test(trimmed)) return Number(trimmed);
+  if (types.has('number') && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  if (types.has('boolean') && parseBoolean(trimmed) !== undefined) return parseBoolean(trimmed);
+  if (types.has('null') && trimmed === '') return null;
+  return text;
+}
+
+/**
+ * The preValidation of a route whose body is `schema`, sent as JSON or as
+ * multipart with files in `fileFields`: a multipart body becomes the object
+ * the schema validates, and an absent body an empty one (a PATCH or a restore
+ * with nothing to say).
+ */
+export function formBody(schema: TObject, fileFields: readonly string[] = []) {
+  return async function readFormBody(request: FastifyRequest): Promise<void> {
+    if (request.isMultipart()) {
+      const { fields, files, oversized } = await readMultipart(request, fileFields);
+      const properties: Record<string, TSchema | undefined> = schema.properties;
+      request.body = Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, convert(text, properties[name])]));
+      filesOfRequest.set(request, { files, oversized });
+    } else if (request.body === undefined || request.body === null) {
+      request.body = {};
+    }
+  };
+}
+
+/** The content types of a form route, for its OpenAPI description: each gets the same schema. */
+export const FORM_CONTENT_TYPES = ['application/json', 'multipart/form-data'];
+
+/**
+ * The text fields of a JSON or multipart body without a form schema of its
+ * own (the sign-in's): JSON as sent, multipart as text.
+ */
+export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<{ fields: Record<string, unknown> }> {
+  if (request.isMultipart()) return { fields: (await readMultipart(request, fileFields)).fields };
+  const { body } = request;
+  if (body === undefined || body === null) return { fields: {} };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequestDetail(messages.malformedBody);
+  return { fields: { ...body } };
+}
+
+/**
+ * The order of an edit's answers (requirements §10.6): the path, then whether
+ * the record exists, then the body. A route that keeps it validates with
+ * `attachValidation` and calls refusePath first, then, once the record is
+ * known, refuseBody, which may add the errors of rules the schema cannot
+ * state (a file required beside the fields), so that a form hears of all its
+ * fields in one answer.
+ */
+export function refusePath(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (error && error.validationContext !== 'body') throw error;
+}
+
+export function refuseBody(request: FastifyRequest, more: FieldErrors = {}): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (error.validationContext !== 'body') throw error;
+  const errors = schemaFieldErrors(error.validation);
+  for (const [field, fieldErrors] of Object.entries(more)) errors[field] ??= fieldErrors;
+  throw badRequest(errors);
 }

@@ -1,9 +1,17 @@
-import { isId } from '@/domain/validation';
-import { notFound } from './api-error';
-
-/** A route's {id}: a positive whole number, else 404 as for any unknown address. */
-export function idParam(params: unknown, name = 'id', detail?: string): number {
-  const raw = (params as Record<string, string | undefined>)[name] ?? '';
-  if (!/^\d{1,10}$/.test(raw) || !isId(Number(raw))) throw notFound(detail);
-  return Number(raw);
+/**
+ * What a route answers when its path does not name a record: the schema of
+ * each path id (domain/schemas IdParams, RevisionParams) refuses anything but
+ * a whole number from 1 to 2147483647, and the error handler answers that
+ * refusal with 404 and the message the route names here for the parameter
+ * ('No se encontró la publicación'), as it would for a number that names no
+ * record.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 404 detail for each path parameter that fails its schema. */
+    notFound?: Record<string, string>;
+  }
 }
+
+/** Route config naming the 404 detail of `{id}` (and of other path parameters). */
+export const notFoundAs = (id: string, others: Record<string, string> = {}) => ({ notFound: { id, ...others } });

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { messages } from '@/domain/messages';
 import { ApiError } from '../http/api-error';
-import { schemaFieldErrors, type SchemaFailure } from '../http/schema-errors';
+import type {} from '../http/params';
+import { schemaFieldErrors } from '../http/schema-errors';
 
 const DETAIL_BY_STATUS: Record<number, string> = {
   400: messages.malformedBody,
@@ -11,6 +12,17 @@ const DETAIL_BY_STATUS: Record<number, string> = {
   413: messages.payloadTooLarge,
   415: messages.unsupportedMediaType,
 };
+
+/**
+ * A path the route's schema refused names no record: 404 with the message
+ * the route gives the first parameter that failed (http/params.ts), else the
+ * generic one.
+ */
+function pathNotFoundDetail(request: FastifyRequest, failures: readonly FastifySchemaValidationError[]): string {
+  const parameter = failures[0]?.instancePath.split('/').filter(Boolean)[0];
+  const named = request.routeOptions.config.notFound;
+  return (parameter !== undefined && named?.[parameter]) || messages.notFound;
+}
 
 /**
  * Every error leaves as DRF-shaped JSON in Spanish. Errors Fastify and its
@@ -25,8 +37,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     // A route's schema refused the input: a bad path is an unknown address, the rest are field errors.
     if (error.validation) {
-      if (error.validationContext === 'params') return reply.code(404).send({ detail: messages.notFound });
-      return reply.code(400).send(schemaFieldErrors(error.validation as unknown as SchemaFailure[]));
+      if (error.validationContext === 'params') return reply.code(404).send({ detail: pathNotFoundDetail(request, error.validation) });
+      return reply.code(400).send(schemaFieldErrors(error.validation));
     }
     const status = error.statusCode ?? 500;
     // The static files' guard refuses addresses such as //evil.com, /%00 or /noticias/16//:

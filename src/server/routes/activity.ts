@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FieldErrors } from '@/domain/entities';
-import { ACTIVITY_ACTIONS, CONTENT_ACTIVITY_ACTIONS, ACTIVITY_IP_KEPT_DAYS } from '@/domain/history';
+import { ACTIVITY_ACTIONS, CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { hasErrors, isIsoDate } from '@/domain/validation';
 import { ActivityEntry, ActivityPeople, ActivityQuery } from '@/domain/schemas/activity';
 import { BadRequest, PageOf } from '@/domain/schemas/common';
 import { siteTimeZone } from '../clock';
-import { activityUsernames, listActivity, pruneActivity } from '../db/activity-repository';
+import { activityUsernames, listActivity } from '../db/activity-repository';
 import type { ActivityRow } from '../db/schema';
 import { canSeeSignIns } from '../auth/permissions';
 import { badRequest } from '../http/api-error';
@@ -15,8 +15,9 @@ import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import type { Services } from '../services';
 
 /**
- * Reading the activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md)
- * and its retention; entries are written through content/activity-log.ts.
+ * Reading the activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md):
+ * entries are written through content/activity-log.ts, and its retention is
+ * an upkeep job (upkeep/activity-retention.ts).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,22 +71,6 @@ function toActivityEntry(row: ActivityRow): ActivityEntry {
     target_label: row.target_label,
     ip: row.ip,
   };
-}
-
-/**
- * The log's retention at `now`: entries older than ACTIVITY_RETENTION_DAYS
- * go, and sign-in addresses older than ACTIVITY_IP_KEPT_DAYS are cleared.
- * Plain statements, outside writeContent: the public cache is not told.
- * Several processes may run it at once; it is idempotent.
- */
-export async function pruneExpiredActivity(services: Services, now: Date = new Date()): Promise<{ deleted: number; cleared: number }> {
-  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-  return pruneActivity(services.db, before(services.config.activityRetentionDays), before(ACTIVITY_IP_KEPT_DAYS));
-}
-
-/** The retention as a job of the app's upkeep timer (upkeep/schedule.ts). */
-export function activityRetentionJob(services: Services) {
-  return { name: 'activity retention', run: () => pruneExpiredActivity(services) };
 }
 
 /** Admin routes of the log. */

@@ -1,54 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { FieldErrors } from '@/domain/entities';
-import { NEW_BIOGRAPHY_DEFAULT_ORDER } from '@/domain/limits';
 import { messages } from '@/domain/messages';
-import { hasErrors, validateBiography } from '@/domain/validation';
-import { findBiography, insertBiography, listBiographies, updateBiography } from '../db/biographies-repository';
-import { trashBiography } from '../db/trash-repository';
-import { nowIso } from '../clock';
-import { badRequest, notFound } from '../http/api-error';
-import { readForm } from '../http/form';
-import { readBoolean, readInteger, readText, readVersion } from '../http/form-fields';
+import { biographyKind, createBiography, editBiography, removeBiography, type BiographyInput } from '../content/biographies';
+import { imageInputOf } from '../content/images';
+import { reorder } from '../content/reorder';
+import { findBiography, listBiographies } from '../db/biographies-repository';
+import { FORM_CONTENT_TYPES, formBody, formFiles, refuseBody, refusePath } from '../http/form';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
-import { idParam } from '../http/params';
+import { notFoundAs } from '../http/params';
+import { reorderRoute } from '../http/reorder';
 import { toBiography } from '../http/serializers';
-import { Biography, BiographyBody, BiographyListQuery } from '@/domain/schemas/biographies';
+import { requestActorWriter, requestWriter } from '../http/writer';
+import { Biography, BiographyBody, BiographyCreateBody, BiographyListQuery } from '@/domain/schemas/biographies';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import type { Services } from '../services';
-import { checkEditable } from './edit-guard';
-import { saveAttemptOf, writeSave } from './idempotency';
-import { checkImageSize, storeImageField } from './image-field';
-import { registerReorderRoute } from './reorder';
-import { logActivity, requestActor } from '../content/activity-log';
-import { recordSave } from './revisions';
 
-const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
-
-/** Reads and checks a biography form (multipart or JSON); the caller stores the photo once nothing else can refuse the request. */
-async function readBiographyInput(request: Parameters<typeof readForm>[0], partial: boolean) {
-  const form = await readForm(request, ['photo']);
-  const typeErrors: FieldErrors = {};
-  const text: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {};
-  for (const field of TEXT_FIELDS) text[field] = readText(form.fields, field, typeErrors);
-  const is_active = readBoolean(form.fields, 'is_active', typeErrors);
-  const order = readInteger(form.fields, 'order', typeErrors);
-  const version = readVersion(form.fields, typeErrors);
-  const errors = { ...validateBiography({ ...text, order }, { partial }), ...typeErrors };
-  checkImageSize(form, 'photo', errors);
-  if (hasErrors(errors)) throw badRequest(errors);
-  return { form, ...text, is_active, order, version };
+/** The service's input from a biography form: its fields, and the photo as a file (multipart) or an address (JSON). */
+function biographyInput(request: FastifyRequest, body: Omit<BiographyInput, 'photo'> & { photo?: string | null }): BiographyInput {
+  return { ...body, photo: imageInputOf(formFiles(request), 'photo', body.photo) };
 }
 
-/** Admin CRUD of biographies (multipart with an optional photo, requirements §7). */
+/** Admin CRUD of biographies (multipart with an optional photo, requirements §7, or JSON). */
 export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const biographyNotFound = () => notFound(messages.biographyNotFound);
-  const editable = { kind: 'biography' as const, notFound: biographyNotFound, toJson: toBiography };
   const tags = ['Biografías'];
   const security = [{ bearer: [] }];
-  // Multipart (requirements §7, with a `photo` file) goes through http/form.ts with the same names.
-  const body = { content: { 'application/json': { schema: BiographyBody } } };
+  const config = notFoundAs(messages.biographyNotFound);
+  // JSON or multipart (requirements §7, with a `photo` file), one schema for both.
+  const consumes = FORM_CONTENT_TYPES;
 
   app.get(
     '/biographies/',
@@ -69,14 +49,16 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     },
   );
 
-  registerReorderRoute(app, services, { path: '/biographies/', table: 'biographies', tag: 'Biografías' });
+  app.patch('/biographies/reorder/', reorderRoute('Biografías'), async (request) =>
+    reorder(await requestActorWriter(services, request), 'biographies', request.body),
+  );
 
   app.get(
     '/biographies/:id/',
-    { schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } },
+    { config, schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } },
     async (request) => {
-      const biography = await findBiography(db, idParam(request.params, 'id', messages.biographyNotFound));
-      if (!biography) throw biographyNotFound();
+      const biography = await findBiography(db, request.params.id);
+      if (!biography) throw biographyKind.notFound();
       return toBiography(biography);
     },
   );
@@ -84,37 +66,20 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.post(
     '/biographies/',
     {
+      preValidation: formBody(BiographyCreateBody, ['photo']),
       schema: {
         tags,
         security,
         summary: 'Crea una biografía (orden 2 por omisión)',
-        description: 'multipart/form-data como envía el panel (photo como archivo) o JSON sin foto.',
-        body,
+        description:
+          'multipart/form-data como envía el panel (photo como archivo) o JSON, con photo igual a la dirección que devolvió POST /api/upload-image/ o sin foto.',
+        body: BiographyCreateBody,
+        consumes,
         response: { 201: Biography, 400: BadRequest },
       },
     },
     async (request, reply) => {
-      const actor = await requestActor(services, request);
-      const attempt = await saveAttemptOf(services, request, actor);
-      const input = await readBiographyInput(request, false);
-      const photo = await storeImageField(services.media, input.form, 'photo');
-      const now = nowIso();
-      const biography = await writeSave(services, attempt, 201, async (trx) => {
-        const created = await insertBiography(trx, {
-          name: input.name as string,
-          position: input.position as string,
-          biography: input.biography as string,
-          email: input.email ?? '',
-          linkedin: input.linkedin ?? '',
-          photo: photo ?? null,
-          is_active: input.is_active === false ? 0 : 1,
-          order: input.order ?? NEW_BIOGRAPHY_DEFAULT_ORDER,
-          created_at: now,
-          updated_at: now,
-        });
-        await recordSave(trx, { kind: 'biography', after: toBiography(created), actor });
-        return toBiography(created);
-      });
+      const biography = await createBiography(await requestWriter(services, request), biographyInput(request, request.body));
       return reply.code(201).send(biography);
     },
   );
@@ -122,6 +87,9 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.patch(
     '/biographies/:id/',
     {
+      config,
+      preValidation: formBody(BiographyBody, ['photo']),
+      attachValidation: true,
       schema: {
         tags,
         security,
@@ -129,40 +97,23 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         description:
           'Con `version`, la edición se rechaza (409) si otra se guardó antes. `photo` vacío quita la foto; sin él, se conserva.',
         params: IdParams,
-        body,
+        body: BiographyBody,
+        consumes,
         response: { 200: Biography, 400: BadRequest, 404: Detail, 409: EditConflictOf(Biography) },
       },
     },
     async (request) => {
-      const id = idParam(request.params, 'id', messages.biographyNotFound);
-      const actor = await requestActor(services, request);
-      const attempt = await saveAttemptOf(services, request, actor);
-      await checkEditable(db, await findBiography(db, id), undefined, editable);
-      const input = await readBiographyInput(request, true);
-      // Asked before the upload is stored, so that a stale save leaves no file behind.
-      await checkEditable(db, await findBiography(db, id), input.version, editable, actor);
-      const photo = await storeImageField(services.media, input.form, 'photo');
-      return writeSave(services, attempt, 200, async (trx) => {
-        const before = await checkEditable(trx, await findBiography(trx, id), input.version, editable, actor);
-        const updated = await updateBiography(trx, id, {
-          ...Object.fromEntries(TEXT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
-          ...(input.is_active !== undefined && { is_active: input.is_active ? 1 : 0 }),
-          ...(input.order !== undefined && { order: input.order }),
-          // Without a new file the stored photo stays (requirements §7 sends the file only when it changes);
-          // `photo` sent as an empty field removes it (requirements §10.6).
-          ...(photo !== undefined ? { photo } : input.form.cleared.has('photo') && { photo: null }),
-          updated_at: nowIso(),
-        });
-        if (!updated) throw biographyNotFound();
-        await recordSave(trx, { kind: 'biography', before: toBiography(before), after: toBiography(updated), actor });
-        return toBiography(updated);
-      });
+      refusePath(request);
+      if (!(await findBiography(db, request.params.id))) throw biographyKind.notFound();
+      refuseBody(request);
+      return editBiography(await requestWriter(services, request), request.params.id, biographyInput(request, request.body));
     },
   );
 
   app.delete(
     '/biographies/:id/',
     {
+      config,
       schema: {
         tags,
         security,
@@ -174,15 +125,7 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request, reply) => {
-      const id = idParam(request.params, 'id', messages.biographyNotFound);
-      const actor = await requestActor(services, request);
-      const deleted = await services.writeContent(async (trx) => {
-        const row = await findBiography(trx, id);
-        if (!row || !(await trashBiography(trx, id, actor, nowIso()))) return false;
-        await logActivity(trx, actor, 'delete', { kind: 'biography', id, label: row.name });
-        return true;
-      });
-      if (!deleted) throw biographyNotFound();
+      await removeBiography(await requestActorWriter(services, request), request.params.id);
       return reply.code(204).send(null);
     },
   );

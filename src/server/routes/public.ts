@@ -10,7 +10,7 @@ import { findPublicPublication, listPublicPublications } from '../db/publication
 import { notFound } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { todayIso } from '../clock';
-import { idParam } from '../http/params';
+import { notFoundAs } from '../http/params';
 import { toBiography, toPublicPublication } from '../http/serializers';
 import { optionalAdmin } from '../plugins/auth';
 import { Biography } from '@/domain/schemas/biographies';
@@ -19,6 +19,10 @@ import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } fr
 import type { Services } from '../services';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The parsed query string (an object whatever the route: Fastify's parser answers one). */
+const queryOf = (request: FastifyRequest): Record<string, unknown> =>
+  typeof request.query === 'object' && request.query !== null ? { ...request.query } : {};
 
 /** What an answer is made from: the query parameters the route reads, and the address its page links start from. */
 interface AnswerInput {
@@ -40,7 +44,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     const canonical = canonicalPublicRequest(request.url);
     const input = canonical
       ? { query: canonical.query, url: requestUrl({ url: canonical.url, server: request.server }) }
-      : { query: request.query as Record<string, unknown>, url: requestUrl(request) };
+      : { query: queryOf(request), url: requestUrl(request) };
     const hit = canonical && (await publicCache.get(canonical.url));
     if (hit) return send(request, reply, hit);
     const generation = publicCache.begin();
@@ -84,10 +88,13 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
 
   app.get(
     '/public/publication/:id/',
-    { schema: { tags, summary: 'Una publicación pública', params: IdParams, response: { 200: PublicPublication, 404: Detail } } },
+    {
+      config: notFoundAs(messages.publicationNotFound),
+      schema: { tags, summary: 'Una publicación pública', params: IdParams, response: { 200: PublicPublication, 404: Detail } },
+    },
     (request, reply) =>
       cached(request, reply, async () => {
-        const row = await findPublicPublication(db, idParam(request.params, 'id', messages.publicationNotFound), todayIso());
+        const row = await findPublicPublication(db, request.params.id, todayIso());
         if (!row) throw notFound(messages.publicationNotFound);
         return toPublicPublication(row);
       }),

@@ -5,23 +5,25 @@ import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
 import { publicationExists } from '../db/publications-repository';
 import { badRequest, notFound } from '../http/api-error';
-import { readForm } from '../http/form';
-import { idParam } from '../http/params';
+import { readMultipart } from '../http/form';
+import { notFoundAs } from '../http/params';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
 import { logActivity, requestActor } from '../content/activity-log';
-import { checkImageSize, storeImageField } from './image-field';
+import { checkImageSize, imageInputOf, storeImage } from '../content/images';
 
 /** Images for image cells: multipart field `image` -> {url} (requirements §7). */
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   async function upload(request: FastifyRequest, reply: FastifyReply): Promise<UploadResponse> {
-    const form = await readForm(request, ['image']);
+    // Only the file counts: a text sent as `image` is no upload.
+    const image = request.isMultipart() ? imageInputOf(await readMultipart(request, ['image']), 'image', undefined) : undefined;
     const errors: FieldErrors = {};
-    checkImageSize(form, 'image', errors);
-    if (!errors.image && !form.files.image) errors.image = [messages.required];
+    checkImageSize(image, 'image', errors);
+    if (!image) errors.image = [messages.required];
     if (hasErrors(errors)) throw badRequest(errors);
-    const url = (await storeImageField(services.media, form, 'image')) as string;
+    const url = await storeImage(services.media, image, 'image');
+    if (!url) throw badRequest({ image: [messages.required] });
     // Outside writeContent: an upload is no content until a save names it, so the public cache is not told.
     await logActivity(services.db, await requestActor(services, request), 'upload', { kind: 'image', label: url });
     reply.code(201);
@@ -43,6 +45,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.post(
     '/publications/:id/upload_cell_image/',
     {
+      config: notFoundAs(messages.publicationNotFound),
       schema: {
         tags,
         security,
@@ -53,8 +56,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       },
     },
     async (request, reply) => {
-      const id = idParam(request.params, 'id', messages.publicationNotFound);
-      if (!(await publicationExists(services.db, id))) throw notFound(messages.publicationNotFound);
+      if (!(await publicationExists(services.db, request.params.id))) throw notFound(messages.publicationNotFound);
       return upload(request, reply);
     },
   );

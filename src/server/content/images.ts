@@ -1,0 +1,66 @@
+import type { FieldErrors } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { badRequest } from '../http/api-error';
+import { ImageRejected } from '../media/image-processing';
+import { isUploadOriginal, MEDIA_URL_PREFIX, uploadStemOfUrl } from '../media/media-keys';
+import type { MediaStorage } from '../media/media-storage';
+
+/**
+ * An image field of a save (a publication's featured image, a biography's
+ * photo), whoever calls: the bytes of a new file (multipart), a file cut by
+ * the upload limit, the address POST /api/upload-image/ answered (JSON), or
+ * null to remove the stored one. Absent (undefined): the stored image stays.
+ */
+export type ImageInput = { file: Buffer } | { oversized: true } | { address: string } | null;
+
+/** An image field as a form sent it: its file (or the size limit it went past), else the text it held ('' or null removes). */
+export function imageInputOf(
+  form: { files: Record<string, Buffer>; oversized: Set<string> },
+  field: string,
+  text: unknown,
+): ImageInput | undefined {
+  if (form.oversized.has(field)) return { oversized: true };
+  const file = form.files[field];
+  if (file) return { file };
+  if (text === null || text === '') return null;
+  if (typeof text === 'string') return { address: text.trim() };
+  return undefined;
+}
+
+/** Whether the field brings an image (a new file or an address), as a create requires. */
+export const bringsImage = (image: ImageInput | undefined): boolean => image != null;
+
+/** Records the size error of an image cut by the upload limit. */
+export function checkImageSize(image: ImageInput | undefined, field: string, errors: FieldErrors): void {
+  if (image && 'oversized' in image) errors[field] = [messages.imageTooLarge];
+}
+
+/**
+ * Stores the image of a field, if a new file was sent, and answers its URL;
+ * an address is answered as it is once it is known to be one of this site's
+ * uploads (an original that exists in media storage, never an outside URL);
+ * null for a removal, undefined when the stored image stays. Call it after
+ * every other check passed, so that a refused save leaves no file behind.
+ * Bytes that are not an allowed image, or an unknown address, are a 400 on the field.
+ */
+export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined> {
+  if (image === undefined || image === null) return image;
+  if ('oversized' in image) throw badRequest({ [field]: [messages.imageTooLarge] });
+  if ('address' in image) {
+    if (!(await isStoredUpload(media, image.address))) throw badRequest({ [field]: [messages.imageNotUploaded] });
+    return image.address;
+  }
+  try {
+    return await media.storeImage(image.file);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw badRequest({ [field]: [error.message] });
+    throw error;
+  }
+}
+
+/** Whether `address` is the URL of an upload's original that media storage holds. */
+async function isStoredUpload(media: MediaStorage, address: string): Promise<boolean> {
+  if (uploadStemOfUrl(address) === null) return false;
+  const key = address.slice(MEDIA_URL_PREFIX.length);
+  return isUploadOriginal(key) && (await media.store.size(key)) !== undefined;
+}

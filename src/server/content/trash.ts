@@ -1,0 +1,117 @@
+import type { Biography, Publication, Section } from '@/domain/entities';
+import { messages } from '@/domain/messages';
+import { nowIso } from '../clock';
+import { findBiography } from '../db/biographies-repository';
+import type { DbOrTrx } from '../db/database';
+import { imageInUse, storedImageUrls } from '../db/media-uses-repository';
+import { findPublication, findPublicationRow } from '../db/publications-repository';
+import { deleteRevisionsOf } from '../db/revisions-repository';
+import type { TrashKind, TrashRow } from '../db/schema';
+import { findSection } from '../db/sections-repository';
+import { contentsOf, deleteTrashEntry, findTrashEntry, restoreTrashEntry } from '../db/trash-repository';
+import { ApiError, notFound } from '../http/api-error';
+import { toBiography, toPublication, toSection } from '../http/serializers';
+import type { Services } from '../services';
+import type { UpkeepLog } from '../upkeep/schedule';
+import { logActivity, type Actor } from './activity-log';
+import { writeSave } from './kept-answers';
+import type { Writer } from './writer';
+
+/**
+ * The trash ('Papelera', docs/decisions/130-trash.md): restoring an entry and
+ * purging entries for good. The deletes themselves are their kinds' own
+ * (save.ts moveToTrash), and move rows here through db/trash-repository.ts.
+ */
+
+/**
+ * Restores a trash entry: the item goes back to the end of its list (a
+ * publication, to the end of its section), with its id if it is free and
+ * with its images; a section comes back with its publications. 409 when it
+ * cannot (a publication whose section is in the trash or gone). Answers the
+ * item as its own GET /{id}/ does.
+ */
+export async function restoreFromTrash(writer: Writer, entryId: number): Promise<Publication | Biography | Section> {
+  return writeSave(writer.services, writer.attempt, 200, async (trx) => {
+    const entry = await findTrashEntry(trx, entryId);
+    if (!entry) throw notFound(messages.trashEntryNotFound);
+    const outcome = await restoreTrashEntry(trx, entry, nowIso());
+    // Thrown inside: nothing of the attempt is kept.
+    if ('sectionInTrash' in outcome) throw new ApiError(409, { detail: messages.restoreSectionFirst(outcome.sectionInTrash) });
+    if ('sectionGone' in outcome) throw new ApiError(409, { detail: messages.restoreSectionGone });
+    await logActivity(trx, writer.actor, 'restore', { kind: entry.kind, id: outcome.restored.id, label: entry.label });
+    return answerOf(trx, outcome.restored);
+  });
+}
+
+/** The restored item as its own GET /{id}/ answers it. */
+async function answerOf(trx: DbOrTrx, restored: { kind: TrashKind; id: number }) {
+  if (restored.kind === 'section') return toSection((await findSection(trx, restored.id))!);
+  if (restored.kind === 'publication') return toPublication((await findPublication(trx, restored.id))!);
+  return toBiography((await findBiography(trx, restored.id))!);
+}
+
+/**
+ * Purges entries for good: the rows go in one transaction (skipping any that
+ * was restored or purged meanwhile, and, with `deletedBefore`, any newer), and
+ * the images they named that nothing else stored names any more are removed
+ * once it has committed. Answers how many entries this call purged. `actor`
+ * null: done by the timer, not by a person.
+ */
+export async function purgeEntries(
+  services: Services,
+  log: UpkeepLog,
+  ids: readonly number[],
+  actor: Actor | null,
+  deletedBefore?: string,
+): Promise<number> {
+  const { purged, unused } = await services.writeContent(async (trx) => {
+    const candidates = new Set<string>();
+    let purged = 0;
+    for (const id of ids) {
+      const entry = await findTrashEntry(trx, id);
+      if (!entry || (deletedBefore !== undefined && entry.deleted_at >= deletedBefore)) continue;
+      for (const url of storedImageUrls(entry.data)) candidates.add(url);
+      // The items are gone for good, and so is their history, with the images only it still named.
+      for (const data of await forgetHistory(trx, entry)) for (const url of storedImageUrls(data)) candidates.add(url);
+      await deleteTrashEntry(trx, id);
+      await logActivity(trx, actor, 'purge', { kind: entry.kind, id: entry.item_id, label: entry.label });
+      purged += 1;
+    }
+    // Asked after the entries went, under the write lock: what still names an image keeps it.
+    const unused: string[] = [];
+    for (const url of candidates) if (!(await imageInUse(trx, url))) unused.push(url);
+    return { purged, unused };
+  });
+  // Only now that the rows are gone for good: a rolled-back purge never loses a file.
+  for (const url of unused) {
+    try {
+      await services.media.removeImage(url);
+    } catch (error) {
+      log.warn({ err: error, url }, 'trash purge: an unused image could not be removed');
+    }
+  }
+  return purged;
+}
+
+/** A person's purge of one entry; 404 when there is no such entry. */
+export async function purgeEntry(writer: Writer, log: UpkeepLog, entryId: number): Promise<void> {
+  if ((await purgeEntries(writer.services, log, [entryId], writer.actor)) === 0) throw notFound(messages.trashEntryNotFound);
+}
+
+/**
+ * Deletes the revisions of the items an entry holds (a section's publications
+ * too), unless an item with the same id lives in its table again. Answers the
+ * records they held.
+ */
+async function forgetHistory(trx: DbOrTrx, entry: TrashRow): Promise<string[]> {
+  const rows = contentsOf(entry);
+  const records: string[] = [];
+  for (const section of rows.sections)
+    if (!(await findSection(trx, section.id))) records.push(...(await deleteRevisionsOf(trx, 'section', section.id)));
+  for (const publication of rows.publications) {
+    if (!(await findPublicationRow(trx, publication.id))) records.push(...(await deleteRevisionsOf(trx, 'publication', publication.id)));
+  }
+  for (const biography of rows.biographies)
+    if (!(await findBiography(trx, biography.id))) records.push(...(await deleteRevisionsOf(trx, 'biography', biography.id)));
+  return records;
+}

@@ -1,0 +1,10 @@
+import type { Services } from '../services';
+import { activityRetentionJob } from './activity-retention';
+import { keptAnswersJob } from './kept-answers';
+import type { UpkeepJob, UpkeepLog } from './schedule';
+import { trashPurgeJob } from './trash-purge';
+
+/** Every upkeep job of a process: expired trash entries, old activity, kept save answers. */
+export function upkeepJobs(services: Services, log: UpkeepLog): UpkeepJob[] {
+  return [trashPurgeJob(services, log), activityRetentionJob(services), keptAnswersJob(services)];
+}
