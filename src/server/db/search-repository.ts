@@ -12,8 +12,8 @@ import type { Database, PublicationRow } from './schema';
  * every insert and every edit of a title or a layout, and gone with its
  * publication (a foreign key that cascades). The databases index those
  * tokens themselves: on SQLite, triggers mirror the table into the FTS5 table
- * publication_search_fts; on PostgreSQL, a generated tsvector column
- * ('simple' configuration, the title's tokens weighted A) carries a GIN index.
+ * publication_search_fts; on PostgreSQL, generated tsvector columns ('simple'
+ * configuration) of the whole text and of the title alone carry GIN indexes.
  *
  * Derived data: the backup leaves these tables out (isSearchIndexTable) and a
  * restore rebuilds them (rebuildSearchIndex).
@@ -106,8 +106,10 @@ export async function searchPublicPublications(db: DbOrTrx, options: PublicSearc
   // Tokens are letters and digits only (search/tokens.ts), so they need no quoting beyond this.
   const inIndex = (tokensToFind: readonly string[], titleOnly: boolean): RawBuilder<SqlBool> => {
     if (postgres) {
-      const query = tokensToFind.map((token) => `${token}${titleOnly ? ':A' : ''}`).join(' & ');
-      return sql<SqlBool>`publication_search.vector @@ to_tsquery('simple', ${query})`;
+      const query = tokensToFind.join(' & ');
+      return titleOnly
+        ? sql<SqlBool>`publication_search.title_vector @@ to_tsquery('simple', ${query})`
+        : sql<SqlBool>`publication_search.vector @@ to_tsquery('simple', ${query})`;
     }
     const query = tokensToFind.map((token) => `${titleOnly ? 'title_tokens : ' : ''}"${token}"`).join(' AND ');
     return sql<SqlBool>`publications.id in (select rowid from publication_search_fts where publication_search_fts match ${query})`;

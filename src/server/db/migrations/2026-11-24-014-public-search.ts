@@ -16,9 +16,11 @@ const NEWLY_RESERVED = ['buscar', 'feeds', 'vista-previa'];
 // 2. publication_search holds each publication's tokens (search/tokens.ts),
 //    written by the publications repository, gone with the publication. On
 //    SQLite, triggers mirror it into the FTS5 table publication_search_fts
-//    (external content: the tokens are stored once); on PostgreSQL a generated
-//    tsvector ('simple': the tokens are already folded and stemmed), the
-//    title's weighted A, carries a GIN index.
+//    (external content: the tokens are stored once; detail=column, since no
+//    query needs word positions); on PostgreSQL two generated tsvectors
+//    ('simple': the tokens are already folded and stemmed), the whole text's
+//    and the title's alone, each with a GIN index: a title match then never
+//    reads the long one.
 // 3. The existing publications are indexed, in batches, in one transaction.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -46,11 +48,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     if (postgres) {
       await sql`alter table publication_search add column vector tsvector generated always as
-        (setweight(to_tsvector('simple', title_tokens), 'A') || to_tsvector('simple', body_tokens)) stored`.execute(trx);
+        (to_tsvector('simple', title_tokens) || to_tsvector('simple', body_tokens)) stored`.execute(trx);
+      await sql`alter table publication_search add column title_vector tsvector generated always as
+        (to_tsvector('simple', title_tokens)) stored`.execute(trx);
       await sql`create index publication_search_vector on publication_search using gin (vector)`.execute(trx);
+      await sql`create index publication_search_title_vector on publication_search using gin (title_vector)`.execute(trx);
     } else {
       await sql`create virtual table publication_search_fts using fts5(title_tokens, body_tokens,
-        content='publication_search', content_rowid='publication_id', tokenize='unicode61')`.execute(trx);
+        content='publication_search', content_rowid='publication_id', tokenize='unicode61', detail='column')`.execute(trx);
       await sql`create trigger publication_search_fts_insert after insert on publication_search begin
         insert into publication_search_fts(rowid, title_tokens, body_tokens) values (new.publication_id, new.title_tokens, new.body_tokens);
       end`.execute(trx);
