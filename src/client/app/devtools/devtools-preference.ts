@@ -1,7 +1,7 @@
 /**
  * Whether this browser talks to Redux DevTools. Always in development; in
- * production only after an administrator switched it on here (the admin
- * shell's "Redux DevTools en este navegador"), kept in localStorage so that
+ * production only after an administrator switched it on here ('Redux
+ * DevTools en este navegador' in 'Mi cuenta'), kept in localStorage so that
  * it holds for this browser alone and survives sign-outs. This module is all
  * the public main chunk carries of DevTools: the options and sanitizers load
  * lazily, and only when this says yes (main.tsx).
