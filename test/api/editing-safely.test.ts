@@ -121,13 +121,15 @@ describe('version', () => {
     expect((await call('GET', `/api/sections/${section.id}/`)).body.title).toBe('Dos');
   });
 
-  it('answers 404 before looking at the body of an edit of something that does not exist', async () => {
-    expect(await call('PATCH', '/api/sections/999999/', { title: '' })).toMatchObject({
+  // A body the schema refuses is a 400 whatever the address (the schema is judged first); a sound one
+  // for something that does not exist is 404 before any version is compared.
+  it('answers 404 before comparing versions in an edit of something that does not exist', async () => {
+    expect(await call('PATCH', '/api/sections/999999/', { title: 'Otra', version: 999 })).toMatchObject({
       status: 404,
       body: { detail: messages.sectionNotFoundDetail },
     });
-    expect((await send('PATCH', '/api/publications/999999/', { title: '' })).status).toBe(404);
-    expect((await send('PATCH', '/api/biographies/999999/', { name: '' })).status).toBe(404);
+    expect((await send('PATCH', '/api/publications/999999/', { title: 'Otra', version: '999' })).status).toBe(404);
+    expect((await send('PATCH', '/api/biographies/999999/', { name: 'Otra', version: '999' })).status).toBe(404);
     expect((await call('GET', '/api/sections/99999999999/')).status).toBe(404);
   });
 });
