@@ -21,7 +21,8 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
-import { PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
+import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
+import { publicState, publicStateLabel, type PublicState } from '@/domain/publication-status';
 import { sectionStatus } from '../kit/section-status';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { HISTORY_KINDS } from '../kit/history-kinds';
@@ -33,15 +34,26 @@ interface Current {
   version: number;
   /** A publication's status, which a restore keeps (docs/decisions/132). */
   status?: PublicationStatus;
+  /** Its shown status as the server reads it today ('Programado · 25 nov 2026'). */
+  state?: PublicState;
 }
 
-const statusWord = (status: PublicationStatus) => PUBLICATION_STATUS_LABELS[status]?.label ?? status;
+const statusWord = (current: Current) =>
+  current.state
+    ? publicStateLabel(current.state)
+    : (PUBLICATION_STATUS_LABELS[current.status as PublicationStatus]?.label ?? current.status);
 
 /** /admin/publications/{id}/historial/{revisionId} */
 export function PublicationRevisionPage() {
   const id = parseId(useParams().id);
   const { data } = useGetPublicationQuery(id ?? 0, { skip: id === null });
-  return <RevisionPage kind="publication" id={id} current={data && { label: data.title, version: data.version, status: data.status }} />;
+  return (
+    <RevisionPage
+      kind="publication"
+      id={id}
+      current={data && { label: data.title, version: data.version, status: data.status, state: data.public_state }}
+    />
+  );
 }
 
 /** /admin/sections/{id}/historial/{revisionId} */
@@ -147,7 +159,7 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
         message={`¿Restaurar la versión ${revision.number}?`}
         detail={
           current?.status
-            ? `Su contenido volverá a ser el actual, como una versión nueva. La publicación seguirá «${statusWord(current.status)}»: restaurar no cambia su estado.`
+            ? `Su contenido volverá a ser el actual, como una versión nueva. La publicación seguirá «${statusWord(current)}»: restaurar no cambia su estado.`
             : 'Su contenido volverá a ser el actual, como una versión nueva; el historial se conserva.'
         }
         confirmLabel="Restaurar esta versión"
@@ -197,6 +209,16 @@ function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: Revi
         <PublicationDate className="revision-publication-date" value={publication.publish_date} />
       )}
       <h3 className="revision-publication-title">{publication.title}</h3>
+      {/* Its status as that version would read today; the section's visibility is today's detail page's to tell. */}
+      <p>
+        <PublicationStateBadges
+          status={publication.status}
+          state={publicState(
+            { status: publication.status, publish_date: publication.publish_date, section_is_active: true },
+            browserToday(),
+          )}
+        />
+      </p>
       {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
       <LayoutGrid layout={publication.layout} />
     </article>

@@ -37,5 +37,14 @@ export function PublicationStateBadges({ status, state }: { status: string; stat
   );
 }
 
+/**
+ * Today in the browser's calendar, YYYY-MM-DD: what the panel's own readings of
+ * a date use (the form's 'Se publicará el …', an old revision's status), where
+ * no answer of the server carries the site's reading.
+ */
+export function browserToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** requirements §4: is_featured reads 'Destacado' / 'Normal'. */
 export const featuredLabel = (isFeatured: boolean): string => (isFeatured ? 'Destacado' : 'Normal');

@@ -38,7 +38,7 @@ import { SaveFailureAlert, useVersionedSave } from '../kit/use-versioned-save';
 import { LayoutEditor, LayoutErrorLinks, takeLayoutErrors } from './layout-editor/layout-editor';
 import { layoutEditorActions, selectEditedLayout } from './layout-editor/layout-editor-slice';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
+import { browserToday, PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
 import './publications.css';
 
 type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
@@ -67,11 +67,6 @@ function headOf(file: File): Promise<Uint8Array> {
 }
 
 /** /admin/publications/new and /admin/publications/edit/{id}: 'Cargando...' until the publication is there, then the prefilled form. */
-/** Today in the browser's calendar, YYYY-MM-DD. */
-function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 export function PublicationFormPage() {
   const { id: rawId } = useParams();
   const editing = rawId !== undefined;
@@ -121,7 +116,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const publishing = chosenStatus === 'published';
   // 'Se publicará el …' beside the date: the browser's calendar day stands for the site's here (the list and
   // the detail show the server's reading, in SITE_TIME_ZONE).
-  const scheduling = schedulingNote(chosenStatus, useWatch({ control: form.control, name: 'publish_date' }), localToday());
+  const scheduling = schedulingNote(chosenStatus, useWatch({ control: form.control, name: 'publish_date' }), browserToday());
   const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
 
   // The layout editor starts from the publication's rows (none for a new one).
