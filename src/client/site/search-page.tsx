@@ -54,10 +54,9 @@ export function SearchPage() {
 
   return (
     <>
-      <PageHeader title={searchTexts.heading}>
-        <SiteSearchForm key={raw} id="buscar-pagina" initial={raw} className="search-page__form" />
-      </PageHeader>
+      <PageHeader title={searchTexts.heading} />
       <div className="page-body container">
+        <SiteSearchForm key={raw} id="buscar-pagina" initial={raw} className="search-page__form" />
         {tooShort ? (
           <StatusMessage kind="empty">{searchTexts.tooShort}</StatusMessage>
         ) : page === null || (page > 1 && isStatus(error, 404)) ? (
