@@ -194,4 +194,4 @@ it('drives every operation of the document with a client generated from it; ever
       .map(({ operation }) => operation.operationId)
       .sort(),
   );
-}, 60_000);
+}, 120_000);

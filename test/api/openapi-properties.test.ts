@@ -119,4 +119,4 @@ it('no body, valid or not, gets a 5xx, an undocumented status or an answer that 
     }),
     { numRuns: 400 },
   );
-}, 60_000);
+}, 120_000);
