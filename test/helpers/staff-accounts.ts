@@ -16,7 +16,7 @@ export interface Colleague {
 }
 
 /** A username no other test of the file uses (no spaces: a username has none). */
-export const uniqueUsername = (api: RealApi, prefix: string): string => api.unique(prefix).replace(/\s+/g, '-');
+const uniqueUsername = (api: RealApi, prefix: string): string => api.unique(prefix).replace(/\s+/g, '-');
 
 /** The token of a password link: what follows '#'. */
 export const tokenOf = (url: string): string => url.slice(url.indexOf('#') + 1);

@@ -74,7 +74,7 @@ export interface InvitationHolder {
  * ('Usuarios', Administrador only) and the password links. The link's token
  * always travels in a request body, never in an address.
  */
-export const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser'] }).injectEndpoints({
+const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser'] }).injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<Account, void>({
       query: () => '/account/',

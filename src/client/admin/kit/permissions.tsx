@@ -10,7 +10,7 @@ import { useDocumentTitle } from './use-document-title';
  * shared by every screen: undefined until it is known. The server enforces the
  * roles on every request; the screens only leave out what would be refused.
  */
-export function useRole(): Role | undefined {
+function useRole(): Role | undefined {
   return useGetAccountQuery().data?.role;
 }
 

@@ -9,7 +9,7 @@ export interface ShownLink {
 }
 
 /** The link as the colleague will open it: the server gives its path, the panel's own origin completes it. */
-export const absoluteLink = (url: string): string => new URL(url, window.location.origin).href;
+const absoluteLink = (url: string): string => new URL(url, window.location.origin).href;
 
 /**
  * A password link, shown once: the server keeps only its hash, so it cannot be
