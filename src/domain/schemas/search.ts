@@ -11,7 +11,7 @@ export const PublicSearchQuery = Type.Object({
   page: Type.Optional(Type.String({ description: 'Página, desde 1 (12 resultados por página)' })),
 });
 
-export const PublicSearchHit = Type.Object({
+const PublicSearchHit = Type.Object({
   ...PublicPublication.properties,
   snippet: Type.String({ description: 'Fragmento del texto, escapado, con las palabras encontradas en <mark>' }),
   title_match: Type.Boolean({ description: 'El título contiene todas las palabras buscadas' }),
