@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAppSelector } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
-import { useGetAccountQuery } from '@/client/api/accounts';
 import { selectUser } from '@/client/session/session-slice';
 import { Loading } from './kit/load-states';
 import { usePageArrival } from './kit/page-arrival';
+import { useAccount } from './kit/permissions';
 import { SignOutButton } from './sign-out-button';
 import './admin.css';
 
@@ -29,7 +29,7 @@ export function AdminShell() {
   // The role decides what every page offers: no page shows before it is known,
   // so that nobody sees a button appear and go. An account that cannot be read
   // leaves the pages as they are (the server refuses what the role may not do).
-  const account = useGetAccountQuery();
+  const account = useAccount();
   const items = account.data?.role === 'admin' ? [...navItems, ...adminNavItems] : navItems;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -76,7 +76,12 @@ export interface InvitationHolder {
  */
 const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAccount: build.query<Account, void>({
+    /**
+     * Keyed by the signed-in username: when another tab signs someone else in
+     * (an invitation opened in this browser), this tab asks again instead of
+     * keeping the previous person's role.
+     */
+    getAccount: build.query<Account, string>({
       query: () => '/account/',
       providesTags: ['Account'],
     }),

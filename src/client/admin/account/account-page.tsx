@@ -1,10 +1,10 @@
-import { useGetAccountQuery } from '@/client/api/accounts';
 import { DevToolsToggle } from '@/client/app/devtools/devtools-toggle';
 import { useAppSelector } from '@/client/app/hooks';
 import { selectUser } from '@/client/session/session-slice';
 import { ROLE_LABELS } from '@/domain/accounts';
 import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
+import { useAccount } from '../kit/permissions';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { PasswordForm } from './password-form';
 import { SessionsTable } from './sessions-table';
@@ -17,7 +17,7 @@ import './account.css';
  */
 export function AccountPage() {
   useDocumentTitle('Mi cuenta');
-  const { data: account } = useGetAccountQuery();
+  const { data: account } = useAccount();
   const signedIn = useAppSelector(selectUser)?.username;
   const username = account?.username ?? signedIn ?? '';
 

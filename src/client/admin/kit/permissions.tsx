@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import { useGetAccountQuery } from '@/client/api/accounts';
+import { useAppSelector } from '@/client/app/hooks';
+import { selectUser } from '@/client/session/session-slice';
 import { accountMessages, type Role } from '@/domain/accounts';
 import { Loading } from './load-states';
 import { PageHeader } from './page-header';
 import { useDocumentTitle } from './use-document-title';
+
+/** The signed-in person's account (GET /api/account/), asked once per person signed in here. */
+export function useAccount() {
+  const username = useAppSelector(selectUser)?.username;
+  return useGetAccountQuery(username ?? '', { skip: !username });
+}
 
 /**
  * The signed-in person's role, read once per session (GET /api/account/) and
@@ -11,7 +19,7 @@ import { useDocumentTitle } from './use-document-title';
  * roles on every request; the screens only leave out what would be refused.
  */
 function useRole(): Role | undefined {
-  return useGetAccountQuery().data?.role;
+  return useAccount().data?.role;
 }
 
 /**
@@ -40,7 +48,7 @@ export function Forbidden({ title }: { title: string }) {
 
 /** A screen for Administradores only: anyone else reaching its address reads the permission sentence instead. */
 export function AdministratorOnly({ title, children }: { title: string; children: ReactNode }) {
-  const { data, isLoading } = useGetAccountQuery();
+  const { data, isLoading } = useAccount();
   if (isLoading) return <Loading />;
   // Unknown (the account could not be read): the screen itself says what the server answers.
   if (data && data.role !== 'admin') return <Forbidden title={title} />;

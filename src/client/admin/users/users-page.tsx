@@ -1,11 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  useCreateInvitationMutation,
-  useGetAccountQuery,
-  useListUsersQuery,
-  useUpdateUserMutation,
-  type StaffUser,
-} from '@/client/api/accounts';
+import { useCreateInvitationMutation, useListUsersQuery, useUpdateUserMutation, type StaffUser } from '@/client/api/accounts';
 import { ACCOUNT_STATE_LABELS, ROLE_LABELS, type AccountState, type Role } from '@/domain/accounts';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable, type Column } from '../kit/data-table';
@@ -13,7 +7,7 @@ import { formatMoment } from '../kit/format-moment';
 import { LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
-import { Forbidden } from '../kit/permissions';
+import { Forbidden, useAccount } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge, type BadgeTone } from '../kit/status-badge';
 import { useDocumentTitle } from '../kit/use-document-title';
@@ -62,7 +56,7 @@ const QUESTIONS: Record<Pending['kind'], (pending: Pending) => { message: string
 export function UsersPage() {
   useDocumentTitle('Usuarios');
   const { notify } = useNotices();
-  const { data: me } = useGetAccountQuery();
+  const { data: me } = useAccount();
   const { data, isLoading, isError, error, isFetching, refetch } = useListUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateUser, { isLoading: updating }] = useUpdateUserMutation();
   const [createInvitation, { isLoading: inviting }] = useCreateInvitationMutation();
