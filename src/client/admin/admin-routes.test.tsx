@@ -136,6 +136,28 @@ describe('an Editor', () => {
     expect(screen.queryByRole('textbox', { name: /Título/ })).not.toBeInTheDocument();
   });
 
+  test('restores from Papelera but never purges, and reads Actividad without sign-ins or addresses', async () => {
+    const publication = await api.create('publications', { title: api.unique('Jornada') });
+    expect((await api.request('DELETE', `/api/publications/${publication.id}/`)).status).toBe(204);
+    const editor = await colleague(api, 'editor');
+    const { router } = renderRoutes(routes, { initialEntries: ['/admin/papelera'], preloadedState: sessionOf(editor) });
+    expect(await screen.findByRole('button', { name: `Restaurar ${publication.title}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Eliminar definitivamente/ })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/admin/actividad'));
+    const action = await screen.findByRole('combobox', { name: 'Acción' });
+    const options = within(action)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toContain('Creación');
+    expect(options).not.toContain('Inicio de sesión');
+    expect(options).not.toContain('Inicio de sesión fallido');
+    // The log is there (the publication's entries), without its addresses' column.
+    const log = await screen.findByRole('table', { name: 'Actividad' });
+    expect(within(log).getByRole('columnheader', { name: 'Acción' })).toBeInTheDocument();
+    expect(within(log).queryByRole('columnheader', { name: 'IP' })).not.toBeInTheDocument();
+  });
+
   test('reads the sections without the ways to create, edit, delete or order them', async () => {
     const section = await api.create('sections', { title: api.unique('Seminarios') });
     const editor = await colleague(api, 'editor');
