@@ -99,6 +99,12 @@ describe('what the server answers for each kind of address', () => {
     expect(moved.location).toBe(`/noticias/${ids['noticia-0']}`);
   });
 
+  it("sends browsers' own /favicon.ico to the site's icon", async () => {
+    const response = await rawGet('/favicon.ico');
+    expect(response.status).toBe(301);
+    expect(response.location).toBe('/favicon.svg');
+  });
+
   it('gives a 404 page the not-found title, noindex, and no canonical address', async () => {
     const { text } = await rawGet('/no-existe');
     expect(text).toContain('<title>Página no encontrada · ');

@@ -13,7 +13,9 @@ async function expectNoViolations(page: Page) {
 const PAGES = ['/', '/presentacion-magister', '/revista', '/congresos', '/media', '/noticias', '/cuerpo-docente', '/giese'];
 
 for (const path of PAGES) {
-  test(`${path} has no axe violations`, async ({ page }) => {
+  test(`${path} has no axe violations`, async ({ page, browserProblems }) => {
+    // GIESE has no page here: the server answers 404 with the site's 404 page.
+    if (path === '/giese') browserProblems.expectFailedLoad(404, path);
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();
     await expect(page.getByText('Cargando...')).toHaveCount(0);

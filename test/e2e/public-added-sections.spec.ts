@@ -17,7 +17,7 @@ interface Section {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 const footer = (page: Page) => page.getByRole('contentinfo');
 
-test('a visible section gets its page and links, and hiding it takes them away', async ({ adminPage: page }, testInfo) => {
+test('a visible section gets its page and links, and hiding it takes them away', async ({ adminPage: page, browserProblems }, testInfo) => {
   test.setTimeout(90_000);
   const api = adminApi(page);
   const created = await api.json<Section>('POST', '/api/sections/', { title: 'Talleres de verano', is_active: true });
@@ -88,6 +88,8 @@ test('a visible section gets its page and links, and hiding it takes them away',
   await expect(nav(page).getByRole('link', { name: 'Noticias' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Talleres de verano' })).toHaveCount(0);
   await expect(footer(page).getByRole('link', { name: 'Talleres de verano' })).toHaveCount(0);
+  // A hidden section's page names nothing: 404, with the site's 404 page.
+  browserProblems.expectFailedLoad(404, '/talleres-de-verano');
   await page.goto('/talleres-de-verano');
   await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
   expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/talleres-de-verano</loc>');

@@ -46,7 +46,9 @@ test('choosing a link closes the menu and goes there', async ({ page }) => {
   expect(await overflow(page)).not.toContain('hidden');
 });
 
-test('no page is wider than the phone', async ({ page }) => {
+test('no page is wider than the phone', async ({ page, browserProblems }) => {
+  // GIESE has no page here: the server answers 404 with the site's 404 page.
+  browserProblems.expectFailedLoad(404, '/giese');
   for (const path of ['/', '/noticias', '/cuerpo-docente', '/revista', '/giese']) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();

@@ -122,6 +122,8 @@ test("a draft or scheduled publication is never shown: 'No se encontró la publi
   expect(scheduled).toBeDefined();
   for (const hidden of [draft!, scheduled!]) {
     browserProblems.expectFailedLoad(404, `/api/public/publication/${hidden.id}/`);
+    // Not public: the server answers 404 with the same page, which the app renders.
+    browserProblems.expectFailedLoad(404, `/revista/${hidden.id}`);
     await page.goto(`/revista/${hidden.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeVisible();
     await expect(page.getByText(hidden.title)).toHaveCount(0);
@@ -132,8 +134,11 @@ test("a draft or scheduled publication is never shown: 'No se encontró la publi
 });
 
 for (const path of ['/giese', '/esta-pagina-no-existe', '/otra/ruta/cualquiera/mas']) {
-  test(`${path} is a Spanish 404 page with the navigation and a way home`, async ({ page }) => {
-    await page.goto(path);
+  test(`${path} is a Spanish 404 page with the navigation and a way home`, async ({ page, browserProblems }) => {
+    // The server answers 404 with the same page, which the app renders.
+    browserProblems.expectFailedLoad(404, path);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
