@@ -1,4 +1,6 @@
 import type { Biography, Layout, Publication, PublicationStatus, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
+import { publicState } from '@/domain/publication-status';
+import { todayIso } from '../clock';
 import type { PublicationWithSection } from '../db/publications-repository';
 import type { BiographyRow, SectionRow } from '../db/schema';
 
@@ -55,6 +57,14 @@ export function toPublicationSummary(row: PublicationWithSection): PublicationSu
     version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    // The shown status on the site's today, wherever the row says whether its section is visible: every
+    // admin answer of a publication (list, detail, save, restore) carries the same.
+    ...(row.section_is_active !== undefined && {
+      public_state: publicState(
+        { status: row.status, publish_date: row.publish_date, section_is_active: row.section_is_active !== 0 },
+        todayIso(),
+      ),
+    }),
   };
 }
 

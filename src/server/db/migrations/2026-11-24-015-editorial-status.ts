@@ -18,8 +18,10 @@ const BATCH = 500;
 // - publications_status_order (status, order, id, publish_date, section_id): a
 //   status's page in the list's order, and its count, from the index alone
 //   (section_id for 'published', which needs a visible section);
-// - publications_status_date (status, publish_date, id): the next scheduled,
-//   the recently published and the undated ones;
+// - publications_status_date (status, publish_date, id, section_id): the next
+//   scheduled, the recently published and the undated ones, and the count of
+//   what the public sees today, from the index alone (SQLite's planner picks it
+//   for that count: without section_id it read 8,000 rows for it at 10,000);
 // - publications_status_review (status, images_without_alt, id): published
 //   publications with images lacking alternative text;
 // - revisions_author_item (author_id, kind, item_id, created_at): the items a
@@ -57,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('publications')
     .columns(['status', 'order', 'id', 'publish_date', 'section_id'])
     .execute();
-  await db.schema.createIndex('publications_status_date').on('publications').columns(['status', 'publish_date', 'id']).execute();
+  await db.schema
+    .createIndex('publications_status_date')
+    .on('publications')
+    .columns(['status', 'publish_date', 'id', 'section_id'])
+    .execute();
   await db.schema.createIndex('publications_status_review').on('publications').columns(['status', 'images_without_alt', 'id']).execute();
   await db.schema.createIndex('revisions_author_item').on('revisions').columns(['author_id', 'kind', 'item_id', 'created_at']).execute();
 }
