@@ -137,7 +137,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   });
 
   // Browsers ask for /favicon.ico on their own; the site's icon is an SVG.
-  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   app.get('/robots.txt', async (request, reply) =>
     reply
