@@ -25,7 +25,7 @@ import {
 } from '@/domain/schemas/publications';
 import type { Services } from '../services';
 import { todayIso } from '../clock';
-import { readStatusFilter, withPublicState } from '../http/shown-status';
+import { readStatusFilter } from '../http/shown-status';
 import type { FastifyRequest } from 'fastify';
 
 /** The service's input from a publication form: its fields, and the featured image as a file (multipart) or an address (JSON). */
@@ -79,13 +79,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         status: status && { value: status, today },
         window: page.window,
       });
-      const toJson = omitLayout ? toPublicationSummary : toPublication;
-      return toPage(
-        page,
-        count,
-        rows.map((row) => withPublicState(toJson(row), row, today)),
-        requestUrl(request),
-      );
+      return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));
     },
   );
 
@@ -99,7 +93,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     async (request) => {
       const row = await findPublication(db, request.params.id);
       if (!row) throw publicationKind.notFound();
-      return withPublicState(toPublication(row), row, todayIso());
+      return toPublication(row);
     },
   );
 
