@@ -106,7 +106,7 @@ export function publicStateLabel(state: Pick<PublicState, 'status' | 'scheduled_
   return state.status === 'scheduled' && state.scheduled_for ? `${label} · ${shortDate(state.scheduled_for)}` : label;
 }
 
-export const SECOND_BADGE_LABELS = { section_hidden: 'Sección oculta', undated: 'Sin fecha' } as const;
+const SECOND_BADGE_LABELS = { section_hidden: 'Sección oculta', undated: 'Sin fecha' } as const;
 
 /** The second badges' words, in the order they are shown. */
 export function secondBadges(state: Pick<PublicState, 'section_hidden' | 'undated'>): string[] {

@@ -9,9 +9,9 @@ import type { ActivityRow } from './schema';
  */
 
 /** How many items each panel lists; its link leads to the whole list. */
-export const PANEL_SIZE = 5;
+const PANEL_SIZE = 5;
 /** 'Actividad reciente' lists more: it is read, not worked through. */
-export const ACTIVITY_SIZE = 10;
+const ACTIVITY_SIZE = 10;
 
 /** What a panel shows of a publication: enough for its line and its badges. */
 export interface DashboardPublicationRow {

@@ -12,7 +12,7 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, { label: strin
 const SHOWN_TONES: Record<ShownStatus, BadgeTone> = { draft: 'warning', scheduled: 'info', published: 'positive', archived: 'neutral' };
 
 /** A publication's status as a badge; any value the app does not know reads Archivado (requirements §4). */
-export function PublicationStatusBadge({ status }: { status: string }) {
+function PublicationStatusBadge({ status }: { status: string }) {
   const { label, tone } = PUBLICATION_STATUS_LABELS[status as PublicationStatus] ?? PUBLICATION_STATUS_LABELS.archived;
   return <StatusBadge tone={tone}>{label}</StatusBadge>;
 }
