@@ -101,6 +101,9 @@ export async function publishedWithoutAlt(
       .select('publications.images_without_alt')
       .where('publications.status', '=', 'published')
       .where('publications.images_without_alt', '>', 0)
+      // The index's own order read backwards (publications_status_review): the most images to fix first,
+      // with no sort of every match.
+      .orderBy('publications.images_without_alt', 'desc')
       .orderBy('publications.id', 'desc')
       .limit(PANEL_SIZE)
       .execute(),
