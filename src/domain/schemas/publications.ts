@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { FIELD_LIMITS, ORDER_MAX } from '@/domain/limits';
 import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
-import { PublicState } from './dashboard';
+import { PublicState } from './public-state';
 
 // Cells may carry fields added later (an image's alt): the answer keeps whatever the stored layout holds.
 export const LayoutCell = Type.Object(
