@@ -168,4 +168,29 @@ describe('an Editor', () => {
     expect(screen.queryByRole('button', { name: `Eliminar ${section.title}` })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: `Subir ${section.title}` })).not.toBeInTheDocument();
   });
+
+  test("reads a section's earlier version without 'Restaurar esta versión', which a publication's keeps", async () => {
+    const section = await api.create('sections', { title: api.unique('Coloquios') });
+    expect((await api.request('PATCH', `/api/sections/${section.id}/`, { json: { title: api.unique('Coloquios de otoño') } })).status).toBe(
+      200,
+    );
+    const first = (await api.request('GET', `/api/sections/${section.id}/revisions/`)).body.results.at(-1) as { id: number };
+    const publication = await api.create('publications', { title: api.unique('Crónica') });
+    expect(
+      (await api.request('PATCH', `/api/publications/${publication.id}/`, { json: { title: api.unique('Crónica final') } })).status,
+    ).toBe(200);
+    const earlier = (await api.request('GET', `/api/publications/${publication.id}/revisions/`)).body.results.at(-1) as { id: number };
+    const editor = await colleague(api, 'editor');
+
+    const { router } = renderRoutes(routes, {
+      initialEntries: [`/admin/sections/${section.id}/historial/${first.id}`],
+      preloadedState: sessionOf(editor),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Versión 1 de/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restaurar esta versión' })).not.toBeInTheDocument();
+
+    await act(() => router.navigate(`/admin/publications/${publication.id}/historial/${earlier.id}`));
+    const restore = await screen.findByRole('button', { name: 'Restaurar esta versión' });
+    await waitFor(() => expect(restore).toBeEnabled());
+  });
 });

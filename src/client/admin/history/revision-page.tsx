@@ -19,6 +19,7 @@ import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
+import { useIsAdministrator } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
 import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
@@ -90,6 +91,7 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   // One restore at a time, even when 'Restaurar' is pressed twice before the dialog shows it busy.
   const inFlight = useRef(false);
   const { detailHref, back } = HISTORY_KINDS[kind];
+  const isAdministrator = useIsAdministrator();
   useDocumentTitle(revision ? `Versión ${revision.number}` : 'Historial');
 
   if (id === null || revisionId === null || isError) {
@@ -103,6 +105,8 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   if (isLoading || !revision) return <Loading />;
 
   const isCurrent = current !== undefined && revision.record.version === current.version;
+  // Restoring a section's version is an Administrador's action; an Editor reads it only.
+  const mayRestore = kind !== 'section' || isAdministrator;
   const doRestore = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -124,7 +128,7 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
       <PageHeader
         title={`Versión ${revision.number} de «${current?.label ?? recordLabel(kind, revision)}»`}
         action={
-          isCurrent ? undefined : (
+          isCurrent || !mayRestore ? undefined : (
             <button type="button" className="kit-button kit-button-primary" disabled={!current} onClick={() => setConfirming(true)}>
               Restaurar esta versión
             </button>
