@@ -1,6 +1,6 @@
 /**
  * The admin publication list with 10,000 publications, in Chromium against the
- * real server (issue 11: its first page in under 1 s): the time from navigation
+ * real server (goal: its first page in under 1 s): the time from navigation
  * to the first page of rows and the count, and the time of one title search.
  *
  *   npm run build && npx tsx bench/admin-publications.ts      # BENCH_RUNS=5

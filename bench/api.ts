@@ -1,5 +1,5 @@
 /**
- * Public API throughput against a static-file baseline (issue 2).
+ * Public API throughput against a static-file baseline.
  *
  *   npm run bench:api            (BENCH_DURATION=10 seconds per target, BENCH_CONNECTIONS=10)
  *

@@ -1,5 +1,5 @@
 /**
- * The JavaScript the home page downloads, in gzip bytes (issue 4: budget 120 KB).
+ * The JavaScript the home page downloads, in gzip bytes (budget 120 KB, docs/decisions/060-public-bundle-budget.md).
  *
  *   npm run build && npx tsx bench/bundle-size.ts
  *

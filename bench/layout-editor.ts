@@ -1,5 +1,5 @@
 /**
- * The layout editor with a long publication (issue 11, "Performance"): 50
+ * The layout editor with a long publication (goal in docs/performance.md): 50
  * rows, 100 cells, 30 of them text, in Debian's Chromium against the real
  * server and the production build.
  *

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the public site (issue 4 goals: performance ≥ 95,
+ * Lighthouse on the public site (goals: performance ≥ 95,
  * accessibility 100, best practices 100, SEO 100).
  *
  *   npm run bench:lighthouse                 (mobile: Lighthouse's default, a throttled phone)

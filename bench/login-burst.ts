@@ -1,6 +1,6 @@
 /**
  * One /media/ image during a burst of failed sign-ins, without and with the
- * bound on password checks (security issue, login item 2; docs/decisions/120).
+ * bound on password checks (docs/decisions/120).
  *
  *   npx tsx bench/login-burst.ts    (BENCH_BURST=300 sign-ins, BENCH_RUNS=3 bursts per mode;
  *                                    BENCH_HASH_CONCURRENCY=2, BENCH_HASH_QUEUE=8 for "after";

@@ -1,5 +1,5 @@
 /**
- * What anonymous clients can make the public cache hold (security issue, item 9).
+ * What anonymous clients can make the public cache hold.
  *
  *   npx tsx bench/public-cache-memory.ts     (BENCH_REQUESTS=200, BENCH_SMALL_REQUESTS=30000)
  *

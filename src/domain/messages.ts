@@ -25,7 +25,7 @@ export const messages = {
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   payloadTooLarge: 'La petición es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
-  /** Requests the HTTP layer refuses before any route sees them (security issue, item 14). */
+  /** Requests the HTTP layer refuses before any route sees them (docs/decisions/122-public-origin-proxies-and-the-http-layer.md). */
   malformedRequest: 'La petición no es válida.',
   malformedUrl: 'La dirección de la petición no es válida.',
   invalidHost: 'La cabecera Host no es válida.',
@@ -47,7 +47,7 @@ export const messages = {
   imageTypeNotAllowed: 'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
   imageTooLarge: 'La imagen no debe superar los 5MB',
   imageTooManyPixels: `La imagen es demasiado grande: no debe superar los ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (unos 7000 × 7000 píxeles).`,
-  /** A recovered draft could not keep the file chosen in an image field (issue 12). */
+  /** A recovered draft could not keep the file chosen in an image field. */
   chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',
   invalidStatus: 'Estado no válido. Use draft, published o archived.',
   sectionNotFound: 'La sección seleccionada no existe.',

@@ -73,7 +73,7 @@ export async function buildApp(
     serverFactory: (handler) => {
       server = http.createServer(
         {
-          // A body sent a byte at a time must not hold its connection forever (security issue, item 11).
+          // A body sent a byte at a time must not hold its connection forever (docs/decisions/121-resource-limits.md).
           requestTimeout: config.requestTimeoutMs,
           headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
           connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),

@@ -5,8 +5,8 @@ import { messages } from '@/domain/messages';
 import { formData, startApiServer, type TestServer } from '../helpers/api-server';
 
 /**
- * The HTTP layer as an attacker meets it (security issue, items 7, 8, 11,
- * 13, 14, 15): absolute addresses from PUBLIC_URL only, the proxy hops
+ * The HTTP layer as an attacker meets it (docs/decisions/121 and 122):
+ * absolute addresses from PUBLIC_URL only, the proxy hops
  * trusted, slow and malformed requests answered in the API's Spanish shape
  * with the usual headers, and the hardening headers.
  */

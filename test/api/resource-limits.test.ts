@@ -9,8 +9,8 @@ import { formData, makeImage, startApiServer, type TestServer } from '../helpers
 import { pngClaiming } from '../helpers/crafted-images';
 
 /**
- * What anonymous clients and administrators can make the server hold (security
- * issue, items 9, 10, 12 and 15): the public cache's bytes, the size of what
+ * What anonymous clients and administrators can make the server hold
+ * (docs/decisions/121-resource-limits.md): the public cache's bytes, the size of what
  * is stored, images decoded at once.
  */
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-describe('the public cache (item 9)', () => {
+describe('the public cache', () => {
   const cache = () => server.services.publicCache;
 
   it('keeps one entry for an answer whatever unknown parameters come with it, in any order', async () => {
@@ -103,7 +103,7 @@ describe('the public cache (item 9)', () => {
   });
 });
 
-describe('size limits (item 10)', () => {
+describe('size limits', () => {
   it('refuses an order that is not a 32-bit integer, in JSON and in multipart, and stores nothing', async () => {
     const sections = (await call('GET', '/api/sections/')).body.count;
     expect(await call('POST', '/api/sections/', { title: 'Lejana', order: 1e20 })).toMatchObject({
@@ -186,7 +186,7 @@ describe('size limits (item 10)', () => {
   });
 });
 
-describe('embedded players (item 15)', () => {
+describe('embedded players', () => {
   it('keeps a YouTube player in rich text but not the permissions its allow attribute asks for', async () => {
     const html = '<iframe src="https://www.youtube.com/embed/abc" allow="camera; microphone; autoplay" allowfullscreen></iframe>';
     const saved = await newPublication('Con vídeo', [textRow(html)]);
@@ -194,7 +194,7 @@ describe('embedded players (item 15)', () => {
   });
 });
 
-describe('image uploads (item 12)', () => {
+describe('image uploads', () => {
   it('refuses an image above the pixel budget with a Spanish message, without decoding it', async () => {
     const reply = await server.request('POST', '/api/upload-image/', {
       token,

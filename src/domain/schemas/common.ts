@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
 
 /**
- * Schemas shared by the route groups (issue 8, "schema-first routes"): they
+ * Schemas shared by the route groups (docs/decisions/022-schema-first-routes.md): they
  * type the handlers' input, serialise the answers (the allow-list of fields)
  * and feed the OpenAPI document at /api/schema/. The Spanish business rules
  * stay in src/domain/validation.ts; a schema only says what shape a value has.

@@ -12,7 +12,7 @@
  * read before a write would be stored after that write cleared the cache.
  *
  * Anyone can make the server compute an answer, so what the cache holds is
- * bounded in bytes, not in entries (security issue, item 9): at most
+ * bounded in bytes, not in entries (anonymous clients choose the addresses): at most
  * `maxBytes`, the least recently used entries leaving first, and an answer
  * larger than an eighth of it is served but not kept, so that one huge answer
  * cannot push out everything else. Keys say only what the answer depends on

@@ -20,7 +20,7 @@ export interface CanonicalRequest {
 }
 
 /**
- * The canonical form of a public GET's address (security issue, item 9):
+ * The canonical form of a public GET's address, so that query strings cannot multiply the cache's entries:
  * unknown parameters (tracking tags, cache busters) are dropped and the known
  * ones put in the schema's order, so `?x=1&section_slug=a` and
  * `?section_slug=a&x=2` are one answer and one cache entry. undefined when

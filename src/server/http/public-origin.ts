@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
  * next/previous links, og:url, the sitemap, robots.txt): PUBLIC_URL, or this
  * server's own address when it is not set. Never the request's Host or
  * X-Forwarded-* headers: an answer built from them would be cached for every
- * later visitor (security issue, item 7).
+ * later visitor (docs/decisions/122-public-origin-proxies-and-the-http-layer.md).
  */
 export function publicOriginOf(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>, server: Server): () => string {
   if (config.publicUrl) {

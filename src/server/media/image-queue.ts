@@ -1,7 +1,7 @@
 import { WorkLine } from '../work-line';
 
 /**
- * Runs image work a few at a time (security issue, item 12). Decoding a large
+ * Runs image work a few at a time (docs/decisions/121-resource-limits.md). Decoding a large
  * image takes hundreds of megabytes and every CPU libvips is given; six
  * 7000 × 7000 PNGs uploaded at once took 33 s and 1 GB together. In line, each
  * gets the machine in turn and memory stays at `concurrency` images' worth.
