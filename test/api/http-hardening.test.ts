@@ -151,9 +151,9 @@ describe('the HTTP layer of a plain server', () => {
     expect(answer.body).not.toMatch(/%ZZ|script|nope/);
   });
 
-  it.each(['//evil.com', '/%00', '/noticias/16//'])('%s gets the site (its 404 page), not a 403', async (address) => {
+  it.each(['//evil.com', '/%00', '/noticias/16//'])('%s gets the site (its 404 page, status 404), not a 403', async (address) => {
     const answer = await raw(server, get(address));
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(404);
     expect(answer.body).toContain('<div id=root>');
   });
 
