@@ -47,6 +47,8 @@ describe('against the real server', () => {
     const ana = (await api.request('POST', '/api/biographies/', { form })).body as Biography;
     await api.create('biographies', { name: 'Luis Gil', is_active: false, email: 'luis@example.org', order: 1 });
     open(api.session());
+    // While the list is on its way the heading claims no count.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Biografías$/);
     expect(await screen.findByRole('heading', { level: 1, name: 'Biografías (2)' }, { timeout: 5000 })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Orden',

@@ -103,7 +103,8 @@ export function BiographyListPage() {
   return (
     <>
       <PageHeader
-        title={`Biografías (${biographies?.length ?? 0})`}
+        // No count until the list is here: '(0)' while loading would be a false statement.
+        title={biographies ? `Biografías (${biographies.length})` : 'Biografías'}
         action={
           <Link className="kit-button kit-button-primary" to={paths.admin.biographyNew.getHref()}>
             Nueva Biografía
