@@ -10,7 +10,7 @@ test('an expired access token is refreshed once, transparently, and the user sta
   signInThroughApi,
   browserProblems,
 }) => {
-  browserProblems.expectFailedLoad(401, '/api/summary/');
+  browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   await signInThroughApi(page, { server: shortTokenServer });
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   const first = await storedSession(page);
@@ -48,7 +48,7 @@ test('when the refresh token no longer works, the session ends at the sign-in sc
   signInThroughApi,
   browserProblems,
 }) => {
-  browserProblems.expectFailedLoad(401, '/api/summary/');
+  browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   await signInThroughApi(page, { server: shortTokenServer });
   await page.evaluate(() => {

@@ -60,6 +60,8 @@ test('a section deleted with its publications comes back with them, on the publi
   expect(section.status).toBe(201);
   // The plain delete is refused (409) while the section holds publications: that is what asks the second question.
   browserProblems.expectFailedLoad(409, `/api/sections/${section.body.id}/`);
+  // The section's public page, visited while it is in the Papelera, names nothing: a real 404.
+  browserProblems.expectFailedLoad(404, `/${section.body.slug}`);
   const image = await png(400, 250);
   const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;
   for (const title of ['Primera jornada', 'Segunda jornada']) {

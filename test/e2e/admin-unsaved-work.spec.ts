@@ -107,7 +107,7 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   const session = await storedSession(page);
   expect((await request.post(`${server}/api/token/blacklist/`, { data: { refresh: session!.refresh } })).status()).toBe(200);
   await page.waitForTimeout(2_500);
-  browserProblems.expectFailedLoad(401, '/api/sections/');
+  browserProblems.expectFailedLoad(401, /\/api\/(sections|account)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {
@@ -191,7 +191,7 @@ test('two tabs with an expired token refresh once between them, and both stay si
     await route.continue();
   });
   // Both tabs start their admin requests at once with the expired token.
-  browserProblems.expectFailedLoad(401, '/api/summary/');
+  browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   await Promise.all([first.reload(), second.reload()]);
   for (const page of [first, second]) {
     await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
