@@ -51,6 +51,9 @@ test('when the refresh token no longer works, the session ends at the sign-in sc
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   await signInThroughApi(page, { server: shortTokenServer });
+  // The landing's own requests done first: one still on its way after the access token expires
+  // would refresh with the app's good token and store it over the broken one.
+  await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   await page.evaluate(() => {
     const user = JSON.parse(localStorage.getItem('user')!);
     localStorage.setItem('user', JSON.stringify({ ...user, refresh: 'no-vale' }));
