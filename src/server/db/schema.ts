@@ -38,6 +38,19 @@ export interface InvitationsTable {
   created_by_id: number | null;
 }
 
+/** A private preview link of a publication: only the hash of its token is kept. */
+export interface PreviewLinksTable {
+  id: Generated<number>;
+  publication_id: number;
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  created_by_id: number | null;
+  /** ISO 8601: compares as text. */
+  created_at: string;
+  expires_at: string;
+  first_viewed_at: string | null;
+}
+
 export interface RefreshTokensTable {
   jti: string;
   user_id: number;
@@ -231,6 +244,7 @@ export interface IdempotencyKeysTable {
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
+  preview_links: PreviewLinksTable;
   refresh_tokens: RefreshTokensTable;
   sections: SectionsTable;
   publications: PublicationsTable;
@@ -245,6 +259,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 export type SectionRow = Selectable<SectionsTable>;
 export type NewSectionRow = Insertable<SectionsTable>;
 export type SectionUpdate = Updateable<SectionsTable>;
