@@ -7,15 +7,27 @@ import path from 'node:path';
  * database seeded with the demo content. Two servers: the usual one, and one
  * whose access tokens expire after two seconds, for the refresh flow.
  */
-export const E2E_PORT = 4010;
-export const E2E_SHORT_TOKEN_PORT = 4011;
+/**
+ * Every port of the browser tests, offset from one base (E2E_PORT_BASE, 4010 by
+ * default), so that a second run (another checkout, CI next to someone's short
+ * run) can use other ports: base+0 main, +1 short token, +2 development server
+ * (playwright.dev.config.ts), +3 clock, +4 at scale.
+ */
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE || 4010);
+if (!Number.isInteger(E2E_PORT_BASE) || E2E_PORT_BASE < 1024 || E2E_PORT_BASE > 65000) {
+  throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 65000, not ${process.env.E2E_PORT_BASE}`);
+}
+export const E2E_PORT = E2E_PORT_BASE;
+export const E2E_SHORT_TOKEN_PORT = E2E_PORT_BASE + 1;
+/** The development server's port (playwright.dev.config.ts). */
+export const E2E_DEV_PORT = E2E_PORT_BASE + 2;
 /** A server whose clock the tests set (test/e2e/support/settable-clock.mjs), for the site's midnight. */
-export const E2E_CLOCK_PORT = 4013;
+export const E2E_CLOCK_PORT = E2E_PORT_BASE + 3;
 // Set once by the runner; its workers (which load this file again) inherit it.
 process.env.E2E_CLOCK_FILE ??= path.join(os.tmpdir(), `e2e-clock-${process.pid}`);
 export const E2E_CLOCK_FILE = process.env.E2E_CLOCK_FILE;
 /** A server whose database holds 10,000 publications and 5,000 biographies (test/e2e/support/seed-at-scale.ts), for reordering at scale. */
-export const E2E_SCALE_PORT = 4014;
+export const E2E_SCALE_PORT = E2E_PORT_BASE + 4;
 export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
 
 const runId = `${Date.now()}-${process.pid}`;
@@ -35,11 +47,23 @@ export default defineConfig({
   testDir: 'test/e2e',
   // The development server's own tests: playwright.dev.config.ts.
   testIgnore: 'development/**',
-  outputDir: 'test-results',
+  // Playwright empties its output directory when it starts: a run on other ports keeps its own, outside the tree.
+  outputDir: E2E_PORT_BASE === 4010 ? 'test-results' : path.join(os.tmpdir(), `e2e-results-${E2E_PORT_BASE}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI
+    ? [
+        ['list'],
+        [
+          'html',
+          {
+            open: 'never',
+            outputFolder: E2E_PORT_BASE === 4010 ? 'playwright-report' : path.join(os.tmpdir(), `e2e-report-${E2E_PORT_BASE}`),
+          },
+        ],
+      ]
+    : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import baseConfig, { E2E_ADMIN } from './playwright.config';
+import baseConfig, { E2E_ADMIN, E2E_DEV_PORT } from './playwright.config';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -9,7 +9,7 @@ import path from 'node:path';
  * reloading, Redux DevTools on), on a fresh demo database. Separate from the
  * production run so that one never waits for the other's build.
  */
-export const E2E_DEV_PORT = 4012;
+export { E2E_DEV_PORT };
 
 const runId = `${Date.now()}-${process.pid}`;
 
@@ -17,7 +17,7 @@ export default defineConfig({
   ...baseConfig,
   testDir: 'test/e2e/development',
   testIgnore: [],
-  outputDir: 'test-results/development',
+  outputDir: `${baseConfig.outputDir}/development`,
   use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${E2E_DEV_PORT}` },
   webServer: {
     command: 'tsx src/server/cli/dev.ts',
