@@ -40,6 +40,14 @@ export const ACTIVITY_ACTIONS = [
   'role_change',
   'password_reset',
   'sessions_close',
+  // A bulk action on publications: one entry that lists its items (src/domain/bulk.ts).
+  'bulk_publish',
+  'bulk_draft',
+  'bulk_archive',
+  'bulk_move',
+  'bulk_trash',
+  'bulk_revert',
+  'bulk_restore',
 ] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -53,7 +61,17 @@ export const CONTENT_ACTIVITY_ACTIONS: readonly ActivityActionName[] = [
   'purge',
   'reorder',
   'upload',
+  'bulk_publish',
+  'bulk_draft',
+  'bulk_archive',
+  'bulk_move',
+  'bulk_trash',
+  'bulk_revert',
+  'bulk_restore',
 ];
+
+/** The bulk actions' entries, as the log's filter 'kind=bulk' finds them all. */
+export const BULK_ACTIVITY_FILTER = 'bulk';
 
 export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image', 'user'] as const;
 export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];

@@ -51,6 +51,9 @@ export const ORDER_MAX = 2_147_483_647;
 /** Most items one reorder request may carry (requirements §10.5). */
 export const REORDER_MAX_ITEMS = 1000;
 
+/** Most publications one bulk action may carry: the panel refuses a larger selection before sending it, the server too. */
+export const BULK_MAX_ITEMS = 500;
+
 /**
  * Largest value of one multipart text field (a publication's layout travels
  * as one). Longer values are refused, never cut; JSON bodies have the

@@ -21,6 +21,7 @@ import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
 import { searchRoutes } from './routes/search';
 import { publicationRoutes } from './routes/publications';
+import { bulkRoutes } from './routes/bulk';
 import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
 import { accountRoutes } from './routes/account';
@@ -146,6 +147,7 @@ export async function buildApp(
         });
         await admin.register(sectionRoutes, { services });
         await admin.register(publicationRoutes, { services });
+        await admin.register(bulkRoutes, { services });
         await admin.register(biographyRoutes, { services });
         await admin.register(uploadRoutes, { services });
         await admin.register(summaryRoutes, { services });

@@ -139,6 +139,9 @@ it('drives every operation of the document with a client generated from it; ever
       // Every field the scenario can fill, not only the required ones; an edit starts from no particular version.
       { optional: (name) => !['version', 'photo', 'featured_image'].includes(name) || known[name] !== undefined },
     );
+    // A bulk action on the scenario's publication, from the version it has now.
+    if (path === '/api/publications/bulk/')
+      return { body: { action: 'draft', items: [{ id: state.publication, version: state.publicationVersion }] } };
     if (Array.isArray(body) && path.endsWith('/reorder/'))
       return { body: [{ id: state[path.split('/')[2].replace(/ies$/, 'y').replace(/s$/, '')], order: 0 }] };
     return { body };
@@ -148,6 +151,8 @@ it('drives every operation of the document with a client generated from it; ever
   for (const documented of operations) {
     const { method, path, operation } = documented;
     const params = await pathParams(documented);
+    if (path === '/api/publications/bulk/')
+      state.publicationVersion = (await json('GET', `/api/publications/${String(state.publication)}/`)).version;
     const { body, multipart } = bodyOf(documented);
     if (path === '/api/sections/' && method === 'post') {
       // A second section, empty, for the deletion at the end.

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_KINDS } from '@/domain/history';
+import { ACTIVITY_ACTIONS, ACTIVITY_TARGET_KINDS, BULK_ACTIVITY_FILTER } from '@/domain/history';
 import { PageQuery } from './common';
 
 /**
@@ -10,12 +10,20 @@ import { PageQuery } from './common';
 const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
     'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload; ' +
-    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close',
+    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close; ' +
+    'acciones en lote sobre publicaciones (una entrada que lista sus elementos): bulk_publish, bulk_draft, bulk_archive, bulk_move, bulk_trash, bulk_revert (deshacer), bulk_restore (desde la papelera)',
 });
 
 const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
   description: 'Sobre qué: publication, section, biography, image, user (una cuenta); null para los inicios y cierres de sesión',
 });
+
+/** One item a bulk action changed, named as it was then. */
+export const ActivityItem = Type.Object(
+  { kind: Type.Enum(ACTIVITY_TARGET_KINDS), id: Type.Integer(), label: Type.String() },
+  { title: 'ActivityItem' },
+);
+export type ActivityItem = Static<typeof ActivityItem>;
 
 export const ActivityEntry = Type.Object(
   {
@@ -35,6 +43,12 @@ export const ActivityEntry = Type.Object(
     ip: Type.Union([Type.String(), Type.Null()], {
       description: 'La dirección IP de un inicio de sesión (correcto o fallido); null en lo demás y pasados 90 días',
     }),
+    items: Type.Optional(
+      Type.Array(ActivityItem, {
+        description:
+          "Solo en una acción en lote (bulk_*): los elementos que cambió, en orden; `target_label` dice cuántos ('3 publicaciones')",
+      }),
+    ),
   },
   { title: 'ActivityEntry' },
 );
@@ -46,7 +60,9 @@ export type ActivityTargetKind = Static<typeof ActivityTargetKind>;
 export const ActivityQuery = Type.Object({
   ...PageQuery.properties,
   user: Type.Optional(Type.String({ description: 'Solo lo de este usuario (nombre exacto)' })),
-  kind: Type.Optional(Type.String({ description: `Solo esta acción: ${ACTIVITY_ACTIONS.join(', ')}` })),
+  kind: Type.Optional(
+    Type.String({ description: `Solo esta acción: ${ACTIVITY_ACTIONS.join(', ')}; o ${BULK_ACTIVITY_FILTER}: todas las acciones en lote` }),
+  ),
   from: Type.Optional(Type.String({ description: 'Desde este día (AAAA-MM-DD, en la zona horaria del sitio), incluido' })),
   to: Type.Optional(Type.String({ description: 'Hasta este día (AAAA-MM-DD, en la zona horaria del sitio), incluido' })),
 });

@@ -24,12 +24,15 @@ export interface RouteRule {
   editorMay?: (request: FastifyRequest, db: DbOrTrx) => Promise<boolean>;
 }
 
+/** Whether a role may restore a trash entry of this kind: a section is an Administrador's (a single restore or a bulk one). */
+export const mayRestoreKind = (role: string | undefined, kind: string | undefined): boolean => role === 'admin' || kind !== 'section';
+
 /** The trash entry a restore names is not a section's. */
 async function notASection(request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
   const id = Number((request.params as { id?: string }).id);
   if (!Number.isSafeInteger(id)) return true; // The route answers 404 itself.
   const entry = await db.selectFrom('trash').select('kind').where('id', '=', id).executeTakeFirst();
-  return entry?.kind !== 'section';
+  return mayRestoreKind('editor', entry?.kind);
 }
 
 /** Content an Editor may write in full: read, create, edit, reorder, trash, Historial. */
@@ -49,6 +52,8 @@ const contentRoutes = (path: string): Record<string, RouteRule> => ({
 export const ROUTE_RULES: Record<string, RouteRule> = {
   ...contentRoutes('/api/publications/'),
   ...contentRoutes('/api/biographies/'),
+  // Each item is then checked as its own request would be (a section's trash entry: mayRestoreKind).
+  'POST /api/publications/bulk/': { roles: BOTH },
   'GET /api/sections/': { roles: BOTH },
   'GET /api/sections/:id/': { roles: BOTH },
   'GET /api/sections/:id/revisions/': { roles: BOTH },

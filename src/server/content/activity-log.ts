@@ -19,6 +19,17 @@ import type { Services } from '../services';
 export interface Actor {
   id: number | null;
   username: string;
+  /**
+   * Set while a bulk action runs (content/bulk.ts): the changes of its items
+   * are listed in the action's one entry instead of writing entries of their
+   * own; their revisions are written as ever.
+   */
+  batch?: ActivityBatch;
+}
+
+/** One entry that lists the items of many changes, each added in its change's own transaction. */
+export interface ActivityBatch {
+  add(db: DbOrTrx, action: ActivityActionName, target: ActivityTarget | undefined): Promise<void>;
 }
 
 export async function requestActor(services: Services, request: FastifyRequest): Promise<Actor> {
@@ -45,5 +56,6 @@ export async function logActivity(
   target?: ActivityTarget,
   ip?: string | null,
 ): Promise<void> {
+  if (actor?.batch) return actor.batch.add(db, action, target);
   await insertActivity(db, { at: nowIso(), user: actor, action, target, ip });
 }

@@ -10,6 +10,7 @@ import type { DbOrTrx } from '../db/database';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { toPublication } from '../http/serializers';
 import { bringsImage, checkImageSize, storeImage, type ImageInput } from './images';
+import { checkEditable } from './edit-guard';
 import { readLayout } from './layout-input';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
@@ -148,7 +149,13 @@ export async function editPublication(writer: Writer, id: number, input: Publica
   });
 }
 
-/** Moves a publication to the trash: it leaves every list and the public site. */
-export async function removePublication(writer: Writer, id: number): Promise<void> {
-  await moveToTrash(writer, publicationKind, id, (trx) => trashPublication(trx, id, writer.actor, nowIso()));
+/**
+ * Moves a publication to the trash: it leaves every list and the public site.
+ * With `version` (a bulk action's), only if it is still the one the person saw (409).
+ */
+export async function removePublication(writer: Writer, id: number, version?: number): Promise<void> {
+  await moveToTrash(writer, publicationKind, id, async (trx, row) => {
+    await checkEditable(trx, row, version, publicationKind, writer.actor);
+    return trashPublication(trx, id, writer.actor, nowIso());
+  });
 }

@@ -146,6 +146,18 @@ export async function sectionEntry(db: DbOrTrx, sectionId: number): Promise<Pick
     .executeTakeFirst();
 }
 
+/** The newest trash entry of a publication that is there (a bulk action's way back). */
+export async function publicationEntry(db: DbOrTrx, publicationId: number): Promise<Pick<TrashRow, 'id' | 'label'> | undefined> {
+  return db
+    .selectFrom('trash')
+    .select(['id', 'label'])
+    .where('kind', '=', 'publication')
+    .where('item_id', '=', publicationId)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 /** What a restore did, or why it could not. */
 export type RestoreOutcome =
   | { restored: { kind: TrashKind; id: number } }

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FieldErrors } from '@/domain/entities';
-import { ACTIVITY_ACTIONS, CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
+import { BULK_ACTIVITY_ACTIONS } from '@/domain/bulk';
+import { ACTIVITY_ACTIONS, BULK_ACTIVITY_FILTER, CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { hasErrors, isIsoDate } from '@/domain/validation';
 import { ActivityEntry, ActivityPeople, ActivityQuery } from '@/domain/schemas/activity';
 import { BadRequest, PageOf } from '@/domain/schemas/common';
 import { siteTimeZone } from '../clock';
 import { activityUsernames, listActivity } from '../db/activity-repository';
-import type { ActivityRow } from '../db/schema';
 import { canSeeSignIns } from '../auth/permissions';
 import { badRequest } from '../http/api-error';
+import { toActivityEntry } from '../http/activity-entry';
 import { staffRole } from '../plugins/auth';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import type { Services } from '../services';
@@ -60,19 +61,6 @@ export function startOfDay(date: string, timeZone: string = siteTimeZone()): str
 /** The day after a calendar day, YYYY-MM-DD. */
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-function toActivityEntry(row: ActivityRow): ActivityEntry {
-  return {
-    id: row.id,
-    at: row.at,
-    user: row.username,
-    action: row.action as ActivityEntry['action'],
-    target_kind: row.target_kind as ActivityEntry['target_kind'],
-    target_id: row.target_id,
-    target_label: row.target_label,
-    ip: row.ip,
-  };
-}
-
 /** Admin routes of the log. */
 export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const tags = ['Actividad'];
@@ -99,7 +87,10 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
       const username = text(query.user);
       const action = text(query.kind);
-      if (action !== undefined && !(ACTIVITY_ACTIONS as readonly string[]).includes(action)) errors.kind = [messages.invalidChoice];
+      // 'bulk': every bulk action at once.
+      const bulk = action === BULK_ACTIVITY_FILTER;
+      if (action !== undefined && !bulk && !(ACTIVITY_ACTIONS as readonly string[]).includes(action))
+        errors.kind = [messages.invalidChoice];
       const from = text(query.from);
       const to = text(query.to);
       if (from !== undefined && !isIsoDate(from)) errors.from = [messages.invalidDate];
@@ -110,7 +101,8 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         services.db,
         {
           username,
-          action,
+          action: bulk ? undefined : action,
+          actionGroup: bulk ? Object.values(BULK_ACTIVITY_ACTIONS) : undefined,
           // An Editor reads content entries only: no sign-ins, no addresses, no accounts.
           actions: canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS,
           from: from === undefined ? undefined : startOfDay(from),
@@ -118,7 +110,12 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         },
         page.window,
       );
-      return toPage(page, count, rows.map(toActivityEntry), requestUrl(request));
+      return toPage(
+        page,
+        count,
+        rows.map((row) => toActivityEntry(row)),
+        requestUrl(request),
+      );
     },
   );
 

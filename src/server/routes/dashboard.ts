@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
 import { publicState } from '@/domain/publication-status';
-import type { ActivityEntry } from '@/domain/schemas/activity';
 import { Dashboard, type DashboardPublication } from '@/domain/schemas/dashboard';
 import { todayIso } from '../clock';
 import {
@@ -15,7 +14,7 @@ import {
   recentlyPublished,
   type DashboardPublicationRow,
 } from '../db/dashboard-repository';
-import type { ActivityRow } from '../db/schema';
+import { toActivityEntry } from '../http/activity-entry';
 import { contentSummary } from '../db/summary-repository';
 import { staffUsernamesAmong } from '../db/users-repository';
 import { canSeeSignIns } from '../auth/permissions';
@@ -33,19 +32,6 @@ function toDashboardPublication(row: DashboardPublicationRow, today: string): Da
       { status: row.status, publish_date: row.publish_date, section_is_active: row.section_is_active === 1 },
       today,
     ),
-  };
-}
-
-function toActivityEntry(row: ActivityRow, withAddresses: boolean): ActivityEntry {
-  return {
-    id: row.id,
-    at: row.at,
-    user: row.username,
-    action: row.action as ActivityEntry['action'],
-    target_kind: row.target_kind as ActivityEntry['target_kind'],
-    target_id: row.target_id,
-    target_label: row.target_label,
-    ip: withAddresses ? row.ip : null,
   };
 }
 

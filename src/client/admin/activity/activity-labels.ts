@@ -23,7 +23,17 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
   role_change: 'Cambio de rol',
   password_reset: 'Restablecimiento de contraseña',
   sessions_close: 'Cierre de sesiones',
+  bulk_publish: 'Publicación en lote',
+  bulk_draft: 'Paso a borrador en lote',
+  bulk_archive: 'Archivo en lote',
+  bulk_move: 'Cambio de sección en lote',
+  bulk_trash: 'Envío a la papelera en lote',
+  bulk_revert: 'Deshacer una acción en lote',
+  bulk_restore: 'Restauración en lote desde la papelera',
 };
+
+/** The filter's option for every bulk action at once. */
+export const BULK_FILTER_LABEL = 'Acciones en lote (todas)';
 
 export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
   publication: 'Publicación',

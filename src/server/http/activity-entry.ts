@@ -1,0 +1,38 @@
+import { BULK_ACTIVITY_ACTIONS } from '@/domain/bulk';
+import type { ActivityEntry, ActivityItem } from '@/domain/schemas/activity';
+import type { ActivityRow } from '../db/schema';
+
+const BULK_ACTIONS: ReadonlySet<string> = new Set(Object.values(BULK_ACTIVITY_ACTIONS));
+
+const countOf = (n: number): string => (n === 1 ? '1 publicación' : `${n} publicaciones`);
+
+/** A bulk entry's stored item list (content/bulk.ts bulkEntryLabel), or none when the label is anything else. */
+function bulkItems(label: string): ActivityItem[] | undefined {
+  try {
+    const parsed = JSON.parse(label) as { items?: unknown };
+    if (!Array.isArray(parsed.items)) return undefined;
+    return parsed.items.map((item: ActivityItem) => ({ kind: item.kind, id: item.id, label: item.label }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An entry of the log as the API answers it (Actividad and the landing's
+ * latest lines): a bulk action's label is its count ('3 publicaciones') and
+ * its items come as a list.
+ */
+export function toActivityEntry(row: ActivityRow, withAddress = true): ActivityEntry {
+  const items = BULK_ACTIONS.has(row.action) ? bulkItems(row.target_label) : undefined;
+  return {
+    id: row.id,
+    at: row.at,
+    user: row.username,
+    action: row.action as ActivityEntry['action'],
+    target_kind: row.target_kind as ActivityEntry['target_kind'],
+    target_id: row.target_id,
+    target_label: items ? countOf(items.length) : row.target_label,
+    ip: withAddress ? row.ip : null,
+    ...(items && { items }),
+  };
+}
