@@ -40,6 +40,10 @@ export const ACTIVITY_ACTIONS = [
   'role_change',
   'password_reset',
   'sessions_close',
+  // Private preview links: made, revoked, first opened (never the token).
+  'preview_link_create',
+  'preview_link_revoke',
+  'preview_link_view',
   // A bulk action on publications: one entry that lists its items (src/domain/bulk.ts).
   'bulk_publish',
   'bulk_draft',
@@ -61,6 +65,9 @@ export const CONTENT_ACTIVITY_ACTIONS: readonly ActivityActionName[] = [
   'purge',
   'reorder',
   'upload',
+  'preview_link_create',
+  'preview_link_revoke',
+  'preview_link_view',
   'bulk_publish',
   'bulk_draft',
   'bulk_archive',

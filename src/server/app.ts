@@ -21,6 +21,7 @@ import { biographyRoutes } from './routes/biographies';
 import { publicRoutes } from './routes/public';
 import { searchRoutes } from './routes/search';
 import { publicationRoutes } from './routes/publications';
+import { previewLinkRoutes, publicPreviewRoutes } from './routes/preview-links';
 import { bulkRoutes } from './routes/bulk';
 import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
@@ -38,6 +39,7 @@ import { upkeepJobs } from './upkeep/jobs';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
 import { compileValidator } from './http/validation';
+import { requestForLog } from './http/private-page';
 
 export interface App {
   app: FastifyInstance;
@@ -92,7 +94,15 @@ export async function buildApp(
       reply.headers(securityHeaders);
       return reply.code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? messages.malformedUrl : messages.malformedRequest });
     },
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // A private link's token never reaches the log (http/private-page.ts).
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // One line per request costs a third of the public API's throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A number of hops becomes proxy-addr's test "the first n addresses (the socket's is 0) are proxies".
@@ -139,6 +149,7 @@ export async function buildApp(
       });
       await api.register(publicRoutes, { services });
       await api.register(searchRoutes, { services });
+      await api.register(publicPreviewRoutes, { services });
       await api.register(async (admin) => {
         admin.addHook('onRequest', requireAdmin(services));
         // What an administrator reads (drafts, hidden sections) is never kept by a browser or a proxy.
@@ -147,6 +158,7 @@ export async function buildApp(
         });
         await admin.register(sectionRoutes, { services });
         await admin.register(publicationRoutes, { services });
+        await admin.register(previewLinkRoutes, { services });
         await admin.register(bulkRoutes, { services });
         await admin.register(biographyRoutes, { services });
         await admin.register(uploadRoutes, { services });

@@ -39,6 +39,8 @@ afterAll(async () => server.close());
 
 /** When an operation runs: what it needs must exist, what it ends must come last. */
 function phaseOf({ method, path }: DocumentedOperation): number {
+  // A private link's page reads it once the link exists, before its publication goes to the trash.
+  if (path.startsWith('/api/public/preview/')) return 5;
   if (path === '/api/token/') return 0;
   if (path === '/api/upload-image/') return 1;
   if (method === 'post' && path.startsWith('/api/token/')) return 9;
@@ -85,6 +87,7 @@ it('drives every operation of the document with a client generated from it; ever
       else if (path.startsWith('/api/biographies/')) params.id = state.biography;
       else if (path.startsWith('/api/public/publication/')) params.id = state.publication;
       else if (path.startsWith('/api/users/')) params.id = state.user;
+      else if (path.startsWith('/api/preview-links/')) params.id = state.previewLink;
       else if (path.startsWith('/api/account/sessions/')) {
         // Another sign-in of the same person, to be ended from this one.
         await server.request('POST', '/api/token/', { json: { username: TEST_ADMIN.username, password: state.password } });
@@ -102,6 +105,7 @@ it('drives every operation of the document with a client generated from it; ever
       params.revisionId = list?.at(-1)?.id ?? 0;
     }
     if (path.includes('{part}')) params.part = 1;
+    if (path.includes('{token}')) params.token = state.previewToken;
     return params;
   }
 
@@ -189,6 +193,10 @@ it('drives every operation of the document with a client generated from it; ever
       state.invitation = String(answer.invitation.url).split('#')[1];
     }
     if (path === '/api/upload-image/') state.image = answer.url;
+    if (method === 'post' && path.endsWith('/preview-links/')) {
+      state.previewLink = answer.id;
+      state.previewToken = String(answer.url).split('/').pop();
+    }
     if (method === 'post' && /^\/api\/(sections|publications|biographies)\/$/.test(path)) {
       state[path.split('/')[2].replace(/ies$/, 'y').replace(/s$/, '')] = answer.id;
     }

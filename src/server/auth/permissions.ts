@@ -21,7 +21,7 @@ const ADMIN: readonly Role[] = ['admin'];
 export interface RouteRule {
   roles: readonly Role[];
   /** For an Editor allowed by `roles`: a further check of what the request touches. */
-  editorMay?: (request: FastifyRequest, db: DbOrTrx) => Promise<boolean>;
+  editorMay?: (request: FastifyRequest, db: DbOrTrx, userId: number) => Promise<boolean>;
 }
 
 /** Whether a role may restore a trash entry of this kind: a section is an Administrador's (a single restore or a bulk one). */
@@ -33,6 +33,14 @@ async function notASection(request: FastifyRequest, db: DbOrTrx): Promise<boolea
   if (!Number.isSafeInteger(id)) return true; // The route answers 404 itself.
   const entry = await db.selectFrom('trash').select('kind').where('id', '=', id).executeTakeFirst();
   return mayRestoreKind('editor', entry?.kind);
+}
+
+/** The private link a revoke names was made by this person (or does not exist: the route answers 404 itself). */
+async function ownPreviewLink(request: FastifyRequest, db: DbOrTrx, userId: number): Promise<boolean> {
+  const id = Number((request.params as { id?: string }).id);
+  if (!Number.isSafeInteger(id)) return true;
+  const link = await db.selectFrom('preview_links').select('created_by_id').where('id', '=', id).executeTakeFirst();
+  return !link || link.created_by_id === userId;
 }
 
 /** Content an Editor may write in full: read, create, edit, reorder, trash, Historial. */
@@ -67,6 +75,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/upload-image/': { roles: BOTH },
   'POST /api/publications/:id/upload_cell_image/': { roles: BOTH },
 
+  // Private preview links: anyone makes them; an Editor revokes their own, an Administrador any.
+  'GET /api/publications/:id/preview-links/': { roles: BOTH },
+  'POST /api/publications/:id/preview-links/': { roles: BOTH },
+  'DELETE /api/preview-links/:id/': { roles: BOTH, editorMay: ownPreviewLink },
+
   'GET /api/trash/': { roles: BOTH },
   'POST /api/trash/:id/restore/': { roles: BOTH, editorMay: notASection },
   // 'Eliminar definitivamente'.
@@ -98,12 +111,12 @@ function ruleOf(method: string, url: string | undefined): RouteRule | undefined 
   return ROUTE_RULES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
 }
 
-/** Whether a role may make this request. */
-export async function mayCall(role: string, request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
+/** Whether a role may make this request; `userId` is who asks (some rules look at who made what). */
+export async function mayCall(role: string, request: FastifyRequest, db: DbOrTrx, userId = 0): Promise<boolean> {
   const rule = ruleOf(request.method, request.routeOptions.url) ?? { roles: ADMIN };
   if (!(rule.roles as readonly string[]).includes(role)) return false;
   if (role === 'admin' || !rule.editorMay) return true;
-  return rule.editorMay(request, db);
+  return rule.editorMay(request, db, userId);
 }
 
 /** Whether a role sees sign-ins, their addresses and locked usernames (Actividad, the landing's summary). */

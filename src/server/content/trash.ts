@@ -14,6 +14,7 @@ import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
 import type { UpkeepLog } from '../upkeep/schedule';
 import { logActivity, type Actor } from './activity-log';
+import { forgetPreviewLinks } from './preview-links';
 import { writeSave } from './kept-answers';
 import type { Writer } from './writer';
 
@@ -73,6 +74,11 @@ export async function purgeEntries(
       for (const url of storedImageUrls(entry.data)) candidates.add(url);
       // The items are gone for good, and so is their history, with the images only it still named.
       for (const data of await forgetHistory(trx, entry)) for (const url of storedImageUrls(data)) candidates.add(url);
+      // Their private links go too: they could never show anything again.
+      await forgetPreviewLinks(
+        trx,
+        contentsOf(entry).publications.map((publication) => publication.id),
+      );
       await deleteTrashEntry(trx, id);
       await logActivity(trx, actor, 'purge', { kind: entry.kind, id: entry.item_id, label: entry.label });
       purged += 1;

@@ -77,6 +77,6 @@ export function requireAdmin(services: Services) {
     if (!session) throw invalidToken();
     reply.removeHeader('WWW-Authenticate');
     checked.set(request, session);
-    if (!(await mayCall(session.user.role, request, services.db))) throw forbidden();
+    if (!(await mayCall(session.user.role, request, services.db, session.user.id))) throw forbidden();
   };
 }

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 import { matchesEtag, weakEtag } from '../cache/public-answer';
+import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,6 +21,8 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   status: 200 | 301 | 404;
   location?: string;
   canonical?: string;
+  /** A private preview's page (its address may hold a link's token): never cached, indexed or told in a Referer. */
+  preview?: boolean;
 }
 
 /**
@@ -95,13 +98,16 @@ export async function registerSpa(
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, ...head } =
+    const { status, location, canonical, preview, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
     if (status === 301 && location) return reply.redirect(location, 301);
-    const meta = { ...head, origin, url: status === 200 ? `${origin}${canonical ?? request.url}` : undefined };
+    // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
+    const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
+    const meta = { ...head, origin, url };
     const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
+    if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
     // the ETag makes an unchanged page a small 304.
     const etag = weakEtag(html);

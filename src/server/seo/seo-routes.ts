@@ -10,6 +10,7 @@ import {
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
+import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
@@ -18,6 +19,7 @@ import { listVisibleSectionLinks } from '../db/sections-repository';
 import { siteTimeZone, todayIso } from '../clock';
 import { latestPublicPublications } from '../db/feed-repository';
 import { toPublicPublication } from '../http/serializers';
+import { findLiveLink } from '../content/preview-links';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
@@ -159,9 +161,12 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   location?: string;
   /** The page's canonical path and query (no origin); none for a 404. */
   canonical?: string;
+  /** A private preview's page: never cached, indexed or told in a Referer (plugins/spa.ts). */
+  preview?: boolean;
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
+const PREVIEW_TITLE = 'Vista previa';
 const NOT_FOUND_DESCRIPTION = 'La página que buscas no existe o se ha movido.';
 
 /** A list page's ?pagina=N as the browser reads it (site/pagination.ts): 1 when absent, null when it is no page number. */
@@ -193,6 +198,22 @@ export function createPageResolver(services: Services) {
     };
     if (path === '/' || path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed] };
     if (path === `/${SEARCH_SEGMENT}`) return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed] };
+
+    // 'Vista previa': the unsaved state the admin tab hands over, or a private link's saved version (content/preview-links.ts).
+    if (path === `/${PREVIEW_SEGMENT}`) return { status: 200, title: pageTitle(PREVIEW_TITLE), noindex: true, preview: true };
+    if (path.startsWith(`/${PREVIEW_SEGMENT}/`)) {
+      const found = await findLiveLink(services.db, path.slice(PREVIEW_SEGMENT.length + 2));
+      if (!found) return { ...notFound, preview: true };
+      const { publication } = found;
+      return {
+        status: 200,
+        ...publicationHead(toPublicPublication(publication)),
+        // The address it will have once public; the preview's own holds the token.
+        canonical: `/${publication.section_slug}/${publication.id}`,
+        noindex: true,
+        preview: true,
+      };
+    }
 
     const segment = /^\/([a-z0-9-]+)$/.exec(path)?.[1];
     if (segment) {
