@@ -153,6 +153,23 @@ describe('GET /api/public/search/', () => {
     expect((await search('escolar', '&page=3')).status).toBe(404);
   });
 
+  it('keeps title matches first across pages: a page can end them and go on with the newest others', async () => {
+    // Ten hold the word in the title, five (all newer) in the text only.
+    for (let i = 0; i < 10; i++) await publish(`titulo-${i}`, 'noticias', `Tutoría ${i}`, { publish_date: daysFromToday(-40 - i) });
+    for (let i = 0; i < 5; i++)
+      await publish(`texto-${i}`, 'noticias', `Otra ${i}`, {
+        layout: textLayout('<p>Sobre la tutoría.</p>'),
+        publish_date: daysFromToday(-2 - i),
+      });
+    const first = await search('tutoria');
+    expect(first.body.count).toBe(15);
+    const keyOf = (hit: { id: number }) => Object.entries(ids).find(([, id]) => id === hit.id)?.[0];
+    expect(first.body.results.map(keyOf)).toEqual([...Array.from({ length: 10 }, (_, i) => `titulo-${i}`), 'texto-0', 'texto-1']);
+    expect(first.body.results.map((hit: { title_match: boolean }) => hit.title_match)).toEqual([...Array(10).fill(true), false, false]);
+    const second = await search('tutoria', '&page=2');
+    expect(second.body.results.map(keyOf)).toEqual(['texto-2', 'texto-3', 'texto-4']);
+  });
+
   it('comes compressed, and a repeat with its ETag is a 304', async () => {
     const reply = await server.request('GET', '/api/public/search/?q=escolar', { headers: { 'accept-encoding': 'gzip' } });
     expect(reply.status).toBe(200);

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { boundSearchQuery, searchTexts } from '@/domain/site-search';
 import { Detail } from '@/domain/schemas/common';
 import { PublicSearchPage, PublicSearchQuery } from '@/domain/schemas/search';
-import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
+import { matchesEtag, preferredEncoding, weakEtag } from '../cache/public-answer';
 import { todayIso } from '../clock';
 import { searchPublicPublications } from '../db/search-repository';
 import { badRequestDetail } from '../http/api-error';
@@ -60,14 +62,36 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         title_match: row.title_match,
       }));
       const answer = { ...toPage(page, count, results, url), query: text, truncated };
-      const json = JSON.stringify(answer);
-      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-      body.write(json);
-      reply.type(JSON_TYPE).header('X-Robots-Tag', 'noindex');
-      const prepared = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: SEARCH_CACHE_CONTROL });
-      const { status, headers, body: sent } = deliver(prepared, request.headers);
-      // The bytes leave as serialised above (a 304 without them); the schema describes them.
-      return (reply as unknown as FastifyReply).code(status).headers(headers).send(sent);
+      reply.header('X-Robots-Tag', 'noindex');
+      return sendAnswer(request, reply, JSON.stringify(answer));
     },
   );
 };
+
+/** Smaller bodies gain less from compression than its headers and CPU cost (as cache/public-answer.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * One answer made for one request: unlike a cached public answer, which is
+ * compressed once in every form for many clients, a search answer is used
+ * once, so it is compressed only in the form this client takes (brotli at
+ * quality 6, as the cached ones), or not at all for a 304.
+ */
+async function sendAnswer(request: FastifyRequest, reply: FastifyReply, json: string): Promise<FastifyReply> {
+  const body = Buffer.from(json);
+  const etag = weakEtag(body);
+  reply.header('etag', etag).header('cache-control', SEARCH_CACHE_CONTROL).header('vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const encoding =
+    body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding'], { br: body, gzip: body }) : undefined;
+  reply.type(JSON_TYPE);
+  if (!encoding) return reply.send(body);
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : await gzip(body);
+  return reply.header('content-encoding', encoding).send(compressed);
+}
