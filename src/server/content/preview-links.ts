@@ -49,7 +49,7 @@ export interface LinkViewer {
 }
 
 /** Whether this person may revoke a link: an Administrador any, an Editor their own. */
-export const mayRevoke = (viewer: LinkViewer, link: { created_by_id: number | null }): boolean =>
+const mayRevoke = (viewer: LinkViewer, link: { created_by_id: number | null }): boolean =>
   viewer.role === 'admin' || (link.created_by_id !== null && link.created_by_id === viewer.id);
 
 function toPreviewLink(row: PreviewLinkWithCreator, viewer: LinkViewer): PreviewLink {

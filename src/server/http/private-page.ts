@@ -14,7 +14,7 @@ export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
 const TOKEN_PATHS = /(\/vista-previa\/|\/api\/public\/preview\/)[^/?#]*/gi;
 
 /** An address with every private link's token replaced, as the request log writes it. */
-export const redactPreviewTokens = (url: string): string => url.replace(TOKEN_PATHS, '$1[oculto]');
+const redactPreviewTokens = (url: string): string => url.replace(TOKEN_PATHS, '$1[oculto]');
 
 /** What a logged request may carry. */
 interface LoggedRequest {
