@@ -9,6 +9,6 @@ import { baseQuery } from './base-query';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Section', 'Publication', 'Biography', 'PublicPublication', 'PublicBiography', 'Trash', 'Revision', 'Activity'],
+  tagTypes: ['Section', 'Publication', 'Biography', 'PublicPublication', 'PublicBiography', 'Trash', 'Revision', 'Activity', 'PreviewLink'],
   endpoints: () => ({}),
 });

@@ -18,6 +18,7 @@ import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
+import { PreviewLinksPanel } from './preview-links-panel';
 import './publications.css';
 
 /**
@@ -113,6 +114,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
         <LayoutGrid layout={publication.layout} />
         {publication.layout.length === 0 && <p className="kit-muted">Esta publicación aún no tiene contenido.</p>}
       </section>
+      <PreviewLinksPanel publicationId={publication.id} />
       <HistoryPanel kind="publication" id={publication.id} />
       <p className="kit-back-link">
         <Link to={paths.admin.publications.getHref()}>Volver a Publicaciones</Link>
