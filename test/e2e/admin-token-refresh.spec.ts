@@ -1,17 +1,15 @@
-import { E2E_SHORT_TOKEN_PORT } from '../../playwright.config';
 import { storedSession, summaryCard } from './admin-helpers';
 import { expect, test } from './support/fixtures';
 
-// This server's access tokens live two seconds (playwright.config.ts).
-const shortTokenServer = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
-
+// The worker's short-token server: its access tokens live two seconds (playwright.config.ts).
 test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({
   page,
   signInThroughApi,
   browserProblems,
+  servers,
 }) => {
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
-  await signInThroughApi(page, { server: shortTokenServer });
+  await signInThroughApi(page, { server: servers.shortToken });
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   const first = await storedSession(page);
 
@@ -47,10 +45,11 @@ test('when the refresh token no longer works, the session ends at the sign-in sc
   page,
   signInThroughApi,
   browserProblems,
+  servers,
 }) => {
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
-  await signInThroughApi(page, { server: shortTokenServer });
+  await signInThroughApi(page, { server: servers.shortToken });
   // The landing's own requests done first: one still on its way after the access token expires
   // would refresh with the app's good token and store it over the broken one.
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();

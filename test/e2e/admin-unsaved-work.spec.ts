@@ -1,4 +1,4 @@
-import { E2E_ADMIN, E2E_SHORT_TOKEN_PORT } from '../../playwright.config';
+import { E2E_ADMIN } from '../../playwright.config';
 import { layoutRow, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
@@ -96,9 +96,10 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   request,
   signInThroughApi,
   browserProblems,
+  servers,
 }) => {
   // This server's access tokens live two seconds (playwright.config.ts).
-  const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
+  const server = servers.shortToken;
   await signInThroughApi(page, { server, path: '/admin/sections/new' });
   await page.getByLabel('Título').fill('Sección a medio escribir');
   await expect.poll(() => draftKeys(page)).toHaveLength(1);
@@ -171,9 +172,10 @@ test('two tabs with an expired token refresh once between them, and both stay si
   context,
   signInThroughApi,
   browserProblems,
+  servers,
 }) => {
   // This server's access tokens live two seconds (playwright.config.ts).
-  const server = `http://127.0.0.1:${E2E_SHORT_TOKEN_PORT}`;
+  const server = servers.shortToken;
   const first = await context.newPage();
   await signInThroughApi(first, { server });
   const second = await context.newPage();

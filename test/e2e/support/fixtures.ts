@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../../playwright.config';
+import { E2E_ADMIN, E2E_PORT, e2eWorkerPorts } from '../../../playwright.config';
 
 /**
  * The `test` and `expect` every browser test imports (in place of
@@ -14,6 +14,10 @@ import { E2E_ADMIN } from '../../../playwright.config';
  *   API (no sign-in screen), at /admin. Only the tests of signing in and out
  *   type the password (admin-helpers.ts `signInWithForm`).
  * - `signInThroughApi`: the same for any page, any of the test servers, any address.
+ * - `servers`: the origins of this worker's own servers (`main`, the baseURL, and
+ *   `shortToken`, whose access tokens expire after two seconds). Each Playwright
+ *   worker has its own (playwright.config.ts): a test addresses them through
+ *   relative URLs or this fixture, never through fixed ports.
  */
 
 /** The session record the app keeps in localStorage (src/client/session/session-storage.ts). */
@@ -60,13 +64,34 @@ const pathOf = (url: string) => {
   }
 };
 
+/** The origins of the worker's own servers. */
+export interface WorkerServers {
+  main: string;
+  shortToken: string;
+}
+
 interface Fixtures {
+  servers: WorkerServers;
   browserProblems: BrowserProblems;
   signInThroughApi: (page: Page, options?: SignInOptions) => Promise<StoredSession>;
   adminPage: Page;
 }
 
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+  servers: async ({}, use, testInfo) => {
+    const ports = e2eWorkerPorts(testInfo.parallelIndex);
+    await use({ main: origin(ports.main), shortToken: origin(ports.shortToken) });
+  },
+
+  // The config names the first worker's main server; every worker reads its own. Another baseURL
+  // (the development server's config) is left as it is.
+  baseURL: async ({ baseURL, servers }, use) => {
+    await use(baseURL === origin(E2E_PORT) ? servers.main : baseURL);
+  },
+
   browserProblems: [
     async ({ context }, use) => {
       const problems: Problem[] = [];
