@@ -35,6 +35,7 @@ import { trashRoutes } from './routes/trash';
 import { scheduleUpkeep } from './upkeep/schedule';
 import { activityRoutes } from './routes/activity';
 import { revisionRoutes } from './routes/revisions';
+import { presenceRoutes } from './routes/presence';
 import { upkeepJobs } from './upkeep/jobs';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
@@ -166,6 +167,7 @@ export async function buildApp(
         await admin.register(dashboardRoutes, { services });
         await admin.register(trashRoutes, { services });
         await admin.register(revisionRoutes, { services });
+        await admin.register(presenceRoutes, { services });
         await admin.register(activityRoutes, { services });
         await admin.register(accountRoutes, { services });
         await admin.register(userRoutes, { services });

@@ -71,6 +71,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'DELETE /api/sections/:id/': { roles: ADMIN },
   'PATCH /api/sections/reorder/': { roles: ADMIN },
   'POST /api/sections/:id/revisions/:revisionId/restore/': { roles: ADMIN },
+  // Who else is editing follows the right to edit the record.
+  'POST /api/publications/:id/presence/': { roles: BOTH },
+  'DELETE /api/publications/:id/presence/': { roles: BOTH },
+  'POST /api/biographies/:id/presence/': { roles: BOTH },
+  'DELETE /api/biographies/:id/presence/': { roles: BOTH },
+  'POST /api/sections/:id/presence/': { roles: ADMIN },
+  'DELETE /api/sections/:id/presence/': { roles: ADMIN },
 
   'POST /api/upload-image/': { roles: BOTH },
   'POST /api/publications/:id/upload_cell_image/': { roles: BOTH },

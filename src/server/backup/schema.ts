@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, sql, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from '../db/migrate';
+import { isPresenceTable } from '../db/presence-repository';
 import { isSearchIndexTable } from '../db/search-repository';
 
 /**
@@ -41,13 +42,17 @@ export async function currentSchema(db: AnyDb): Promise<string | undefined> {
   return (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name;
 }
 
-/** The site's tables (not views, not Kysely's, not the search index), by name; on PostgreSQL, those of the current schema. */
+/** The site's tables (not views, not Kysely's, not the search index nor who has a form open), by name; on PostgreSQL, those of the current schema. */
 export async function siteTables(db: AnyDb): Promise<TableShape[]> {
   const schema = await currentSchema(db);
   const tables = await db.introspection.getTables();
   // The search index is derived from the publications: never copied, rebuilt by a restore (rebuildSearchIndex).
+  // Who has a form open is forgotten within a minute: never copied, and no restore waits for it to be empty.
   return tables
-    .filter((table) => !table.isView && !table.isForeign && table.schema === schema && !isSearchIndexTable(table.name))
+    .filter(
+      (table) =>
+        !table.isView && !table.isForeign && table.schema === schema && !isSearchIndexTable(table.name) && !isPresenceTable(table.name),
+    )
     .map((table) => ({
       name: table.name,
       columns: table.columns.map((column) => column.name),

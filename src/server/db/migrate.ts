@@ -15,6 +15,7 @@ import * as accounts from './migrations/2026-11-24-012-accounts';
 import * as publicSearch from './migrations/2026-11-24-014-public-search';
 import * as editorialStatus from './migrations/2026-11-24-015-editorial-status';
 import * as previewLinks from './migrations/2026-11-24-016-preview-links';
+import * as presence from './migrations/2026-11-24-017-presence';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-public-search': publicSearch,
   '2026-11-24-015-editorial-status': editorialStatus,
   '2026-11-24-016-preview-links': previewLinks,
+  '2026-11-24-017-presence': presence,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

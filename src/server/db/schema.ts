@@ -241,6 +241,23 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/**
+ * One open form: a person's browser tab on one record, renewed by its
+ * heartbeats (db/presence-repository.ts, docs/decisions/182-presence.md).
+ */
+export interface PresenceTable {
+  kind: 'publication' | 'biography' | 'section';
+  item_id: number;
+  user_id: number;
+  /** The tab's own random id. */
+  tab: string;
+  /** The sign-in (refresh-token family) it came from; null for a token that names none. */
+  family: string | null;
+  /** ISO 8601: the first heartbeat and the last. */
+  since: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -255,6 +272,7 @@ export interface Database {
   revisions: RevisionsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;
+  presence: PresenceTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
