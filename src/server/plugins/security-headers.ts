@@ -105,10 +105,25 @@ export interface HeaderOptions {
   mediaPublicUrl?: string;
 }
 
+/** The preview's pages, /vista-previa and /vista-previa/{token}, with or without a query. */
+const PREVIEW_PAGE = /^\/vista-previa(?:\/[^/?#]+)?\/?(?:\?|$)/;
+
+/**
+ * The headers of a preview page: its CSP also lets it frame pages of this
+ * site ('Vista previa' shows the page in a frame 1280 or 375 px wide, so that
+ * the site's media queries apply: docs/decisions/172). Every other page frames
+ * the video players only.
+ */
+export function previewPageHeaders(headers: Record<string, string>): Record<string, string> {
+  const csp = headers['content-security-policy'];
+  return csp ? { ...headers, 'content-security-policy': csp.replace(/(^|;)frame-src /, "$1frame-src 'self' ") } : headers;
+}
+
 /** Security headers on every answer, errors and 404s included: the ones helmetHeaders computed. */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const preview = previewPageHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(PREVIEW_PAGE.test(request.url) ? preview : headers);
     done();
   });
 }

@@ -18,6 +18,7 @@ import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
+import { PreviewButton } from './preview-button';
 import { PreviewLinksPanel } from './preview-links-panel';
 import './publications.css';
 
@@ -70,6 +71,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
             <Link className="kit-button kit-button-primary" to={paths.admin.publicationEdit.getHref(publication.id)}>
               Editar
             </Link>{' '}
+            <PreviewButton publication={publication} />{' '}
             <button type="button" className="kit-button kit-button-secondary" onClick={() => setConfirming(true)}>
               Eliminar
             </button>

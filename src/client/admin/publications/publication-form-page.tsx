@@ -39,6 +39,7 @@ import { LayoutEditor, LayoutErrorLinks, takeLayoutErrors } from './layout-edito
 import { layoutEditorActions, selectEditedLayout } from './layout-editor/layout-editor-slice';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { browserToday, PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
+import { PreviewButton } from './preview-button';
 import './publications.css';
 
 type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
@@ -283,6 +284,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{publication ? 'Guardar cambios' : 'Crear publicación'}</SubmitButton>
           <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />
+          <PreviewButton form={form} publication={saver.base} />
           <Link className="kit-button kit-button-secondary" to={paths.admin.publications.getHref()}>
             Cancelar
           </Link>

@@ -1,0 +1,50 @@
+import { paths } from '@/client/app/paths';
+import type { Layout } from '@/domain/entities';
+import { LayoutGrid } from '@/client/ui/layout-grid';
+import { PublicationDate } from '@/client/ui/publication-date';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+import { Breadcrumb } from './breadcrumb';
+import './publication-detail-page.css';
+
+export interface PublicationViewProps {
+  publication: { title: string; featured_image: string | null; publish_date: string | null; layout: Layout };
+  /** Its section's slug (for the breadcrumb's link); empty when it has none yet (an unsaved preview). */
+  sectionSlug: string;
+  sectionTitle: string;
+}
+
+/**
+ * A publication as the public site draws it (requirements §2): breadcrumb, 400 px
+ * featured banner, date, title, then its layout. The public page and 'Vista
+ * previa' both draw it, so a preview is the page visitors will see.
+ */
+export function PublicationView({ publication, sectionSlug, sectionTitle }: PublicationViewProps) {
+  return (
+    <article className="detail">
+      <div className="container">
+        <Breadcrumb
+          items={[
+            { label: 'Inicio', to: paths.home.getHref() },
+            ...(sectionSlug ? [{ label: sectionTitle, to: paths.sectionList.getHref(sectionSlug) }] : []),
+            { label: publication.title },
+          ]}
+        />
+      </div>
+      {publication.featured_image && (
+        <div className="detail__banner">
+          <ResponsiveImage src={publication.featured_image} sizes="100vw" loading="eager" fetchPriority="high" width={1600} height={400} />
+        </div>
+      )}
+      <div className="container detail__content">
+        <header className="detail__header">
+          <PublicationDate className="detail__date" value={publication.publish_date} />
+          <h1 className="detail__title">{publication.title}</h1>
+          {sectionTitle && <p className="detail__section">{sectionTitle}</p>}
+        </header>
+        {/* Authors' subheadings start at h2 or h3: this keeps the outline in order for screen readers. */}
+        <h2 className="visually-hidden">Contenido de la publicación</h2>
+        <LayoutGrid layout={publication.layout} />
+      </div>
+    </article>
+  );
+}
