@@ -11,7 +11,7 @@
  * Starts the real server on the demo content (bench/site-server.ts); then
  * bench/lighthouse-audit.mjs (plain node) launches Debian's Chromium through
  * chrome-launcher with the flags of playwright.config.ts and audits /,
- * /noticias and the first news item.
+ * /noticias, the first news item and a search's results (/buscar?q=emociones).
  * Prints the four category scores of each page; results also go to
  * bench/results/lighthouse-<preset>-<time>.json. BENCH_RUNS=n takes the
  * median of n runs per page (default 1).
@@ -39,7 +39,7 @@ async function main() {
   const server = await startSiteServer();
   let results: PageResult[];
   try {
-    const pages = ['/', '/noticias', await firstPublicationPath(server.baseUrl)].map((p) => `${server.baseUrl}${p}`);
+    const pages = ['/', '/noticias', await firstPublicationPath(server.baseUrl), '/buscar?q=emociones'].map((p) => `${server.baseUrl}${p}`);
     const audit = spawnSync(
       process.execPath,
       [path.join(__dirname, 'lighthouse-audit.mjs'), ...(desktop ? ['--desktop'] : []), '--runs', String(RUNS), ...pages],
@@ -57,7 +57,7 @@ async function main() {
     const m = r.metrics;
     const cell = (n: number) => String(n).padStart(4);
     console.info(
-      `  ${new URL(r.url).pathname.padEnd(24)}  ${cell(r.scores.performance)}  ${cell(r.scores.accessibility)}  ${cell(r.scores['best-practices'])}  ${cell(r.scores.seo)}   ${m['first-contentful-paint']} / ${m['largest-contentful-paint']} / ${m['total-blocking-time']} / ${m['cumulative-layout-shift']}`,
+      `  ${(new URL(r.url).pathname + new URL(r.url).search).padEnd(24)}  ${cell(r.scores.performance)}  ${cell(r.scores.accessibility)}  ${cell(r.scores['best-practices'])}  ${cell(r.scores.seo)}   ${m['first-contentful-paint']} / ${m['largest-contentful-paint']} / ${m['total-blocking-time']} / ${m['cumulative-layout-shift']}`,
     );
     if (r.notPassed.length) console.info(`      not passed: ${r.notPassed.join(', ')}`);
     if (process.env.BENCH_VERBOSE) console.info(`      LCP element: ${r.lcpElement}`);
