@@ -12,6 +12,9 @@ import { freshDatabase, startApiServer, startSignedIn, type TestServer } from '.
  * the names a site had before the search key was stored.
  */
 
+// On PostgreSQL each server starts on a new database, created and migrated: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let server: TestServer;
 let token: string;
 

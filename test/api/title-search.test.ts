@@ -12,6 +12,9 @@ import { formData, freshDatabase, startApiServer, startSignedIn, type TestServer
  * titles a site had before the search key was stored.
  */
 
+// On PostgreSQL each server starts on a new database, created and migrated: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let server: TestServer;
 let token: string;
 let jpeg: Buffer;
