@@ -21,7 +21,8 @@ const routes = [
 ].map((route) => ({ ...route, element: <NoticesProvider>{route.element}</NoticesProvider> }));
 
 const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: api.session() } });
-const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET');
+// The form's presence heartbeats (kit/use-presence.ts) are no saves.
+const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET' && !r.url.includes('/presence/'));
 const stored = async (id: number) => (await api.request('GET', `/api/sections/${id}/`)).body;
 const titleBox = () => screen.findByRole('textbox', { name: /^Título/ });
 const pressCtrlS = (target: Element = document.body) => fireEvent.keyDown(target, { key: 's', ctrlKey: true });

@@ -19,6 +19,7 @@ import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
 import { KeptWorkNotices } from '../kit/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
+import { PresenceBanner } from '../kit/presence-banner';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { SaveAndContinueButton } from '../kit/save-and-continue';
@@ -107,6 +108,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
   return (
     <>
       <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
+      <PresenceBanner kind="biography" id={biography?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} noun="la biografía" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />

@@ -29,6 +29,7 @@ import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
 import { PageHeader } from '../kit/page-header';
+import { PresenceBanner } from '../kit/presence-banner';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { SaveAndContinueButton } from '../kit/save-and-continue';
@@ -188,6 +189,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   return (
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
+      <PresenceBanner kind="publication" id={publication?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} noun="la publicación" />
       <form
         className="kit-form admin-card publication-form"

@@ -15,7 +15,8 @@ const routes = [
 ].map((route) => ({ ...route, element: <NoticesProvider>{route.element}</NoticesProvider> }));
 
 const open = (path: string) => renderRoutes(routes, { initialEntries: [path], preloadedState: { session: api.session() } });
-const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET');
+// The form's presence heartbeats (kit/use-presence.ts) are no saves.
+const writes = async () => (await api.requests()).filter((r) => r.method !== 'GET' && !r.url.includes('/presence/'));
 const stored = async (id: number) => (await api.request('GET', `/api/sections/${id}/`)).body;
 /** Another administrator's save, straight to the server. */
 const savedElsewhere = async (id: number, fields: Record<string, unknown>) => {

@@ -12,6 +12,7 @@ import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
 import { KeptWorkNotices } from '../kit/kept-work-notices';
 import { PageHeader } from '../kit/page-header';
+import { PresenceBanner } from '../kit/presence-banner';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { SaveAndContinueButton } from '../kit/save-and-continue';
@@ -87,6 +88,7 @@ function SectionForm({ section }: { section?: Section }) {
   return (
     <>
       <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>{section && <p>{section.title}</p>}</PageHeader>
+      <PresenceBanner kind="section" id={section?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} noun="la sección" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
