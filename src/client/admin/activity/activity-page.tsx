@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useListActivityPeopleQuery, useListActivityQuery, type ActivityFilter } from '@/client/api/activity';
-import { ACTIVITY_ACTIONS, type ActivityActionName } from '@/domain/history';
-import type { ActivityEntry } from '@/domain/schemas/activity';
+import { ACTIVITY_ACTIONS, BULK_ACTIVITY_FILTER, type ActivityActionName } from '@/domain/history';
+import type { ActivityEntry, ActivityItem } from '@/domain/schemas/activity';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
 import { formatMoment } from '../kit/format-moment';
@@ -13,7 +13,7 @@ import { useIsAdministrator } from '../kit/permissions';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { ACTION_LABELS, TARGET_LABELS } from './activity-labels';
+import { ACTION_LABELS, BULK_FILTER_LABEL, TARGET_LABELS } from './activity-labels';
 import './activity.css';
 
 /** The entries about signing in: an Administrador's only. */
@@ -94,6 +94,7 @@ export function ActivityPage() {
             <span className="activity-target">
               {entry.target_kind && <span className="kit-muted">{TARGET_LABELS[entry.target_kind]}</span>}
               {label && (href ? <Link to={href}>{label}</Link> : <span>{label}</span>)}
+              {entry.items && <BulkItems entry={entry} items={entry.items} />}
             </span>
           );
         },
@@ -150,6 +151,7 @@ export function ActivityPage() {
               onChange={(event) => change({ kind: event.target.value || undefined })}
             >
               <option value="">Todas las acciones</option>
+              <option value={BULK_ACTIVITY_FILTER}>{BULK_FILTER_LABEL}</option>
               {actions.map((action) => (
                 <option key={action} value={action}>
                   {ACTION_LABELS[action]}
@@ -227,5 +229,29 @@ function UploadedImage({ url }: { url: string }) {
         Imagen subida<span className="visually-hidden"> (se abre en otra pestaña)</span>
       </span>
     </a>
+  );
+}
+
+/**
+ * The items of a bulk action's one entry, folded under its count: each a
+ * link to the item while it is where the action left it (not after a trip to the trash).
+ */
+function BulkItems({ entry, items }: { entry: ActivityEntry; items: readonly ActivityItem[] }) {
+  const linked = entry.action !== 'bulk_trash';
+  return (
+    <details className="activity-items">
+      <summary>Ver los elementos</summary>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.kind}-${item.id}`}>
+            {linked && item.kind === 'publication' ? (
+              <Link to={paths.admin.publication.getHref(item.id)}>{item.label}</Link>
+            ) : (
+              <span>{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

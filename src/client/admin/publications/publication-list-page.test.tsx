@@ -31,7 +31,7 @@ describe('against the real server', () => {
         preloadedState: { session: api.session() },
       },
     );
-  const titles = () => rows().map((row) => within(row).getAllByRole('cell')[2].textContent);
+  const titles = () => rows().map((row) => within(row).getAllByRole('cell')[3].textContent);
   /** The titles in the server's own order, as the list asks for them (`query` without the leading ?). */
   const onTheServer = async (query = '') =>
     ((await api.request('GET', `/api/publications/?page=1&page_size=20&omit=layout${query}`)).body.results as Publication[]).map(

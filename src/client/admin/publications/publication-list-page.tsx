@@ -28,16 +28,18 @@ import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
 import { ALL_STATUSES_LABEL, isShownStatus, SHOWN_STATUS_LABELS, SHOWN_STATUSES, type ShownStatus } from '@/domain/publication-status';
+import { BulkActionBar, BulkRowCheckbox, BulkSelectAll } from './bulk-actions';
+import { useBulkSelection } from './use-bulk-selection';
 import './publications.css';
 
 type Row = Publication;
 
 /**
  * The table's narrowest width with every column's words whole: the tracks
- * below (7.25 + 4 + 9 + 7.5 + 8.5 + 7.5 + 6.75 + 8.25 rem), seven gaps of
+ * below (7.25 + 5.5 + 4 + 9 + 7.5 + 8.5 + 7.5 + 6.75 + 8.25 rem), eight gaps of
  * 0.875 rem and the row's padding, at 16 px.
  */
-const PUBLICATION_TABLE_MIN_WIDTH = 1072;
+const PUBLICATION_TABLE_MIN_WIDTH = 1174;
 
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
 const PUBLICATION_PAGE_SIZE = 20;
@@ -86,6 +88,9 @@ export function PublicationListPage() {
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
   const [target, setTarget] = useState<Row | null>(null);
   const publications = useMemo(() => (isError ? [] : (data?.results ?? [])), [data, isError]);
+  // The selection survives paging, not a change of filter.
+  const selection = useBulkSelection(publications, JSON.stringify([section ?? null, status ?? null, search]));
+  const { isSelected, toggle } = selection;
   const count = isError ? 0 : (data?.count ?? 0);
   const pageCount = Math.max(1, Math.ceil(count / PUBLICATION_PAGE_SIZE));
   const dispatch = useAppDispatch();
@@ -118,6 +123,11 @@ export function PublicationListPage() {
   const columns = useMemo<Column<Row>[]>(
     () => [
       {
+        header: 'Selección',
+        width: '5.5rem',
+        cell: (p) => <BulkRowCheckbox title={p.title} checked={isSelected(p.id)} onChange={() => toggle(p)} />,
+      },
+      {
         header: 'Imagen',
         width: '4rem',
         media: true,
@@ -149,7 +159,7 @@ export function PublicationListPage() {
       },
       { header: 'Destacado', width: '6.75rem', cell: (p) => featuredLabel(p.is_featured) },
     ],
-    [],
+    [isSelected, toggle],
   );
   const actions = useMemo(
     () => (p: Row) => (
@@ -259,6 +269,7 @@ export function PublicationListPage() {
           {/* Eight columns: the three actions take two lines, so the titles keep room; narrower than
               those columns need with whole words (about 1,340 px of screen beside the side
               navigation), the rows become cards. */}
+          <BulkSelectAll selection={selection} />
           <DataTable
             caption="Publicaciones"
             items={publications}
@@ -277,6 +288,7 @@ export function PublicationListPage() {
           />
         </>
       )}
+      <BulkActionBar selection={selection} sections={sections ?? []} />
       <ConfirmDialog
         open={target !== null}
         message={confirmDelete('publicación')}

@@ -8,7 +8,7 @@ import { PublicationListPage } from './publication-list-page';
 const api = withRealApi({ per: 'test' });
 
 const rows = () => screen.getAllByRole('row').slice(1);
-const titleOf = (row: HTMLElement) => within(row).getAllByRole('cell')[2].textContent;
+const titleOf = (row: HTMLElement) => within(row).getAllByRole('cell')[3].textContent;
 
 function open(address: string) {
   return renderRoutes(
