@@ -129,18 +129,6 @@ export function formBody(schema: TObject, fileFields: readonly string[] = []) {
 export const FORM_CONTENT_TYPES = ['application/json', 'multipart/form-data'];
 
 /**
- * The text fields of a JSON or multipart body without a form schema of its
- * own (the sign-in's): JSON as sent, multipart as text.
- */
-export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<{ fields: Record<string, unknown> }> {
-  if (request.isMultipart()) return { fields: (await readMultipart(request, fileFields)).fields };
-  const { body } = request;
-  if (body === undefined || body === null) return { fields: {} };
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequestDetail(messages.malformedBody);
-  return { fields: { ...body } };
-}
-
-/**
  * The order of an edit's answers (requirements §10.6): the path, then whether
  * the record exists, then the body. A route that keeps it validates with
  * `attachValidation` and calls refusePath first, then, once the record is

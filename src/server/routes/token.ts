@@ -14,7 +14,7 @@ import { clearOldSessionIps, issuePair, originOf } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
-import { readForm } from '../http/form';
+import { FORM_CONTENT_TYPES, formBody } from '../http/form';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
 import type { Services } from '../services';
@@ -34,7 +34,7 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 /** 503: too many password checks at once in this process. The sign-in screen shows its generic failure. */
 const serverBusy = () => new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
 
-function requiredStrings(body: Record<string, unknown>, names: string[]): Record<string, string> {
+function requiredStrings(body: Partial<Record<string, string>>, names: string[]): Record<string, string> {
   const errors: FieldErrors = {};
   const values: Record<string, string> = {};
   for (const name of names) {
@@ -64,23 +64,26 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   };
 
   const tags = ['Sesión'];
-  const refreshBody = { content: { 'application/json': { schema: RefreshBody } } };
+  // JSON, or a form as a browser without JavaScript sends it: one schema for both.
+  const consumes = FORM_CONTENT_TYPES;
 
   app.post(
     '/token/',
     {
+      preValidation: formBody(SignInBody),
       schema: {
         tags,
+        consumes,
         summary: 'Inicia sesión',
         description:
           'Devuelve un par de tokens. Tras varios intentos fallidos por IP o usuario: 429 con Retry-After. ' +
           'Con demasiadas contraseñas comprobándose a la vez: 503 con Retry-After.',
-        body: { content: { 'application/json': { schema: SignInBody } } },
+        body: SignInBody,
         response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail, 429: Detail, 503: Detail },
       },
     },
     async (request, reply) => {
-      const { username, password } = requiredStrings((await readForm(request, [])).fields, ['username', 'password']);
+      const { username, password } = requiredStrings(request.body, ['username', 'password']);
       // Refused at once while the line is full: a burst costs no more than parsing its requests.
       if (hashingGate.full) throw serverBusy();
       // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
@@ -147,17 +150,19 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post(
     '/token/refresh/',
     {
+      preValidation: formBody(RefreshBody),
       schema: {
         tags,
+        consumes,
         summary: 'Renueva el par de tokens',
         description:
           'El token de renovación usado deja de servir. Reenviado más de 30 s después de su renovación, se revoca toda la sesión de la que procede.',
-        body: refreshBody,
+        body: RefreshBody,
         response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail },
       },
     },
     async (request) => {
-      const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
+      const { refresh } = requiredStrings(request.body, ['refresh']);
       const claims = await tokens.verify(refresh, 'refresh');
       if (!claims) throw invalidToken();
       const now = nowSeconds();
@@ -182,16 +187,18 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post(
     '/token/blacklist/',
     {
+      preValidation: formBody(RefreshBody),
       schema: {
         tags,
+        consumes,
         summary: 'Cierra la sesión',
         description: 'Revoca el token de renovación y todos los que procedan del mismo inicio de sesión.',
-        body: refreshBody,
+        body: RefreshBody,
         response: { 200: Type.Object({}), 400: BadRequest, 401: Detail },
       },
     },
     async (request) => {
-      const { refresh } = requiredStrings((await readForm(request, [])).fields, ['refresh']);
+      const { refresh } = requiredStrings(request.body, ['refresh']);
       const claims = await tokens.verify(refresh, 'refresh');
       if (!claims) throw invalidToken();
       const stored = await findRefreshToken(db, claims.jti, claims.userId);
