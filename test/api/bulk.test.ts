@@ -201,6 +201,37 @@ describe('each action', () => {
   });
 });
 
+describe('an item refused after its service began to write', () => {
+  it('is rolled back alone: a restore whose section is in the trash leaves its entry there, the other item comes back', async () => {
+    const gone = await newSection('Lote: sección que se va');
+    const stays = await newSection('Lote: sección que queda');
+    const orphan = await newPublication(gone, 'Lote huérfano');
+    const other = await newPublication(stays, 'Lote que vuelve');
+    expect((await call('DELETE', `/api/publications/${orphan.id}/`)).status).toBe(204);
+    expect((await call('DELETE', `/api/publications/${other.id}/`)).status).toBe(204);
+    expect((await call('DELETE', `/api/sections/${gone}/`)).status).toBe(204);
+    const entries = (await call('GET', '/api/trash/?page_size=100')).body.results as { id: number; kind: string; item_id: number }[];
+    const entryOf = (id: number) => entries.find((entry) => entry.kind === 'publication' && entry.item_id === id)!.id;
+
+    const reply = await bulk({ action: 'restore', items: [{ id: entryOf(orphan.id) }, { id: entryOf(other.id) }] });
+
+    expect(reply.status).toBe(200);
+    expect(reply.body.refused).toEqual([
+      {
+        id: entryOf(orphan.id),
+        title: 'Lote huérfano',
+        reason: 'invalid',
+        detail: messages.restoreSectionFirst('Lote: sección que se va'),
+      },
+    ]);
+    expect(reply.body.changed).toEqual([expect.objectContaining({ id: other.id })]);
+    expect((await call('GET', `/api/publications/${orphan.id}/`)).status).toBe(404);
+    const after = (await call('GET', '/api/trash/?page_size=100')).body.results as { id: number }[];
+    expect(after.map((entry) => entry.id)).toContain(entryOf(orphan.id));
+    expect((await latestEntry()).items).toEqual([{ kind: 'publication', id: other.id, label: 'Lote que vuelve' }]);
+  });
+});
+
 describe('an Editor', () => {
   it('acts on publications, and is refused, item by item, the restore of a section from the trash', async () => {
     const section = await newSection('Lote: editora');

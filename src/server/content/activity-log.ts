@@ -27,7 +27,7 @@ export interface Actor {
   batch?: ActivityBatch;
 }
 
-/** One entry that lists the items of many changes, each added in its change's own transaction. */
+/** The one entry of a bulk action, which lists the items its changes hand it (content/bulk.ts). */
 export interface ActivityBatch {
   add(db: DbOrTrx, action: ActivityActionName, target: ActivityTarget | undefined): Promise<void>;
 }

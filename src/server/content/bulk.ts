@@ -6,13 +6,15 @@ import type { BulkAnswer, BulkBody, BulkChanged, BulkItem, BulkRefused } from '@
 import { accountMessages } from '@/domain/accounts';
 import { mayRestoreKind } from '../auth/permissions';
 import { nowIso, todayIso } from '../clock';
-import { insertActivityReturningId, updateActivityLabel } from '../db/activity-repository';
+import { insertActivity } from '../db/activity-repository';
 import type { DbOrTrx } from '../db/database';
 import { findPublication } from '../db/publications-repository';
 import { findSection } from '../db/sections-repository';
 import { findTrashEntry, publicationEntry } from '../db/trash-repository';
+import { inSavepoint } from '../db/savepoint';
 import { ApiError, badRequest, notFound } from '../http/api-error';
-import type { ActivityBatch, ActivityTarget } from './activity-log';
+import type { Services } from '../services';
+import type { Actor, ActivityBatch, ActivityTarget } from './activity-log';
 import { labelOf } from './history';
 import { editPublication, removePublication, type PublicationInput } from './publications';
 import { restoreFromTrash } from './trash';
@@ -21,12 +23,13 @@ import type { Writer } from './writer';
 /**
  * Bulk actions on publications (docs/decisions/180-bulk-actions.md): one
  * request, each item written by the same service a single edit, delete or
- * restore calls (publications.ts, trash.ts), one after another, each in its
- * own transaction: an item refused (changed meanwhile, gone, not the role's,
- * against the rules) stays as it was and the others go ahead. Each change
- * keeps its revision; the activity log gets one entry for the action, which
- * lists its items and grows in each item's transaction, so an item and its
- * line in the entry commit or fail together.
+ * restore calls (publications.ts, trash.ts), one after another. The action is
+ * one content write (services.writeContent: one lock, one commit) in which
+ * each item's own write runs in a savepoint: an item refused (changed
+ * meanwhile, gone, not the role's, against the rules) is rolled back to where
+ * it started and stays as it was, the others go ahead. Each change keeps its
+ * revision; the activity log gets one entry for the action, listing the items
+ * that changed, written in the same transaction.
  */
 
 /** An item of the log's entry: what was changed, named as it was then. */
@@ -40,44 +43,37 @@ export interface BulkEntryItem {
 export const bulkEntryLabel = (items: readonly BulkEntryItem[]): string => JSON.stringify({ items });
 
 /**
- * The action's one entry in the log. Each item's service writes its line in
- * the item's transaction (logActivity hands it here); the item is kept only
- * once its service has returned, i.e. committed (`keep`), and forgotten if it
- * failed (`drop`), so a rolled-back item leaves no line behind.
+ * The action's one entry in the log. Each item's service hands its line here
+ * (logActivity, through the writer's actor) instead of writing an entry; the
+ * line is kept once the item's savepoint is released (`keep`) and forgotten
+ * when it was rolled back (`drop`). The entry is written at the end, in the
+ * action's transaction.
  */
 class BulkEntry implements ActivityBatch {
-  private kept: { id?: number; items: BulkEntryItem[] } = { items: [] };
-  private pending: { id: number; items: BulkEntryItem[] } | undefined;
+  private readonly kept: BulkEntryItem[] = [];
+  private pending: BulkEntryItem[] = [];
 
-  constructor(
-    private readonly action: ActivityActionName,
-    private readonly writer: Writer,
-  ) {}
-
-  async add(db: DbOrTrx, _action: ActivityActionName, target: ActivityTarget | undefined): Promise<void> {
-    if (!target) return;
-    const items = [...this.kept.items, { kind: target.kind, id: target.id ?? 0, label: target.label ?? '' }];
-    const label = bulkEntryLabel(items);
-    const { actor } = this.writer;
-    const id =
-      this.kept.id ??
-      (await insertActivityReturningId(db, {
-        at: nowIso(),
-        user: { id: actor.id, username: actor.username },
-        action: this.action,
-        target: { kind: 'publication', label },
-      }));
-    if (this.kept.id !== undefined) await updateActivityLabel(db, id, label);
-    this.pending = { id, items };
+  async add(_db: DbOrTrx, _action: ActivityActionName, target: ActivityTarget | undefined): Promise<void> {
+    if (target) this.pending.push({ kind: target.kind, id: target.id ?? 0, label: target.label ?? '' });
   }
 
   keep(): void {
-    if (this.pending) this.kept = this.pending;
-    this.pending = undefined;
+    this.kept.push(...this.pending);
+    this.pending = [];
   }
 
   drop(): void {
-    this.pending = undefined;
+    this.pending = [];
+  }
+
+  async write(db: DbOrTrx, action: ActivityActionName, actor: Actor): Promise<void> {
+    if (this.kept.length === 0) return;
+    await insertActivity(db, {
+      at: nowIso(),
+      user: { id: actor.id, username: actor.username },
+      action,
+      target: { kind: 'publication', label: bulkEntryLabel(this.kept) },
+    });
   }
 }
 
@@ -141,24 +137,28 @@ async function titleOf(db: DbOrTrx, action: BulkAction, id: number): Promise<str
  * was refused (and why).
  */
 export async function runBulk(writer: Writer, role: string | undefined, body: BulkBody): Promise<BulkAnswer> {
-  const { db } = writer.services;
-  await checkRequest(db, body);
-  const entry = new BulkEntry(BULK_ACTIVITY_ACTIONS[body.action], writer);
-  // Every item's change goes into the one entry instead of one of its own.
-  const itemWriter: Writer = { services: writer.services, actor: { ...writer.actor, batch: entry } };
-  const changed: BulkChanged[] = [];
-  const refused: BulkRefused[] = [];
-  for (const item of body.items) {
-    try {
-      changed.push(await runItem(itemWriter, role, body, item));
-      entry.keep();
-    } catch (error) {
-      entry.drop();
-      const refusal = refusalOf(error);
-      refused.push({ id: item.id, title: await titleOf(db, body.action, item.id), ...refusal });
+  await checkRequest(writer.services.db, body);
+  const entry = new BulkEntry();
+  return writer.services.writeContent(async (trx) => {
+    // The items' services read and write through the action's transaction, each write in a savepoint of its own,
+    // and hand their log lines to the action's one entry.
+    const services: Services = { ...writer.services, db: trx, writeContent: (work) => inSavepoint(trx, work) };
+    const itemWriter: Writer = { services, actor: { ...writer.actor, batch: entry } };
+    const changed: BulkChanged[] = [];
+    const refused: BulkRefused[] = [];
+    for (const item of body.items) {
+      try {
+        changed.push(await runItem(itemWriter, role, body, item));
+        entry.keep();
+      } catch (error) {
+        entry.drop();
+        const refusal = refusalOf(error);
+        refused.push({ id: item.id, title: await titleOf(trx, body.action, item.id), ...refusal });
+      }
     }
-  }
-  return { action: body.action, changed, refused };
+    await entry.write(trx, BULK_ACTIVITY_ACTIONS[body.action], writer.actor);
+    return { action: body.action, changed, refused };
+  });
 }
 
 async function runItem(writer: Writer, role: string | undefined, body: BulkBody, item: BulkItem): Promise<BulkChanged> {

@@ -21,32 +21,20 @@ export interface NewActivity {
 }
 
 export async function insertActivity(db: DbOrTrx, entry: NewActivity): Promise<void> {
-  await activityInsert(db, entry).execute();
-}
-
-/** Writes an entry and answers its id (a bulk action's, whose item list grows as its items are written). */
-export async function insertActivityReturningId(db: DbOrTrx, entry: NewActivity): Promise<number> {
-  const { id } = await activityInsert(db, entry).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Replaces an entry's label (a bulk action's item list). */
-export async function updateActivityLabel(db: DbOrTrx, id: number, label: string): Promise<void> {
-  await db.updateTable('activity').set({ target_label: label }).where('id', '=', id).execute();
-}
-
-function activityInsert(db: DbOrTrx, entry: NewActivity) {
-  return db.insertInto('activity').values({
-    at: entry.at,
-    user_id: entry.user?.id ?? null,
-    username: entry.user?.username || null,
-    action: entry.action,
-    target_kind: entry.target?.kind ?? null,
-    target_id: entry.target?.id ?? null,
-    target_label: entry.target?.label ?? '',
-    // The column's size; an address is never longer.
-    ip: entry.ip?.slice(0, 64) ?? null,
-  });
+  await db
+    .insertInto('activity')
+    .values({
+      at: entry.at,
+      user_id: entry.user?.id ?? null,
+      username: entry.user?.username || null,
+      action: entry.action,
+      target_kind: entry.target?.kind ?? null,
+      target_id: entry.target?.id ?? null,
+      target_label: entry.target?.label ?? '',
+      // The column's size; an address is never longer.
+      ip: entry.ip?.slice(0, 64) ?? null,
+    })
+    .execute();
 }
 
 export interface ActivityFilter {
