@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Publication, Section } from '@/domain/entities';
-import { timeOfDay } from '@/domain/presence';
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, timeOfDay } from '@/domain/presence';
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { colleague } from '../../../../test/helpers/staff-accounts';
@@ -69,4 +69,62 @@ test("a form on the saved version is told nothing of that save; a new record sen
   expect(screen.queryByText(/guardó cambios/)).not.toBeInTheDocument();
   const sent = (await api.requests()).slice(before).filter((request) => request.url.includes('/presence/'));
   expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([`POST /api/sections/${section.id}/presence/`]);
+});
+
+test('after 30 minutes without input the heartbeats stop and the presence ends; the next key starts them again', async () => {
+  const publication: Publication = await api.create('publications', { title: api.unique('Presencia sin nadie') });
+  const address = `/api/publications/${publication.id}/`;
+  const ana = await colleague(api, 'editor');
+  // Only the interval and the date are the test's: requests and their timeouts run on real time.
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  try {
+    const before = (await api.requests()).length;
+    const presenceSent = async () =>
+      (await api.requests())
+        .slice(before)
+        .filter((request) => request.url.startsWith(`${address}presence/`))
+        .map((request) => request.method);
+    renderWithProviders(<PresenceBanner kind="publication" id={publication.id} version={publication.version} />, {
+      preloadedState: { session: api.session() },
+    });
+    await waitFor(async () => expect(await presenceSent()).toEqual(['POST']));
+    expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
+
+    // Nothing typed for half an hour: a heartbeat every 20 s (each awaited, as the browser's come one at a time), then the end.
+    const heartbeats = async (count: number) =>
+      waitFor(async () => expect((await presenceSent()).filter((method) => method === 'POST')).toHaveLength(count));
+    const ticks = PRESENCE_IDLE_MS / PRESENCE_HEARTBEAT_MS;
+    for (let tick = 1; tick < ticks; tick++) {
+      act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
+      await heartbeats(tick + 1);
+    }
+    act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
+    await waitFor(async () => expect((await presenceSent()).at(-1)).toBe('DELETE'));
+    expect(await presenceSent()).toHaveLength(ticks + 1);
+    const stopped = (await presenceSent()).length;
+    expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toEqual([]);
+    act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS * 5));
+    expect(await presenceSent()).toHaveLength(stopped);
+
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await waitFor(async () => expect((await presenceSent()).slice(stopped)).toEqual(['POST']));
+    expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });

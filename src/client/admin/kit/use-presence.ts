@@ -38,8 +38,12 @@ export function usePresence(kind: PresenceKind, id: number | undefined): Presenc
     let gone = false;
     let refused = false;
 
+    // The heartbeat on its way, if any: a leave goes after it, or the heartbeat would bring the tab back.
+    let inFlight: Promise<unknown> = Promise.resolve();
     const send = async () => {
-      const result = await beat(request);
+      const sent = beat(request);
+      inFlight = sent;
+      const result = await sent;
       if (gone) return;
       if ('data' in result && result.data) setAnswer({ presence: result.data, at: Date.now() });
       // The record went (the trash) or the right to edit it did: nothing more to say about it.
@@ -61,9 +65,12 @@ export function usePresence(kind: PresenceKind, id: number | undefined): Presenc
       timer = undefined;
     };
     /** Ends this tab's presence on the server now, while the session lasts (a sign-out has ended it already). */
-    const leave = () => {
+    const leave = (now = false) => {
       const access = store.getState().session.user?.access;
-      if (access) leavePresence(request, access);
+      if (!access) return;
+      // A page going away cannot wait: its heartbeat, if any, is cancelled with it.
+      if (now) leavePresence(request, access);
+      else void inFlight.finally(() => leavePresence(request, access));
     };
     const idle = () => {
       stop();
@@ -77,7 +84,7 @@ export function usePresence(kind: PresenceKind, id: number | undefined): Presenc
     // A closed tab or a page left for another address: the unmount below may not run.
     const onPageHide = () => {
       stop();
-      leave();
+      leave(true);
     };
     // Back in a tab the browser had put to sleep: news at once rather than at the next beat.
     const onVisible = () => {
