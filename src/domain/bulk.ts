@@ -29,7 +29,6 @@ export const BULK_ACTIVITY_ACTIONS = {
   revert: 'bulk_revert',
   restore: 'bulk_restore',
 } as const satisfies Record<BulkAction, string>;
-export type BulkActivityAction = (typeof BULK_ACTIVITY_ACTIONS)[BulkAction];
 
 /** 'n publicaciones', 'una publicación'. */
 export const publicationCount = (n: number): string => (n === 1 ? '1 publicación' : `${n} publicaciones`);

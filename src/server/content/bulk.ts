@@ -33,14 +33,14 @@ import type { Writer } from './writer';
  */
 
 /** An item of the log's entry: what was changed, named as it was then. */
-export interface BulkEntryItem {
+interface BulkEntryItem {
   kind: ActivityTarget['kind'];
   id: number;
   label: string;
 }
 
 /** The stored label of a bulk entry: its items as JSON (the log's answers show them as a list; http/activity-entry.ts). */
-export const bulkEntryLabel = (items: readonly BulkEntryItem[]): string => JSON.stringify({ items });
+const bulkEntryLabel = (items: readonly BulkEntryItem[]): string => JSON.stringify({ items });
 
 /**
  * The action's one entry in the log. Each item's service hands its line here
