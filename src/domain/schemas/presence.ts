@@ -26,7 +26,7 @@ export const PresenceEditor = Type.Object(
   { title: 'PresenceEditor' },
 );
 
-export const PresenceSave = Type.Object(
+const PresenceSave = Type.Object(
   {
     at: Type.String({ format: 'date-time' }),
     by: Type.String({ description: 'El Nombre de quien guardó, o su usuario' }),
@@ -49,4 +49,3 @@ export const Presence = Type.Object(
 );
 export type Presence = Static<typeof Presence>;
 export type PresenceEditor = Static<typeof PresenceEditor>;
-export type PresenceSave = Static<typeof PresenceSave>;
