@@ -3,7 +3,6 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import zlib from 'node:zlib';
-import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import reactRefreshTypeScript from 'react-refresh-typescript';
 import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
@@ -62,15 +61,21 @@ const tinymceCopies = [
 //
 // `env.hot` is the development server's build (`npm run dev`: built in memory
 // by webpack-dev-middleware inside the API server, which adds the hot module
-// replacement runtime and plugin itself): React Fast Refresh, hot-update files
+// replacement runtime and plugin itself): React Fast Refresh (webpack/fast-refresh-loader.cjs and -runtime.mjs:
+// the loader and runtime, in place of a plugin), hot-update files
 // under /assets/, and a cache on disk so that a server restart rebuilds in a
 // moment.
 export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   const hot = !production && Boolean(env?.hot);
+  const refreshEntry = hot ? [path.resolve(__dirname, 'webpack/fast-refresh-runtime.mjs')] : [];
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/client/main.tsx', admin: './src/client/admin-main.tsx' },
+    // With hot reloading, React Fast Refresh's runtime comes first in each entry, before React (webpack/).
+    entry: {
+      main: [...refreshEntry, './src/client/main.tsx'],
+      admin: [...refreshEntry, './src/client/admin-main.tsx'],
+    },
     ...(hot ? { cache: { type: 'filesystem', buildDependencies: { config: [__filename] } } } : {}),
     output: {
       path: path.resolve(__dirname, 'dist/client'),
@@ -96,14 +101,17 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: {
-              transpileOnly: true,
-              compilerOptions: { noEmit: false },
-              ...(hot ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) } : {}),
+          use: [
+            ...(hot ? [path.resolve(__dirname, 'webpack/fast-refresh-loader.cjs')] : []),
+            {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                compilerOptions: { noEmit: false },
+                ...(hot ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) } : {}),
+              },
             },
-          },
+          ],
         },
         // @hello-pangea/dnd (admin only) keeps its own store through react-redux's connect(). A copy of
         // react-redux of its own keeps connect() out of the public bundle, which holds the app's react-redux.
@@ -130,8 +138,6 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production ? [new PrecompressPlugin()] : []),
-      // Build errors are shown by webpack-dev-middleware's own overlay.
-      ...(hot ? [new ReactRefreshPlugin({ overlay: false })] : []),
       // The development server serves public/ from disk itself; TinyMCE's files are copied in both.
       new CopyWebpackPlugin({
         patterns: [
