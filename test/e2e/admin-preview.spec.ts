@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDraftPublication, png, violations } from './admin-helpers';
+import { createDraftPublication, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -80,7 +80,8 @@ test('preview unsaved changes in the public frame on both widths', async ({ admi
   expect(await violations(preview)).toEqual([]);
   await preview.screenshot({ path: path.join(SHOTS, 'preview-phone.png') });
 
-  // The switch and the banner are reached with the keyboard, before the site's own skip link.
+  // The switch is reached with the keyboard from the banner, before the page in the frame.
+  await banner.getByText('Vista previa · no publicada').click();
   await preview.keyboard.press('Tab');
   await expect(desktop).toBeFocused();
   await preview.keyboard.press('Enter');
@@ -116,4 +117,38 @@ test('a preview with no admin tab behind it says how to open one, in the site fr
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     expect(await violations(page)).toEqual([]);
   }
+});
+
+test("a private link's page: the saved version under the banner, scheduled, at both widths, axe clean", async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const title = `Enlace en vista previa ${Date.now()}`;
+  const { id, version } = await createDraftPublication(page, title);
+  const headers = { Authorization: `Bearer ${(await storedSession(page))!.access}`, Accept: 'application/json' };
+  const scheduled = await page.request.patch(`/api/publications/${id}/`, {
+    headers,
+    data: { status: 'published', publish_date: '2030-11-25', version },
+  });
+  expect(scheduled.status()).toBe(200);
+  const made = await page.request.post(`/api/publications/${id}/preview-links/`, { headers, data: { days: 7 } });
+  expect(made.status()).toBe(201);
+  const { url } = (await made.json()) as { url: string };
+
+  const visitor = await browser.newContext({ locale: 'es-ES' });
+  const other = await visitor.newPage();
+  for (const width of [1280, 375]) {
+    await other.setViewportSize({ width, height: width < 700 ? 812 : 900 });
+    await other.goto(url);
+    const banner = other.getByRole('region', { name: 'Vista previa' });
+    await expect(banner).toContainText('Programado para el 25 de noviembre de 2030');
+    await expect(banner.getByRole('button', { name: width < 700 ? 'Teléfono' : 'Escritorio' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(other.frameLocator('iframe').getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await frameWidth(other)).toEqual({ width, inner: width });
+    await expect(other.locator('link[rel="canonical"]')).toHaveAttribute('href', `${new URL(other.url()).origin}/noticias/${id}`);
+    expect(await violations(other)).toEqual([]);
+    await other.screenshot({ path: path.join(SHOTS, `link-${width}.png`) });
+  }
+  await visitor.close();
 });

@@ -18,10 +18,10 @@ const PublicationDetailPage = lazy(() =>
   import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
 );
 const SearchPage = lazy(() => import(/* webpackChunkName: "site-search" */ './search-page').then((m) => ({ default: m.SearchPage })));
-// 'Vista previa' (docs/decisions/172): the banner, the width switch and the frame, with the page they show.
-const previewChunk = () => import(/* webpackChunkName: "site-preview" */ './preview/preview-page');
-const PreviewRoot = lazy(() => previewChunk().then((m) => ({ default: m.PreviewRoot })));
-const PreviewContent = lazy(() => previewChunk().then((m) => ({ default: m.PreviewContent })));
+// 'Vista previa' (docs/decisions/172): the banner, the width switch, the frame and the page they show, with routes of their own.
+const PreviewPage = lazy(() =>
+  import(/* webpackChunkName: "site-preview" */ './preview/preview-page').then((m) => ({ default: m.PreviewPage })),
+);
 const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
 
 /** /{slug} of a visible section an administrator added (the page carries the list, site-settings.ts); else the 404 page. */
@@ -31,24 +31,20 @@ function AddedSectionPage() {
   return section ? <SectionListPage section={section} /> : <NotFoundPage />;
 }
 
-/** /vista-previa (the admin tab's unsaved state) and /vista-previa/{token} (a private link): never in the sitemap. */
-const previewRoute = (path: string): RouteObject => ({
-  path,
-  element: (
-    <Suspense fallback={<div className="route-loading" aria-hidden="true" />}>
-      <PreviewRoot />
-    </Suspense>
-  ),
-  children: [{ element: <SiteLayout />, children: [{ index: true, element: <PreviewContent /> }] }],
-});
-
 /**
  * The public website's routes (requirements §2). Elements only (no loaders), so they
  * work in any router; unknown addresses, /giese included, get the 404 page.
  */
 export const siteRoutes: RouteObject[] = [
-  previewRoute(`/${PREVIEW_SEGMENT}`),
-  previewRoute(`/${PREVIEW_SEGMENT}/:token`),
+  // /vista-previa (the admin tab's unsaved state) and /vista-previa/{token} (a private link): never in the sitemap.
+  {
+    path: `/${PREVIEW_SEGMENT}/*`,
+    element: (
+      <Suspense>
+        <PreviewPage />
+      </Suspense>
+    ),
+  },
   {
     path: paths.home.path,
     element: <SiteLayout />,

@@ -1,8 +1,9 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { longDate, type ShownStatus } from '@/domain/publication-status';
 import type { PreviewPayload } from '@/client/ui/preview-channel';
 import { NotFoundPage } from '../not-found-page';
+import { SiteLayout } from '../site-layout';
 import { PublicationView } from '../publication-view';
 import { StatusMessage } from '../status-message';
 import { usePageMeta } from '../use-page-meta';
@@ -47,9 +48,21 @@ const initialWidth = (): Width => (window.innerWidth < 1024 ? 'phone' : 'desktop
  * What cannot be shown (nothing to preview, a dead link) is drawn in the
  * site's frame without banner: a dead link is the site's 404 page.
  */
-export function PreviewRoot() {
-  const { token } = useParams();
-  return token === undefined ? <UnsavedPreview /> : <LinkPreview token={token} />;
+export function PreviewPage() {
+  // '/vista-previa/*': nothing after it is the unsaved preview, a segment a link's token.
+  const token = useParams()['*'] ?? '';
+  return token === '' ? <UnsavedPreview /> : <LinkPreview token={token} />;
+}
+
+/** The public site's frame (SiteLayout: top bar, header, navigation, footer) around what the preview holds. */
+function SiteFrame() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route path="*" element={<PreviewContent />} />
+      </Route>
+    </Routes>
+  );
 }
 
 /** The unsaved state of an admin form, posted by the admin tab that opened this one (docs/decisions/172). */
@@ -84,7 +97,7 @@ function EmbeddedPreview({ previewKey }: { previewKey: string }) {
   const state = usePostedPreview(previewKey, window.parent);
   return (
     <PreviewContext.Provider value={state}>
-      <Outlet />
+      <SiteFrame />
     </PreviewContext.Provider>
   );
 }
@@ -105,7 +118,7 @@ function PreviewShell({ previewKey, state }: { previewKey: string; state: Previe
   if (!payload) {
     return (
       <PreviewContext.Provider value={state}>
-        <Outlet />
+        <SiteFrame />
       </PreviewContext.Provider>
     );
   }
@@ -168,7 +181,7 @@ function blobAddress(blob: Blob): string {
 }
 
 /** What the site's frame holds on a preview page: the publication, or why there is none. */
-export function PreviewContent() {
+function PreviewContent() {
   const state = useContext(PreviewContext);
   if (state.kind === 'ready') return <PreviewedPublication payload={state.payload} />;
   if (state.kind === 'missing') return <NotFoundPage />;
