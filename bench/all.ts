@@ -5,6 +5,7 @@
  * Lighthouse, then runs each bench as its own process. Before each one it
  * samples what else was using the machine (bench/other-work.ts).
  *
+ * The build goes beside the logs (not into dist/) and the benches serve it (CLIENT_DIR).
  * Everything a bench prints goes to bench/results/all-<time>/<bench>.log; a
  * summary (Node version, times, the machine's load and the busiest other
  * processes before each bench, exit codes) to summary.json beside them.
@@ -70,11 +71,13 @@ async function main(): Promise<void> {
   const dir = path.join(root, 'bench/results', `all-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   fs.mkdirSync(dir, { recursive: true });
   const summary = { node: process.version, cpus: os.cpus().length, startedAt: new Date().toISOString(), runs: [] as Run[] };
+  const client = path.join(dir, 'client');
   const save = () => fs.writeFileSync(path.join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
   console.info(`Node ${process.version}, ${os.cpus().length} CPUs; logs in ${path.relative(root, dir)}/`);
   for (const [name, command] of [
-    ['build', ['npm', 'run', 'build']],
+    // Built beside the logs, not into dist/, which other work on this machine may be serving or rebuilding.
+    ['build', ['npm', 'run', 'build', '--', '--output-path', client]],
     ['bench-install', ['npm', 'ci', '--prefix', 'bench', '--no-audit', '--no-fund']],
   ] as const) {
     if (name === 'bench-install' && !chosen.some((bench) => bench.name.startsWith('lighthouse'))) continue;
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
     console.info(`${name}: exit ${exitCode} in ${seconds} s`);
     if (exitCode !== 0) fail(`${name} failed: see ${path.join(dir, `${name}.log`)}`);
   }
+  // The benches serve this build (the server reads CLIENT_DIR).
+  process.env.CLIENT_DIR = client;
 
   for (const bench of chosen) {
     const before = await otherWork();
