@@ -48,6 +48,9 @@ const config = {
       ...shared,
       displayName: 'api',
       testEnvironment: 'node',
+      // Each file starts a real server on a fresh, migrated database (PostgreSQL: a database of its own);
+      // on a busy two-core machine that alone can pass Jest's 5 s default. A guard against hangs, not a measure.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
     },
     {
