@@ -7,7 +7,8 @@ type Browser = NonNullable<ReturnType<BrowserContext['browser']>>;
 
 // Who else is editing, between two browsers signed in as two people: each
 // sees the other on the same publication, and when one saves, the other is
-// told before pressing 'Guardar cambios' (the 409 stays as the last guard).
+// told before pressing 'Guardar cambios' (the 409 stays as the last guard);
+// signing out ends presence at once.
 // Heartbeats go every 20 s: what one browser does reaches the other within one.
 
 const PASSWORD = 'una frase larga para la presencia';
@@ -61,12 +62,12 @@ const bearer = async (page: Page) => ({
   Authorization: `Bearer ${JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY))!).access}`,
 });
 
-test('two people on one publication see each other; when one saves, the other is told before saving, and the 409 still guards', async ({
+test('two people on one publication see each other; when one saves, the other is told before saving, and the 409 still guards; signing out ends presence', async ({
   adminPage,
   browser,
   browserProblems,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const name = 'Ana Presente';
   const username = await editorThroughApi(adminPage.request, name);
   const { id } = await createDraftPublication(adminPage, 'Crónica a cuatro manos');
@@ -133,5 +134,13 @@ test('two people on one publication see each other; when one saves, the other is
   browserProblems.expectFailedLoad(409, `/api/publications/${id}/`);
   await adminPage.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(adminPage.getByRole('button', { name: 'Cargar la versión guardada' })).toBeVisible();
+
+  // Ana comes back, then signs out: her presence ends with her session, without waiting a minute.
+  await ana.goto(edit);
+  await heading(ana);
+  await expect(onAdmins).toHaveText(new RegExp(`^${name} está editando esta publicación`), NEXT_HEARTBEAT);
+  await ana.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(ana).toHaveURL(/\/admin\/login$/);
+  await expect(editors(adminPage)).toHaveCount(0, NEXT_HEARTBEAT);
   await ana.context().close();
 });
