@@ -18,7 +18,7 @@ import { isShownStatus, type ShownStatus } from '@/domain/publication-status';
  */
 
 /** The public preview page of the unsaved state; a private link adds '/{token}'. */
-export const PREVIEW_PATH = `/${PREVIEW_SEGMENT}`;
+const PREVIEW_PATH = `/${PREVIEW_SEGMENT}`;
 
 /** Which record a preview shows: 'publicacion-12', or 'publicacion-nueva' for one not created yet. */
 export const previewKey = (id: number | null | undefined): string => `publicacion-${id ?? 'nueva'}`;

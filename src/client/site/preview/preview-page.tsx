@@ -21,7 +21,7 @@ import { usePreviewHead } from './use-preview-head';
 import './preview.css';
 
 /** The widths a preview is shown at: the site's desktop and a phone (requirements: 1280 and 375 px). */
-export const PREVIEW_WIDTHS = { desktop: 1280, phone: 375 } as const;
+const PREVIEW_WIDTHS = { desktop: 1280, phone: 375 } as const;
 type Width = keyof typeof PREVIEW_WIDTHS;
 
 /** The frame's key when a private link feeds it: the page embedding it is its only source. */
