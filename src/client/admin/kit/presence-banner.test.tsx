@@ -106,15 +106,17 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
 
     // Nothing typed for half an hour: a heartbeat every 20 s (each awaited, as the browser's come one at a time), then the end.
+    // Ninety real round trips to the server: on a busy machine one can take longer than waitFor's default second.
+    const arrived = { timeout: 10_000 };
     const heartbeats = async (count: number) =>
-      waitFor(async () => expect((await presenceSent()).filter((method) => method === 'POST')).toHaveLength(count));
+      waitFor(async () => expect((await presenceSent()).filter((method) => method === 'POST')).toHaveLength(count), arrived);
     const ticks = PRESENCE_IDLE_MS / PRESENCE_HEARTBEAT_MS;
     for (let tick = 1; tick < ticks; tick++) {
       act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
       await heartbeats(tick + 1);
     }
     act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
-    await waitFor(async () => expect((await presenceSent()).at(-1)).toBe('DELETE'));
+    await waitFor(async () => expect((await presenceSent()).at(-1)).toBe('DELETE'), arrived);
     expect(await presenceSent()).toHaveLength(ticks + 1);
     const stopped = (await presenceSent()).length;
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toEqual([]);
@@ -122,9 +124,9 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
     expect(await presenceSent()).toHaveLength(stopped);
 
     fireEvent.keyDown(document.body, { key: 'a' });
-    await waitFor(async () => expect((await presenceSent()).slice(stopped)).toEqual(['POST']));
+    await waitFor(async () => expect((await presenceSent()).slice(stopped)).toEqual(['POST']), arrived);
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
   } finally {
     jest.useRealTimers();
   }
-});
+}, 180_000);
