@@ -48,9 +48,8 @@ const config = {
       ...shared,
       displayName: 'api',
       testEnvironment: 'node',
-      // Each file starts a real server on a fresh, migrated database (PostgreSQL: a database of its own);
-      // on a busy two-core machine that alone can pass Jest's 5 s default. A guard against hangs, not a measure.
-      testTimeout: 30_000,
+      // Each file starts a real server on a fresh, migrated database, which on a busy machine can pass Jest's 5 s.
+      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/api-setup.ts'],
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
     },
     {
