@@ -50,7 +50,7 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await page.getByRole('link', { name: 'Nueva Publicación' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva Publicación' })).toBeVisible();
   await page.getByLabel('Título').fill(title);
-  await page.getByLabel('Sección').selectOption({ label: 'Noticias' });
+  await page.getByLabel('Sección', { exact: true }).selectOption({ label: 'Noticias' });
   await expect(page.getByLabel('Estado')).toHaveValue('draft');
   await page.getByLabel('Estado').selectOption('published');
   await page.getByLabel('Fecha de publicación').fill('2026-01-15');
@@ -81,20 +81,20 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await expect(listed.getByText('Noticias')).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
-  await page.getByLabel('Sección').selectOption({ label: 'Noticias' });
+  await page.getByLabel('Sección', { exact: true }).selectOption({ label: 'Noticias' });
   await expect(page).toHaveURL(/section=\d+/);
   await expect(listed).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Sección')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Sección', { exact: true })).toHaveValue(/\d+/);
   await expect(page.getByLabel('Buscar por título')).toHaveValue(title);
   await expect(tableRow(page, title)).toBeVisible();
   const otherSection = await page
-    .getByLabel('Sección')
+    .getByLabel('Sección', { exact: true })
     .locator('option')
     .filter({ hasNotText: /Noticias|Todas las secciones/ })
     .first()
     .textContent();
-  await page.getByLabel('Sección').selectOption({ label: otherSection ?? '' });
+  await page.getByLabel('Sección', { exact: true }).selectOption({ label: otherSection ?? '' });
   await expect(page.getByText('No hay publicaciones que coincidan.')).toBeVisible();
   await page.goBack();
   await expect(tableRow(page, title)).toBeVisible();
