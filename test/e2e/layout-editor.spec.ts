@@ -148,9 +148,13 @@ test('a cell dragged with the keyboard moves into the next row', async ({ adminP
   await page.getByRole('button', { name: 'Añadir fila' }).click();
 
   const handle = page.getByRole('button', { name: 'Arrastrar la celda 1 de la fila 1' });
+  // Each key waits for the drag library's announcement of the last: a key pressed before the lift has settled is lost.
+  const announcer = page.locator('[id^="rfd-announcement"]');
   await handle.focus();
   await page.keyboard.press('Space');
+  await expect(announcer).toHaveText('Ha levantado la celda 1 de la fila 1.');
   await page.keyboard.press('ArrowDown');
+  await expect(announcer).toHaveText(/^Celda 1 de la fila 1: ahora en la fila 2, posición 1\.$/);
   await page.keyboard.press('Space');
   await expect(layoutCell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   await expect(layoutRow(page, 1).getByText('Fila vacía')).toBeVisible();
