@@ -7,6 +7,7 @@ import { createBackup } from '@/server/backup/backup';
 import { readContentVersion } from '@/server/db/content-version-repository';
 import { createLocalFolderStore } from '@/server/media/local-folder-store';
 import { formData, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { fakeDateOnly } from '../helpers/fake-date';
 
 /**
  * Who else is editing (docs/decisions/182-presence.md), on two server
@@ -24,28 +25,6 @@ let b: TestServer;
 let admin: string;
 let ana: { token: string; refresh: string; id: number };
 let section: number;
-
-/** Only the date is faked: the servers' timers and sockets keep running. */
-const fakeDateOnly = (now: number) =>
-  jest.useFakeTimers({
-    now,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
 
 /** An account made by invitation, as the panel makes one, signed in. */
 async function colleague(username: string, name: string, role: 'editor' | 'admin') {

@@ -1,5 +1,6 @@
 import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { fakeDateOnly } from '../helpers/fake-date';
 
 /**
  * The admin list's status filter (GET /api/publications/?status=) and the
@@ -122,27 +123,6 @@ describe("at the site's midnight", () => {
   afterEach(() => jest.useRealTimers());
 
   it("a publication dated tomorrow becomes 'Publicado' with no write, as the public site shows it", async () => {
-    // Only the date is faked: the server's own timers and sockets keep running.
-    const fakeDateOnly = (now: number) =>
-      jest.useFakeTimers({
-        now,
-        doNotFake: [
-          'hrtime',
-          'nextTick',
-          'performance',
-          'queueMicrotask',
-          'requestAnimationFrame',
-          'cancelAnimationFrame',
-          'requestIdleCallback',
-          'cancelIdleCallback',
-          'setImmediate',
-          'clearImmediate',
-          'setInterval',
-          'clearInterval',
-          'setTimeout',
-          'clearTimeout',
-        ],
-      });
     fakeDateOnly(BEFORE_MIDNIGHT);
     // A token issued at the faked time, so that its expiry is read on the same clock.
     const bearer = (await server.request('POST', '/api/token/', { json: TEST_ADMIN })).body.access as string;
