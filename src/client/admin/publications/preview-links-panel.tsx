@@ -15,10 +15,8 @@ import { formatMoment } from '../kit/format-moment';
 import { LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { readApiFailure } from '../kit/server-errors';
+import { absoluteLink, useCopyLink } from '../kit/use-copy-link';
 import './preview-links-panel.css';
-
-/** The link as its holder will open it: the server gives its path, the panel's own origin completes it. */
-const absoluteLink = (url: string): string => new URL(url, window.location.origin).href;
 
 const creatorOf = (link: PreviewLink): string => link.created_by || 'Desconocido';
 
@@ -166,25 +164,13 @@ export function PreviewLinksPanel({ publicationId }: { publicationId: Id }) {
 /** A new link, shown once: the server keeps only its hash, so it cannot be shown again (a lost one is revoked and made anew). */
 function NewLink({ link, onClose }: { link: PreviewLinkCreated; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const noteId = useId();
-  const [copied, setCopied] = useState('');
   const url = absoluteLink(link.url);
+  const { input, copied, copy } = useCopyLink(url);
 
   // Made by the button above: the keyboard follows it here.
   useEffect(() => heading.current?.focus(), [link]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('Enlace copiado.');
-    } catch {
-      // No clipboard permission (an insecure origin, an old browser): the link is selected for Ctrl+C.
-      input.current?.select();
-      setCopied('No se pudo copiar: el enlace está seleccionado; cópielo con Ctrl+C (⌘C en Mac).');
-    }
-  };
 
   return (
     <div className="preview-links-new" role="group" aria-labelledby={`${inputId}-title`}>

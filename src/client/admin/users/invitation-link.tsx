@@ -1,15 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Invitation } from '@/client/api/accounts';
 import { formatMoment } from '../kit/format-moment';
+import { absoluteLink, useCopyLink } from '../kit/use-copy-link';
 
 export interface ShownLink {
   invitation: Invitation;
   username: string;
   kind: 'invitation' | 'reset';
 }
-
-/** The link as the colleague will open it: the server gives its path, the panel's own origin completes it. */
-const absoluteLink = (url: string): string => new URL(url, window.location.origin).href;
 
 /**
  * A password link, shown once: the server keeps only its hash, so it cannot be
@@ -18,26 +16,14 @@ const absoluteLink = (url: string): string => new URL(url, window.location.origi
  */
 export function InvitationLink({ link, onClose }: { link: ShownLink; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const noteId = useId();
-  const [copied, setCopied] = useState('');
   const url = absoluteLink(link.invitation.url);
+  const { input, copied, copy } = useCopyLink(url);
   const title = link.kind === 'reset' ? 'Enlace para restablecer la contraseña' : 'Enlace de invitación';
 
   // Made by a button elsewhere on the page: the keyboard follows it here (each link is a new one: key it by its address).
   useEffect(() => heading.current?.focus(), [link]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('Enlace copiado.');
-    } catch {
-      // No clipboard permission (an insecure origin, an old browser): the link is selected for Ctrl+C.
-      input.current?.select();
-      setCopied('No se pudo copiar: el enlace está seleccionado; cópielo con Ctrl+C (⌘C en Mac).');
-    }
-  };
 
   return (
     <section className="admin-card users-link" aria-labelledby={`${inputId}-title`}>
