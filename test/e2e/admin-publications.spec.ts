@@ -50,7 +50,8 @@ test('a publication is built, saved as published, listed, filtered, searched, sh
   await page.getByRole('link', { name: 'Nueva Publicación' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva Publicación' })).toBeVisible();
   await page.getByLabel('Título').fill(title);
-  await page.getByLabel('Sección', { exact: true }).selectOption({ label: 'Noticias' });
+  // The form's label carries the required mark: 'Sección *'.
+  await page.getByRole('combobox', { name: /^Sección/ }).selectOption({ label: 'Noticias' });
   await expect(page.getByLabel('Estado')).toHaveValue('draft');
   await page.getByLabel('Estado').selectOption('published');
   await page.getByLabel('Fecha de publicación').fill('2026-01-15');

@@ -180,7 +180,10 @@ test('two tabs with an expired token refresh once between them, and both stay si
   await signInThroughApi(first, { server });
   const second = await context.newPage();
   await second.goto(`${server}/admin`);
-  await expect(second.getByRole('banner')).toContainText('Panel de Control');
+  // Both dashboards loaded: on a busy machine the second tab may already have had to refresh,
+  // and a reload while that refresh is in flight would lose the rotated token it brings.
+  const sectionsFigure = (page: Page) => page.getByRole('article', { name: 'Secciones' }).getByText(/^\d+$/);
+  for (const page of [first, second]) await expect(sectionsFigure(page)).toBeVisible();
   await first.waitForTimeout(2_500);
 
   const refreshes: string[] = [];
@@ -196,7 +199,7 @@ test('two tabs with an expired token refresh once between them, and both stay si
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   await Promise.all([first.reload(), second.reload()]);
   for (const page of [first, second]) {
-    await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
+    await expect(sectionsFigure(page)).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
   }
   expect(refreshes).toHaveLength(1);
