@@ -44,13 +44,23 @@ try {
         notPassed: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+        warnings: lhr.runWarnings ?? [],
         lcpElement:
           JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       });
     }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(each.map((r) => r.scores[c]))]));
     const middle = each.find((r) => r.scores.performance === scores.performance) ?? each[0];
-    results.push({ url, scores, metrics: middle.metrics, notPassed: middle.notPassed, lcpElement: middle.lcpElement });
+    results.push({
+      url,
+      scores,
+      metrics: middle.metrics,
+      notPassed: middle.notPassed,
+      lcpElement: middle.lcpElement,
+      benchmarkIndex: median(each.map((r) => r.benchmarkIndex)),
+      warnings: middle.warnings,
+    });
   }
 } finally {
   await chrome.kill();

@@ -33,6 +33,9 @@ interface PageResult {
   metrics: Record<string, string>;
   notPassed: string[];
   lcpElement: string;
+  /** Lighthouse's estimate of this machine's CPU power (its docs/throttling.md): the 4× slowdown assumes 1,500–2,000. */
+  benchmarkIndex: number;
+  warnings: string[];
 }
 
 async function main() {
@@ -62,6 +65,8 @@ async function main() {
     if (r.notPassed.length) console.info(`      not passed: ${r.notPassed.join(', ')}`);
     if (process.env.BENCH_VERBOSE) console.info(`      LCP element: ${r.lcpElement}`);
   }
+  console.info(`  Lighthouse's benchmarkIndex of this machine: ${results.map((r) => r.benchmarkIndex).join(', ')}`);
+  for (const warning of new Set(results.flatMap((r) => r.warnings))) console.info(`  Lighthouse warns: ${warning}`);
   const date = new Date().toISOString();
   fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(
