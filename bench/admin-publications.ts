@@ -16,7 +16,11 @@ import { spread, startAdminSession } from './admin-session';
 const TARGET = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** Copies of the demo publications, each with its own title and order, until there are TARGET. */
+/**
+ * Copies of the demo publications, each with its own title and order, until there are TARGET;
+ * each copy's search key is its original's plus the same suffix (which has nothing to fold),
+ * as the repository would store it (src/domain/search.ts).
+ */
 function fillPublications(dataDir: string): number {
   const db = new SQLite(path.join(dataDir, 'db.sqlite3'));
   try {
@@ -25,8 +29,8 @@ function fillPublications(dataDir: string): number {
     db.prepare(
       `WITH RECURSIVE copy(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copy WHERE i < ?),
        demo AS (SELECT p.*, ROW_NUMBER() OVER (ORDER BY p.id) - 1 AS k FROM publications p)
-       INSERT INTO publications (title, section_id, status, featured_image, is_featured, publish_date, layout, "order", created_at, updated_at, version)
-       SELECT d.title || ' · copia ' || copy.i, d.section_id, d.status, d.featured_image, d.is_featured, d.publish_date, d.layout, -copy.i, d.created_at, d.updated_at, 1
+       INSERT INTO publications (title, title_search, section_id, status, featured_image, is_featured, publish_date, layout, "order", created_at, updated_at, version)
+       SELECT d.title || ' · copia ' || copy.i, d.title_search || ' · copia ' || copy.i, d.section_id, d.status, d.featured_image, d.is_featured, d.publish_date, d.layout, -copy.i, d.created_at, d.updated_at, 1
        FROM copy JOIN demo d ON d.k = copy.i % ?`,
     ).run(TARGET - existing, existing);
     return (db.prepare('SELECT COUNT(*) AS n FROM publications').get() as { n: number }).n;
