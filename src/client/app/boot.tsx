@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';
@@ -17,16 +17,10 @@ import { devToolsWanted } from './devtools/devtools-preference';
 export function boot(app: (store: AppStore) => ReactNode): void {
   const start = (devTools: DevToolsEnhancerOptions | false) => {
     const store = setupStore(undefined, devTools);
-    const root = createRoot(document.getElementById('root')!);
-    // The first render as a transition: React renders it in slices and lets the
-    // browser answer in between, instead of one long task that holds a phone's
-    // main thread for the whole page (Lighthouse's Total Blocking Time).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <Provider store={store}>{app(store)}</Provider>
-        </StrictMode>,
-      ),
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Provider store={store}>{app(store)}</Provider>
+      </StrictMode>,
     );
   };
   if (devToolsWanted()) {
