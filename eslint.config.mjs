@@ -62,6 +62,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'node_modules/**',
+      'vendor/**',
       'data/**',
       'coverage/**',
       'test-results/**',

@@ -1,13 +1,12 @@
 // @ts-check
 /** @typedef {import('jest').Config} Config */
 
-// SWC strips types quickly; `npm run typecheck` is what checks them.
+// esbuild (the one tsx already installs) strips types quickly; `npm run typecheck` is what checks them.
+// es-jest picks the loader by extension (.ts, .tsx, .js, .mjs) and compiles to CommonJS; `import()`
+// becomes a `require` too, since Jest runs modules without --experimental-vm-modules.
 /** @type {Config['transform']} */
 const transform = {
-  '^.+\\.(t|m?j)sx?$': [
-    '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
-  ],
+  '^.+\\.(t|m?j)sx?$': ['es-jest', { target: 'es2022', jsx: 'automatic', supported: { 'dynamic-import': false } }],
 };
 
 const moduleNameMapper = {
@@ -16,7 +15,7 @@ const moduleNameMapper = {
 };
 
 // Some server dependencies ship ES modules only (kysely, typebox, @fastify/static's content-disposition,
-// light-my-request's cookie, sanitize-html's htmlparser2 family); SWC compiles them to CommonJS
+// light-my-request's cookie, sanitize-html's htmlparser2 family); esbuild compiles them to CommonJS
 // like our own files, so tests that start a real server can load them.
 const transformIgnorePatterns = [
   '/node_modules/(?!(kysely|typebox|content-disposition|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)',

@@ -49,7 +49,7 @@ const TINYMCE_FILES = [
 // Already minified: `minimized` keeps Terser from doing it again.
 const tinymceCopies = [
   ...TINYMCE_FILES.map((file) => ({ from: `node_modules/tinymce/${file}`, to: `tinymce/${file}`, info: { minimized: true } })),
-  { from: 'node_modules/tinymce-i18n/langs8/es.js', to: 'tinymce/langs/es.js', info: { minimized: true } },
+  { from: 'vendor/tinymce-i18n/es.js', to: 'tinymce/langs/es.js', info: { minimized: true } },
 ];
 
 // Two entries, two documents: the public site (main, index.html) and the admin

@@ -96,12 +96,6 @@ const readByHand: Record<string, { declared: string; versions: string; licence: 
     licence: 'GPL-2.0-or-later',
     reading: 'license.md: the GNU GPL version 2 or later, or a commercial licence from Tiny; the product takes the GPL',
   },
-  'tinymce-i18n': {
-    declared: 'SEE LICENSE IN LICENSE.md',
-    versions: '^26',
-    licence: 'MIT AND GPL-2.0-or-later',
-    reading: "LICENSE.md: its own code is MIT; the language packs are TinyMCE's, under TinyMCE's licence",
-  },
 };
 
 /** The current SPDX id for deprecated forms: GPL-2.0 is GPL-2.0-only, GPL-2.0+ is GPL-2.0-or-later. */
