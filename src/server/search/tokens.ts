@@ -1,4 +1,4 @@
-import { stemmer } from '@orama/stemmers/spanish';
+import { stemmer } from '../../../vendor/snowball-spanish/es.js';
 import type { Layout } from '@/domain/entities';
 import { searchKey } from '@/domain/search';
 import { stripTags } from '@/domain/text';

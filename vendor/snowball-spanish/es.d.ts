@@ -1,0 +1,2 @@
+export declare function stemmer(word: string): string;
+export declare const language: string;
