@@ -1,5 +1,6 @@
 import { accountMessages } from '@/domain/accounts';
 import { ROUTE_RULES } from '@/server/auth/permissions';
+import { insertActivity } from '@/server/db/activity-repository';
 import { formData, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 
 /** The roles matrix: every admin route has its rule, and an Editor is refused every route the matrix keeps from them. */
@@ -127,6 +128,21 @@ describe('an Editor', () => {
     const summary = await server.request('GET', '/api/summary/', { token: editorToken });
     expect(summary.status).toBe(200);
     expect(summary.body.locked_usernames).toEqual([]);
+
+    // The filter's list of people: for an Editor, those its content entries name; not someone who only signed in.
+    await insertActivity(server.services.db, {
+      at: new Date().toISOString(),
+      user: { id: 999, username: 'solo.entra' },
+      action: 'sign_in',
+      ip: '198.51.100.7',
+    });
+    expect((await server.request('GET', '/api/activity/people/', { token: adminToken })).body).toContain('solo.entra');
+    const named = (await server.request('GET', '/api/activity/people/', { token: editorToken })).body as string[];
+    expect(named).not.toContain('solo.entra');
+    const visible = (await server.request('GET', '/api/activity/?page_size=1000', { token: editorToken })).body.results as {
+      user: string | null;
+    }[];
+    expect(named).toEqual([...new Set(visible.flatMap((entry) => (entry.user ? [entry.user] : [])))].sort());
   });
 
   it('takes a role change on the next request', async () => {

@@ -70,15 +70,11 @@ export async function listActivity(db: DbOrTrx, filter: ActivityFilter, window?:
   return { rows, count: toCount(counted?.count as string | number) };
 }
 
-/** Every username the log names, in alphabetical order. */
-export async function activityUsernames(db: DbOrTrx): Promise<string[]> {
-  const rows = await db
-    .selectFrom('activity')
-    .select('username')
-    .distinct()
-    .where('username', 'is not', null)
-    .orderBy('username')
-    .execute();
+/** Every username the log names (in entries of these actions, when given), in alphabetical order. */
+export async function activityUsernames(db: DbOrTrx, actions?: readonly string[]): Promise<string[]> {
+  let query = db.selectFrom('activity').select('username').distinct().where('username', 'is not', null);
+  if (actions !== undefined) query = query.where('action', 'in', actions);
+  const rows = await query.orderBy('username').execute();
   return rows.map((row) => row.username as string);
 }
 

@@ -122,6 +122,8 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/activity/people/',
     { schema: { tags, security, summary: 'Los usuarios que aparecen en el registro', response: { 200: ActivityPeople } } },
-    async () => activityUsernames(services.db),
+    // An Editor reads content entries only: the people named are those of such entries, not a
+    // name typed at a failed sign-in or an account that only signed in.
+    async (request) => activityUsernames(services.db, canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS),
   );
 };
