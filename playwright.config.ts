@@ -120,8 +120,9 @@ export default defineConfig({
       ]
     : 'list',
   // Guards against a hang, not measures: in CI two workers' browsers and servers share two cores
-  // with the Jest lane, and a test that takes 20 s alone can take twice that there.
-  timeout: 60_000,
+  // with the Jest lane, and a test that takes 20 s alone can take three times that there (the
+  // long ones, with several axe runs and full-page screenshots, passed 60 s).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -12,7 +12,6 @@ test('the sign-in screen has no accessibility violations, with or without an err
 
 test('the admin shell has no accessibility violations on desktop and on a phone with the menu open', async ({ adminPage: page }) => {
   // Three axe runs over whole admin pages: on a busy machine they outlast the default 30 s.
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByRole('article', { name: 'Secciones' }).getByText('5', { exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);

@@ -56,7 +56,6 @@ test('an Administrador invites an Editor, who opens the link in another browser,
   browser,
   browserProblems,
 }) => {
-  test.setTimeout(90_000);
   const username = uniqueUsername('editora');
   await adminPage.getByRole('navigation', { name: 'Contenido del sitio' }).getByRole('link', { name: 'Usuarios' }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
@@ -120,7 +119,6 @@ test('a password change in one browser ends the session of the other and keeps i
   request,
   browserProblems,
 }) => {
-  test.setTimeout(90_000);
   const { username } = await editorThroughApi(request);
   const here = await signedInBrowser(browser, username, PASSWORD, (page) => browserProblems.watch(page));
   const elsewhere = await signedInBrowser(browser, username, PASSWORD, (page) => browserProblems.watch(page));
@@ -165,7 +163,6 @@ test('deactivating a colleague ends their open session on its next request, and 
   request,
   browserProblems,
 }) => {
-  test.setTimeout(90_000);
   const { username } = await editorThroughApi(request);
   const theirs = await signedInBrowser(browser, username, PASSWORD, (page) => browserProblems.watch(page));
 
@@ -188,7 +185,6 @@ test('deactivating a colleague ends their open session on its next request, and 
 });
 
 test('Mi cuenta and Usuarios have no accessibility violations at 1280 and 375 px', async ({ adminPage: page }) => {
-  test.setTimeout(90_000);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/cuenta');

@@ -15,7 +15,6 @@ const portrait = async () => ({
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('create with a photo, view, edit removing the photo, and delete a biography', async ({ adminPage: page }, testInfo) => {
-  test.setTimeout(60_000);
   await page.goto('/admin/biographies');
   const heading = page.getByRole('heading', { level: 1, name: /^Biografías \(\d+\)$/ });
   await expect(heading).toBeVisible();

@@ -36,7 +36,6 @@ async function newPublication(page: Page, sectionId: number, title: string): Pro
 test('a bulk archive of three with one changed meanwhile reports that one by title, and Deshacer restores the other two', async ({
   adminPage: page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const api = adminApi(page);
   const unique = Date.now().toString(36);
   const section = await api.json<{ id: number }>('POST', '/api/sections/', { title: `Lote ${unique}` });
@@ -121,7 +120,6 @@ test('a bulk archive of three with one changed meanwhile reports that one by tit
 test('on a phone the cards carry the checkbox and the bar of actions stays at the bottom of the screen', async ({
   adminPage: page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const api = adminApi(page);
   const unique = Date.now().toString(36);
   const section = await api.json<{ id: number }>('POST', '/api/sections/', { title: `Lote móvil ${unique}` });

@@ -12,7 +12,6 @@ test('an administrator switches Redux DevTools on for this browser only, tokens 
   browserProblems,
 }) => {
   // Three full loads of the panel and one of the site: on a busy machine they outlast the default 30 s.
-  test.setTimeout(60_000);
   await installDevToolsStandIn(page);
   const devToolsChunks: string[] = [];
   page.on('request', (request) => {

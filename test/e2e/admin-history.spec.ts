@@ -5,7 +5,6 @@ import { expect, test } from './support/fixtures';
 /** Every change has a history and an author: 'Historial' with restore, and the activity log. */
 
 test('a publication edited twice is restored to its first version, and the public page shows it', async ({ adminPage: page }) => {
-  test.setTimeout(60_000);
   const api = adminApi(page);
   const sections = await api.list<{ id: number; slug: string }>('sections');
   const news = sections.find((section) => section.slug === 'noticias')!;

@@ -15,7 +15,6 @@ test('make a private link on the detail page, open it signed out in another brow
   browser,
   browserProblems,
 }) => {
-  test.setTimeout(120_000);
   const title = `Borrador para la dirección ${Date.now()}`;
   const { id } = await createDraftPublication(page, title);
 

@@ -21,7 +21,6 @@ const frameWidth = (preview: Page) =>
   }));
 
 test('preview unsaved changes in the public frame on both widths', async ({ adminPage: page }) => {
-  test.setTimeout(90_000);
   const saved = `Jornada en vista previa ${Date.now()}`;
   const { id } = await createDraftPublication(page, saved);
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -123,7 +122,6 @@ test("a private link's page: the saved version under the banner, scheduled, at b
   adminPage: page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const title = `Enlace en vista previa ${Date.now()}`;
   const { id, version } = await createDraftPublication(page, title);
   const headers = { Authorization: `Bearer ${(await storedSession(page))!.access}`, Accept: 'application/json' };

@@ -40,7 +40,6 @@ async function buildThreeCellRow(page: Page, text: string) {
 test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({
   adminPage: page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const title = `Jornada de convivencia ${Date.now()}`;
   const text = 'La convivencia escolar se aprende en comunidad.';
   await page.setViewportSize({ width: 1280, height: 900 });

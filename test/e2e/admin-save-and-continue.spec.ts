@@ -137,7 +137,6 @@ test('a section and a biography stay open after Ctrl+S and after the button; a s
 test('Ctrl+S typed inside the text of a cell saves and stays open: the text editor hands the keys on to the form', async ({
   adminPage: page,
 }) => {
-  test.setTimeout(90_000);
   const api = adminApi(page);
   const created = await createDraftPublication(page, `Guardar desde el texto ${Date.now()}`);
   try {

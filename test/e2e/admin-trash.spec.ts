@@ -54,7 +54,6 @@ test('a section deleted with its publications comes back with them, on the publi
   adminPage: page,
   browserProblems,
 }) => {
-  test.setTimeout(60_000);
   const api = adminApi(page);
   const section = await api.json<{ id: number; slug: string }>('POST', '/api/sections/', { title: 'Jornadas de otoño' });
   expect(section.status).toBe(201);

@@ -10,7 +10,6 @@ import { expect, test } from './support/fixtures';
 const title = `Jornada programada ${Date.now()}`;
 
 test("a publication scheduled for a later day reads 'Programado · …' in the list and on the landing", async ({ adminPage: page }) => {
-  test.setTimeout(90_000);
   const { id } = await createDraftPublication(page, title);
 
   await page.goto(`/admin/publications/edit/${id}`);

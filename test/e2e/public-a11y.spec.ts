@@ -33,7 +33,7 @@ test('every publication detail reachable from the lists has no axe violations', 
     details.push(...(await page.locator('.card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))));
   }
   expect(details.length).toBeGreaterThan(5);
-  test.setTimeout(60_000 + details.length * 15_000);
+  test.setTimeout(120_000 + details.length * 15_000);
   for (const href of details) {
     await page.goto(href);
     await expect(page.locator('h1.detail__title')).toBeVisible();

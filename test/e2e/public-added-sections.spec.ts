@@ -18,7 +18,6 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 test('a visible section gets its page and links, and hiding it takes them away', async ({ adminPage: page, browserProblems }, testInfo) => {
-  test.setTimeout(90_000);
   const api = adminApi(page);
   const created = await api.json<Section>('POST', '/api/sections/', { title: 'Talleres de verano', is_active: true });
   expect(created.status).toBe(201);

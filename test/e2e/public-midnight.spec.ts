@@ -34,7 +34,6 @@ async function signIn(request: APIRequestContext): Promise<string> {
 test.afterAll(() => fs.rmSync(E2E_CLOCK_FILE, { force: true }));
 
 test('thirty publications are paged by twelve, and one dated tomorrow appears at local midnight', async ({ page, request }) => {
-  test.setTimeout(120_000);
   setServerClock(BEFORE_MIDNIGHT);
   const token = await signIn(request);
   const headers = { Authorization: `Bearer ${token}` };

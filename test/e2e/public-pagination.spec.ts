@@ -11,7 +11,6 @@ test('a section with more than twelve publications is paged, and every page can 
   adminPage: page,
   browserProblems,
 }) => {
-  test.setTimeout(90_000);
   const api = adminApi(page);
   const congresos = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'congresos')!;
   const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;

@@ -53,7 +53,6 @@ test('phone: the menu holds the search field', async ({ page }, testInfo) => {
 });
 
 test('a second page of results, through the pagination', async ({ adminPage: page }) => {
-  test.setTimeout(90_000);
   const api = adminApi(page);
   const noticias = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;
   const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).access)) as string;
