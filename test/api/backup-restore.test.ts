@@ -419,7 +419,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it(`${NAME[OTHER]} with media in an S3 bucket → SQLite with media in the folder (npm run restore)`, async () => {
     const from = await newPlace(OTHER, 's3');
@@ -456,7 +456,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it(`moves a SQLite site to ${NAME[OTHER]} while its media stay where they are: those files are neither a reason to refuse nor written again`, async () => {
     const from = await newPlace('sqlite', 'local');
@@ -696,7 +696,7 @@ describe('a restore that must not happen', () => {
     await upload(target, await makeImage('gif'), 'image/gif');
     targetAnswers = await answersOf(target);
     targetMedia = await storeContents(to);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => target.close());
 
   /** The restore fails with a message that matches, and the target answers and stores exactly what it did. */

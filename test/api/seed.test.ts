@@ -49,7 +49,7 @@ describe('demo content on a fresh start', () => {
     expect(biographies).toHaveLength(8);
     expect(biographies.filter((b: { is_active: boolean }) => !b.is_active)).toHaveLength(1);
     expect((await server.request('GET', '/api/public/biographies/')).body.count).toBe(7);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a site whose content all went to the trash', () => {
