@@ -1,24 +1,24 @@
+type FakeTimersOptions = Extract<NonNullable<Parameters<typeof jest.useFakeTimers>[0]>, { doNotFake?: unknown }>;
+type FakeableApi = NonNullable<FakeTimersOptions['doNotFake']>[number];
+
 /**
- * Fakes only the date (`Date.now()`, `new Date()`), at `now`: a real server's timers and
- * sockets, and the requests a test makes to it, keep running on real time.
+ * The clocks a real server's timers and sockets, and the requests a test makes to it,
+ * need on real time: a test that fakes time with a real server behind it leaves these alone.
  */
-export const fakeDateOnly = (now: number) =>
-  jest.useFakeTimers({
-    now,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+export const SERVER_CLOCKS: readonly FakeableApi[] = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+];
+
+/** Fakes only the date (`Date.now()`, `new Date()`), at `now`: intervals run on real time too. */
+export const fakeDateOnly = (now: number) => jest.useFakeTimers({ now, doNotFake: [...SERVER_CLOCKS, 'setInterval', 'clearInterval'] });

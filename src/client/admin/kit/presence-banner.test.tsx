@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Publication, Section } from '@/domain/entities';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, timeOfDay } from '@/domain/presence';
+import { SERVER_CLOCKS } from '../../../../test/helpers/fake-date';
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { colleague } from '../../../../test/helpers/staff-accounts';
@@ -76,22 +77,7 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
   const address = `/api/publications/${publication.id}/`;
   const ana = await colleague(api, 'editor');
   // Only the interval and the date are the test's: requests and their timeouts run on real time.
-  jest.useFakeTimers({
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  jest.useFakeTimers({ doNotFake: [...SERVER_CLOCKS] });
   try {
     const before = (await api.requests()).length;
     const presenceSent = async () =>
