@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@/domain/entities';
 import { BULK_ACTIVITY_ACTIONS } from '@/domain/bulk';
 import { ACTIVITY_ACTIONS, BULK_ACTIVITY_FILTER, CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
@@ -59,6 +60,12 @@ export function startOfDay(date: string, timeZone: string = siteTimeZone()): str
 }
 
 /** The day after a calendar day, YYYY-MM-DD. */
+/**
+ * The actions whose entries this request may read: all of them, or for an Editor the content
+ * entries only (no sign-ins, no addresses, no accounts); the list of people follows the same rule.
+ */
+const readableActions = (request: FastifyRequest) => (canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS);
+
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** Admin routes of the log. */
@@ -103,8 +110,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
           username,
           action: bulk ? undefined : action,
           actionGroup: bulk ? Object.values(BULK_ACTIVITY_ACTIONS) : undefined,
-          // An Editor reads content entries only: no sign-ins, no addresses, no accounts.
-          actions: canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS,
+          actions: readableActions(request),
           from: from === undefined ? undefined : startOfDay(from),
           before: to === undefined ? undefined : startOfDay(nextDay(to)),
         },
@@ -122,8 +128,6 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/activity/people/',
     { schema: { tags, security, summary: 'Los usuarios que aparecen en el registro', response: { 200: ActivityPeople } } },
-    // An Editor reads content entries only: the people named are those of such entries, not a
-    // name typed at a failed sign-in or an account that only signed in.
-    async (request) => activityUsernames(services.db, canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS),
+    async (request) => activityUsernames(services.db, readableActions(request)),
   );
 };
