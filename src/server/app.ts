@@ -74,7 +74,7 @@ export async function buildApp(
   let server!: http.Server;
   const app = Fastify({
     // Cached public answers leave before Fastify builds a request (cache/cache-front.ts).
-    serverFactory: (handler) => {
+    serverFactory: (handler, fastifyOptions) => {
       server = http.createServer(
         {
           // A body sent a byte at a time must not hold its connection forever (docs/decisions/121-resource-limits.md).
@@ -85,6 +85,10 @@ export async function buildApp(
         (req, res) => cacheFront(req, res) || handler(req, res),
       );
       server.maxConnections = config.maxConnections;
+      // Fastify sets its keep-alive (72 s) only on a server it makes itself. Node's own 5 s is
+      // shorter than a client or proxy may keep an idle connection: a request sent on one the
+      // server is closing fails with a reset that nobody retries (docs/decisions/121-resource-limits.md).
+      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout as number;
       server.on('checkExpectation', refuseExpectation(securityHeaders));
       return server;
     },

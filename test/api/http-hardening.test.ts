@@ -177,6 +177,43 @@ describe('the HTTP layer of a plain server', () => {
     expect(Date.now() - started).toBeLessThan(1000 * 200 * 0.2);
   });
 
+  it("keeps an idle connection open for Fastify's 72 s, not Node's 5 s: a request sent on it after a pause is answered", async () => {
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const answers: string[] = [];
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk) => {
+      received += chunk;
+      // Each answer is small and whole: its head, then a JSON body of Content-Length bytes.
+      const length = /content-length: (\d+)/i.exec(received);
+      const end = received.indexOf('\r\n\r\n');
+      if (length && end >= 0 && received.length >= end + 4 + Number(length[1])) {
+        answers.push(received);
+        received = '';
+      }
+    });
+    socket.on('close', () => (closed = true));
+    const ask = async (count: number) => {
+      socket.write(`GET ${PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      await new Promise<void>((resolve) => {
+        const check = setInterval(() => (answers.length >= count || closed) && (clearInterval(check), resolve()), 20);
+      });
+    };
+    try {
+      await ask(1);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+      expect(answers[0]).toMatch(/keep-alive: timeout=72/i);
+      // Longer than Node's own keep-alive (5 s, plus its 1 s of grace) and the server's 1 s headersTimeout.
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      expect(closed).toBe(false);
+      await ask(2);
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   it('closes connections past the ceiling at once', async () => {
     const { port } = new URL(server.url);
     const open: net.Socket[] = [];
