@@ -33,6 +33,30 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Writes route-chunks.json: for each lazy page of the public site (the chunks
+ * named site-*, client/site/site-routes.tsx), the script and style files it
+ * loads beyond the main entry's. The server names them in that page's HTML
+ * (`<link rel=preload>`, server/spa/route-chunks.ts), so they download beside
+ * the main script instead of after it has run. Written once the file names
+ * carry their final content hashes.
+ */
+class RouteChunksPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 }, () => {
+        const loaded = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
+        const pages: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (!name.startsWith('site-')) continue;
+          pages[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !loaded.has(file));
+        }
+        compilation.emitAsset('route-chunks.json', new sources.RawSource(JSON.stringify(pages)));
+      });
+    });
+  }
+}
+
 // TinyMCE, self-hosted (requirements §10): only the files the rich-text editor loads, under /tinymce/,
 // fetched by the browser when an admin opens a text cell. Plugins as in publications/layout-editor/rich-text-editor.tsx.
 const TINYMCE_FILES = [
@@ -150,6 +174,7 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
               include: /^assets\/main\./,
               stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
             }),
+            new RouteChunksPlugin(),
             new PrecompressPlugin(),
           ]
         : []),

@@ -25,6 +25,7 @@ import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle } from './feeds';
+import type { RouteChunk } from '../spa/route-chunks';
 
 const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 
@@ -163,6 +164,8 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   canonical?: string;
   /** A private preview's page: never cached, indexed or told in a Referer (plugins/spa.ts). */
   preview?: boolean;
+  /** The lazy page the browser app will load for it (its files are preloaded, plugins/spa.ts). */
+  chunk?: RouteChunk;
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
@@ -196,11 +199,15 @@ export function createPageResolver(services: Services) {
       noindex: true,
       feeds: [siteFeed],
     };
-    if (path === '/' || path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed] };
-    if (path === `/${SEARCH_SEGMENT}`) return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed] };
+    if (path === '/') return { status: 200, canonical: path, feeds: [siteFeed] };
+    if (path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty' };
+    if (path === `/${SEARCH_SEGMENT}`) {
+      return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed], chunk: 'site-search' };
+    }
 
     // 'Vista previa': the unsaved state the admin tab hands over, or a private link's saved version (content/preview-links.ts).
-    if (path === `/${PREVIEW_SEGMENT}`) return { status: 200, title: pageTitle(PREVIEW_TITLE), noindex: true, preview: true };
+    if (path === `/${PREVIEW_SEGMENT}`)
+      return { status: 200, title: pageTitle(PREVIEW_TITLE), noindex: true, preview: true, chunk: 'site-preview' };
     if (path.startsWith(`/${PREVIEW_SEGMENT}/`)) {
       const found = await findLiveLink(services.db, path.slice(PREVIEW_SEGMENT.length + 2));
       if (!found) return { ...notFound, preview: true };
@@ -212,6 +219,7 @@ export function createPageResolver(services: Services) {
         canonical: `/${publication.section_slug}/${publication.id}`,
         noindex: true,
         preview: true,
+        chunk: 'site-preview',
       };
     }
 
@@ -235,6 +243,7 @@ export function createPageResolver(services: Services) {
         description: listPageDescription(section),
         canonical: page > 1 ? `${path}?pagina=${page}` : path,
         feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
+        chunk: 'site-list',
       };
     }
 
@@ -250,6 +259,7 @@ export function createPageResolver(services: Services) {
       ...publicationHead(toPublicPublication(row)),
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
+      chunk: 'site-detail',
     };
   };
 }
