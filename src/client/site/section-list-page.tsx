@@ -4,10 +4,11 @@ import { loadPublicationsFailed, messages } from '@/domain/messages';
 import { listPageDescription, type ListedSection } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
+import { pageFromSearch } from '@/domain/public-pages';
 import { paths } from '@/client/app/paths';
 import { PublicationCard } from './publication-card';
 import { PageHeader } from './page-header';
-import { Pagination, pageFromSearch } from './pagination';
+import { Pagination } from './pagination';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 
