@@ -93,6 +93,7 @@ export function SearchPage() {
                         sectionName={hit.section_title}
                         summary={hit.snippet ? <Snippet hit={hit} /> : undefined}
                         eager={i < 3}
+                        priority={i === 0}
                       />
                     </li>
                   ))}
