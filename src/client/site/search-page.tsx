@@ -11,6 +11,7 @@ import { snippetParts, useSearchPublicationsQuery, type SearchHit } from './sear
 import { searchHref, SiteSearchForm } from './site-search-form';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import { useStartAtTop } from './use-start-at-top';
 import './search-page.css';
 
 /** Search result pages are not for search engines: the server's page says so, and so does the app's while it shows one. */
@@ -49,9 +50,7 @@ export function SearchPage() {
   );
   const last = data ? Math.max(1, Math.ceil(data.count / PUBLIC_PUBLICATION_PAGE_SIZE)) : 1;
 
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [page, text]);
+  useStartAtTop(`${page}|${text}`);
 
   return (
     <>

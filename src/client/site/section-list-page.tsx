@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadPublicationsFailed, messages } from '@/domain/messages';
 import { listPageDescription, type ListedSection } from '@/domain/catalogue';
@@ -11,6 +10,7 @@ import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import { useStartAtTop } from './use-start-at-top';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
 const isMissingPage = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -33,9 +33,7 @@ export function SectionListPage({ section }: { section: ListedSection }) {
   const last = data ? Math.max(1, Math.ceil(data.count / PUBLIC_PUBLICATION_PAGE_SIZE)) : 1;
 
   // Another page of the list starts at its top, as a new page would.
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [page]);
+  useStartAtTop(String(page));
 
   const firstPage = (
     <Link className="button button--primary" to={listPath}>
