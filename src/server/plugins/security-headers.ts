@@ -38,8 +38,7 @@ const HELMET_OPTIONS = {
  * fullscreen, encrypted media, picture-in-picture). Only features browsers
  * know: Chromium reports an unknown one ('bluetooth') in every page's console.
  */
-const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), display-capture=()';
 
 /**
  * Development (`npm run dev`) only: webpack's eval source maps run each module
