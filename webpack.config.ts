@@ -171,7 +171,8 @@ export default (env: { hot?: boolean } | undefined, argv: { mode?: Configuration
               banner: '//# allFunctionsCalledOnLoad',
               raw: true,
               entryOnly: true,
-              include: /^assets\/main\./,
+              // The script only: in the stylesheet the line would be a broken first rule.
+              include: /^assets\/main\.[0-9a-f]+\.js$/,
               stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
             }),
             new RouteChunksPlugin(),

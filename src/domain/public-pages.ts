@@ -18,12 +18,12 @@ const withQuery = (path: string, params: Record<string, string | number | boolea
   `${path}?${new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString()}`;
 
 /**
- * The public API's addresses (under /api) that the site's pages read, built
- * alike by the browser app's queries (client/api/public-content.ts,
- * client/site/search-api.ts) and by the server, which names in a page's HTML
- * the answer the page will read first (`<link rel=preload as=fetch>`,
- * plugins/spa.ts): the browser reuses a preloaded answer only for the very
- * same address.
+ * The public API's addresses (under /api) that the site's pages read
+ * (client/api/public-content.ts, client/site/search-api.ts), in one place.
+ * Not preloaded from the page's HTML: a preload takes the browser's default
+ * cache mode, which serves an answer up to 30 s stale (stale-while-revalidate,
+ * decision 017), where the app's own request revalidates
+ * (docs/decisions/068-public-pages-load-sooner.md).
  */
 export const publicApiAddress = {
   /** One page of a section's public publications. */

@@ -121,6 +121,16 @@ export async function buildApp(
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
   const upkeep = scheduleUpkeep(upkeepJobs(services, app.log), app.log);
   app.addHook('onReady', () => upkeep.start());
+  // Closing, Fastify closes the connections idle at that moment; one still answering a request would
+  // then stay open for its whole keep-alive (72 s) and hold the close. Each is closed once it goes idle.
+  app.addHook('preClose', (done) => {
+    if (server.listening) {
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      sweep.unref();
+      server.once('close', () => clearInterval(sweep));
+    }
+    done();
+  });
   app.addHook('onClose', async () => {
     await upkeep.stop();
     await services.db.destroy();

@@ -214,6 +214,28 @@ describe('the HTTP layer of a plain server', () => {
     }
   });
 
+  it('closing answers the request under way, then closes its connection at once rather than after its 72 s keep-alive', async () => {
+    const closing = await startApiServer();
+    const { port } = new URL(closing.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // A sign-in sent in two parts: when closing starts, the server is in the middle of reading it.
+    const body = JSON.stringify({ username: 'nadie', password: 'no es esta' });
+    socket.write(`POST /api/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const closed = closing.close();
+    socket.write(body.slice(10));
+    await closed;
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    // Not a timing assertion on the machine's speed: only that it did not wait out the keep-alive.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
   it('closes connections past the ceiling at once', async () => {
     const { port } = new URL(server.url);
     const open: net.Socket[] = [];

@@ -26,8 +26,6 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the app will load for it, whose files the page preloads. */
   chunk?: RouteChunk;
-  /** The public API answer (its address under /api) the page's app reads first, preloaded too. */
-  data?: string;
 }
 
 /**
@@ -104,14 +102,14 @@ export async function registerSpa(
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, preview, chunk, data, ...head } =
+    const { status, location, canonical, preview, chunk, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
     if (status === 301 && location) return reply.redirect(location, 301);
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
-    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk], preloadData: data };
+    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk] };
     const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
     if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;

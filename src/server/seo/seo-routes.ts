@@ -9,8 +9,8 @@ import {
   publicSections,
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
-import { boundSearchQuery, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
-import { pageFromSearch, publicApiAddress } from '@/domain/public-pages';
+import { SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
+import { pageFromSearch } from '@/domain/public-pages';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
@@ -167,12 +167,7 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the browser app will load for it (its files are preloaded, plugins/spa.ts). */
   chunk?: RouteChunk;
-  /** The public API answer the page's app reads first, under /api (preloaded too). */
-  data?: string;
 }
-
-/** A public API address (domain/public-pages.ts) as the browser requests it. */
-const apiAddress = (address: string): string => `/api${address}`;
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
 const PREVIEW_TITLE = 'Vista previa';
@@ -199,15 +194,9 @@ export function createPageResolver(services: Services) {
       feeds: [siteFeed],
     };
     if (path === '/') return { status: 200, canonical: path, feeds: [siteFeed] };
-    if (path === `/${FACULTY_SEGMENT}`) {
-      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty', data: apiAddress(publicApiAddress.biographies()) };
-    }
+    if (path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty' };
     if (path === `/${SEARCH_SEGMENT}`) {
-      // The query as the page searches it (no answer to preload for one too short, or a page that is no number).
-      const { text, tooShort } = boundSearchQuery(search.get(SEARCH_QUERY_PARAM) ?? '');
-      const page = pageFromSearch(search);
-      const data = tooShort || page === null ? undefined : apiAddress(publicApiAddress.search(text, page));
-      return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed], chunk: 'site-search', data };
+      return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed], chunk: 'site-search' };
     }
 
     // 'Vista previa': the unsaved state the admin tab hands over, or a private link's saved version (content/preview-links.ts).
@@ -249,7 +238,6 @@ export function createPageResolver(services: Services) {
         canonical: page > 1 ? `${path}?pagina=${page}` : path,
         feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
         chunk: 'site-list',
-        data: apiAddress(publicApiAddress.publications(section.slug, page)),
       };
     }
 
@@ -266,7 +254,6 @@ export function createPageResolver(services: Services) {
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
       chunk: 'site-detail',
-      data: apiAddress(publicApiAddress.publication(row.id)),
     };
   };
 }

@@ -20,12 +20,6 @@ export interface PageMeta {
   noindex?: boolean;
   /** Scripts and stylesheets the page's app will load (its lazy page's chunk): fetched beside the main script. */
   preload?: readonly string[];
-  /**
-   * The public API answer the page's app reads first (its address under /api,
-   * domain/public-pages.ts): fetched beside the scripts, and reused by the app's
-   * own request for the same address (same origin, credentials as fetch() sends them).
-   */
-  preloadData?: string;
 }
 
 const escapeHtml = (text: string): string =>
@@ -69,7 +63,6 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
     ...(meta.preload ?? []).map(
       (file) => `<link rel="preload" href="${escapeHtml(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}" />`,
     ),
-    ...(meta.preloadData ? [`<link rel="preload" href="${escapeHtml(meta.preloadData)}" as="fetch" crossorigin="anonymous" />`] : []),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
   ].join('\n    ');
 
