@@ -223,7 +223,9 @@ describe('the HTTP layer of a plain server', () => {
     const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     // A sign-in sent in two parts: when closing starts, the server is in the middle of reading it.
     const body = JSON.stringify({ username: 'nadie', password: 'no es esta' });
-    socket.write(`POST /api/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
