@@ -74,7 +74,7 @@ export async function buildApp(
   let server!: http.Server;
   const app = Fastify({
     // Cached public answers leave before Fastify builds a request (cache/cache-front.ts).
-    serverFactory: (handler, fastifyOptions) => {
+    serverFactory: (handler) => {
       server = http.createServer(
         {
           // A body sent a byte at a time must not hold its connection forever (docs/decisions/121-resource-limits.md).
@@ -85,10 +85,6 @@ export async function buildApp(
         (req, res) => cacheFront(req, res) || handler(req, res),
       );
       server.maxConnections = config.maxConnections;
-      // Fastify sets its keep-alive (72 s) only on a server it makes itself. Node's own 5 s is
-      // shorter than a client or proxy may keep an idle connection: a request sent on one the
-      // server is closing fails with a reset that nobody retries (docs/decisions/121-resource-limits.md).
-      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout as number;
       server.on('checkExpectation', refuseExpectation(securityHeaders));
       return server;
     },
@@ -121,16 +117,6 @@ export async function buildApp(
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
   const upkeep = scheduleUpkeep(upkeepJobs(services, app.log), app.log);
   app.addHook('onReady', () => upkeep.start());
-  // Closing, Fastify closes the connections idle at that moment; one still answering a request would
-  // then stay open for its whole keep-alive (72 s) and hold the close. Each is closed once it goes idle.
-  app.addHook('preClose', (done) => {
-    if (server.listening) {
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      sweep.unref();
-      server.once('close', () => clearInterval(sweep));
-    }
-    done();
-  });
   app.addHook('onClose', async () => {
     await upkeep.stop();
     await services.db.destroy();
