@@ -59,13 +59,13 @@ export function startOfDay(date: string, timeZone: string = siteTimeZone()): str
   return new Date(midnightAsUtc - offsetAt(first)).toISOString();
 }
 
-/** The day after a calendar day, YYYY-MM-DD. */
 /**
  * The actions whose entries this request may read: all of them, or for an Editor the content
  * entries only (no sign-ins, no addresses, no accounts); the list of people follows the same rule.
  */
 const readableActions = (request: FastifyRequest) => (canSeeSignIns(staffRole(request)) ? undefined : CONTENT_ACTIVITY_ACTIONS);
 
+/** The day after a calendar day, YYYY-MM-DD. */
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** Admin routes of the log. */
