@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { DATA, READY, type PreviewPayload } from '@/client/ui/preview-channel';
+import { sectionsApi } from '@/client/api/sections';
 import { layoutEditorActions } from './layout-editor/layout-editor-slice';
 import { publicationFixture, sectionFixture } from '../../../../test/helpers/admin-fixtures';
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
@@ -117,7 +118,9 @@ test("'Vista previa' opens /vista-previa in a tab of its own and posts it the fo
 
 test('a preview tab that asks for this publication is answered; another origin or another publication is not', async () => {
   jest.spyOn(window, 'open');
-  render();
+  const { store } = render();
+  // The button sends again when the sections arrive: they are here before the tab asks, so one ask is one answer.
+  await waitFor(() => expect(sectionsApi.endpoints.listSections.select()(store.getState()).isSuccess).toBe(true));
   const posted: unknown[] = [];
   const tab = { closed: false, postMessage: (message: unknown) => posted.push(message) } as unknown as Window;
   const ask = (key: string, origin = window.location.origin) =>
