@@ -40,6 +40,9 @@ async function buildThreeCellRow(page: Page, text: string) {
 test('a publication is built, saved as published, listed, filtered, searched, shown, found on the public site, edited and deleted', async ({
   adminPage: page,
 }, testInfo) => {
+  // The whole life of a publication, over both apps and two widths of screenshots: on a CI machine
+  // whose two cores also run the Jest lane it took 2.2 minutes once. A guard against hanging, not a measure.
+  test.setTimeout(240_000);
   const title = `Jornada de convivencia ${Date.now()}`;
   const text = 'La convivencia escolar se aprende en comunidad.';
   await page.setViewportSize({ width: 1280, height: 900 });

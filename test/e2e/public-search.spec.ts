@@ -47,6 +47,10 @@ test('phone: the menu holds the search field', async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/\/buscar\?q=convivencia\+escolar$/);
   await expect(page.getByText(/^\d+ resultados? para «convivencia escolar»$/)).toBeVisible();
   await expect(results(page).first()).toBeVisible();
+  // The first result's image is the phone's largest paint: fetched first, the others after.
+  const images = results(page).locator('img');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.nth(1)).not.toHaveAttribute('fetchpriority', /.*/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoViolations(page);
   await page.screenshot({ path: testInfo.outputPath('search-375.png'), fullPage: true });

@@ -1,5 +1,5 @@
 import type { Biography, PublicPublication } from '@/domain/entities';
-import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
+import { publicApiAddress } from '@/domain/public-pages';
 import { baseApi } from './base-api';
 import { isPage, toList } from './list-response';
 
@@ -15,9 +15,6 @@ export interface PublicPublicationPage {
   /** Publications of the section in all pages. */
   count: number;
 }
-
-/** What the visitor's browser asks for: no credentials, no refresh (paths contain /public/). */
-const PUBLIC_BIOGRAPHY_PARAMS = { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true } as const;
 
 /**
  * The pages still to fetch after the first answer of the public biographies
@@ -64,10 +61,7 @@ const publicContentApi = baseApi.injectEndpoints({
      * list, which requirements §7 also allows, counts as one page).
      */
     getPublicPublications: build.query<PublicPublicationPage, PublicPublicationPageRequest>({
-      query: ({ sectionSlug, page, pageSize }) => ({
-        url: '/public/publications/',
-        params: { section_slug: sectionSlug, page, page_size: pageSize },
-      }),
+      query: ({ sectionSlug, page, pageSize }) => publicApiAddress.publications(sectionSlug, page, pageSize),
       transformResponse: (answer: unknown): PublicPublicationPage => {
         const results = toList<PublicPublication>(answer);
         return { results, count: isPage(answer) ? answer.count : results.length };
@@ -79,7 +73,7 @@ const publicContentApi = baseApi.injectEndpoints({
     }),
     /** GET /api/public/publication/{id}/ */
     getPublicPublication: build.query<PublicPublication, number>({
-      query: (id) => `/public/publication/${id}/`,
+      query: (id) => publicApiAddress.publication(id),
       providesTags: (_result, _error, id) => [{ type: 'PublicPublication' as const, id }],
     }),
     /**
@@ -89,11 +83,11 @@ const publicContentApi = baseApi.injectEndpoints({
      */
     getPublicBiographies: build.query<Biography[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const first = await baseQuery({ url: '/public/biographies/', params: PUBLIC_BIOGRAPHY_PARAMS });
+        const first = await baseQuery(publicApiAddress.biographies());
         if (first.error) return { error: first.error };
         const rest = await Promise.all(
           remainingBiographyPages(first.data).map((page) =>
-            Promise.resolve(baseQuery({ url: '/public/biographies/', params: { ...PUBLIC_BIOGRAPHY_PARAMS, page } })).then(
+            Promise.resolve(baseQuery(publicApiAddress.biographies(page))).then(
               (answer) => (answer.error ? undefined : answer.data),
               () => undefined,
             ),

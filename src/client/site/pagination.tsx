@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
+import { PAGE_PARAM } from '@/domain/public-pages';
 import './pagination.css';
-
-/** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
-const PAGE_PARAM = 'pagina';
-
-/** The page a list address asks for: a whole number from 1; null for anything else ('0', 'dos', '2.5'). */
-export function pageFromSearch(search: URLSearchParams): number | null {
-  const raw = search.get(PAGE_PARAM);
-  if (raw === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-}
 
 /** The address of a page of the list at `listPath`: page 1 is the list's own address. */
 const pageHref = (listPath: string, page: number): string => (page === 1 ? listPath : `${listPath}?${PAGE_PARAM}=${page}`);

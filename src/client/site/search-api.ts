@@ -1,4 +1,5 @@
 import type { PublicPublication } from '@/domain/entities';
+import { publicApiAddress } from '@/domain/public-pages';
 import { baseApi } from '@/client/api/base-api';
 
 export interface SearchHit extends PublicPublication {
@@ -20,7 +21,7 @@ const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/public/search/?q=&page=: twelve public publications a page, title matches first. */
     searchPublications: build.query<SearchAnswer, { q: string; page: number }>({
-      query: ({ q, page }) => ({ url: '/public/search/', params: page > 1 ? { q, page } : { q } }),
+      query: ({ q, page }) => publicApiAddress.search(q, page),
     }),
   }),
 });

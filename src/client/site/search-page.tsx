@@ -2,14 +2,16 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
+import { pageFromSearch } from '@/domain/public-pages';
 import { boundSearchQuery, SEARCH_QUERY_PARAM, searchTexts } from '@/domain/site-search';
 import { PageHeader } from './page-header';
-import { Pagination, pageFromSearch } from './pagination';
+import { Pagination } from './pagination';
 import { PublicationCard } from './publication-card';
 import { snippetParts, useSearchPublicationsQuery, type SearchHit } from './search-api';
 import { searchHref, SiteSearchForm } from './site-search-form';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import { useStartAtTop } from './use-start-at-top';
 import './search-page.css';
 
 /** Search result pages are not for search engines: the server's page says so, and so does the app's while it shows one. */
@@ -48,9 +50,7 @@ export function SearchPage() {
   );
   const last = data ? Math.max(1, Math.ceil(data.count / PUBLIC_PUBLICATION_PAGE_SIZE)) : 1;
 
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [page, text]);
+  useStartAtTop(`${page}|${text}`);
 
   return (
     <>
@@ -92,6 +92,7 @@ export function SearchPage() {
                         sectionName={hit.section_title}
                         summary={hit.snippet ? <Snippet hit={hit} /> : undefined}
                         eager={i < 3}
+                        priority={i === 0}
                       />
                     </li>
                   ))}

@@ -1,15 +1,16 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadPublicationsFailed, messages } from '@/domain/messages';
 import { listPageDescription, type ListedSection } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
+import { pageFromSearch } from '@/domain/public-pages';
 import { paths } from '@/client/app/paths';
 import { PublicationCard } from './publication-card';
 import { PageHeader } from './page-header';
-import { Pagination, pageFromSearch } from './pagination';
+import { Pagination } from './pagination';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
+import { useStartAtTop } from './use-start-at-top';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
 const isMissingPage = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -32,9 +33,7 @@ export function SectionListPage({ section }: { section: ListedSection }) {
   const last = data ? Math.max(1, Math.ceil(data.count / PUBLIC_PUBLICATION_PAGE_SIZE)) : 1;
 
   // Another page of the list starts at its top, as a new page would.
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [page]);
+  useStartAtTop(String(page));
 
   const firstPage = (
     <Link className="button button--primary" to={listPath}>

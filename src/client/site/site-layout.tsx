@@ -1,18 +1,16 @@
 // First, so that the shared base precedes every component's own styles in the cascade.
 import './site-layout.css';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
+import { useStartAtTop } from './use-start-at-top';
 
 /** The frame of every public page: skip link, top bar, header, the page, footer. */
 export function SiteLayout() {
   const { pathname } = useLocation();
-  // A new page starts at its top.
-  useEffect(() => {
-    window.scrollTo?.(0, 0);
-  }, [pathname]);
+  useStartAtTop(pathname);
 
   return (
     <div className="site">

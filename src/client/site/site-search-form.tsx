@@ -1,12 +1,13 @@
 import { useState, type FormEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router';
+import { PAGE_PARAM } from '@/domain/public-pages';
 import { SEARCH_MAX_LENGTH, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
 import './site-search-form.css';
 
 /** The search page's address for a query: /buscar?q=… */
 export const searchHref = (query: string, page = 1): string => {
   const params = new URLSearchParams({ [SEARCH_QUERY_PARAM]: query });
-  if (page > 1) params.set('pagina', String(page));
+  if (page > 1) params.set(PAGE_PARAM, String(page));
   return `/${SEARCH_SEGMENT}?${params.toString()}`;
 };
 

@@ -35,10 +35,10 @@ const HELMET_OPTIONS = {
 /**
  * Browser features no page of the site uses: denied to the pages and to the
  * frames they embed (the video players keep what they need: autoplay,
- * fullscreen, encrypted media, picture-in-picture).
+ * fullscreen, encrypted media, picture-in-picture). Only features browsers
+ * know: Chromium reports an unknown one ('bluetooth') in every page's console.
  */
-const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), display-capture=()';
 
 /**
  * Development (`npm run dev`) only: webpack's eval source maps run each module

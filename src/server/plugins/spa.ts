@@ -7,6 +7,7 @@ import { messages } from '@/domain/messages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
+import { readRouteChunks, type RouteChunk } from '../spa/route-chunks';
 import { matchesEtag, weakEtag } from '../cache/public-answer';
 import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
 
@@ -23,6 +24,8 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   canonical?: string;
   /** A private preview's page (its address may hold a link's token): never cached, indexed or told in a Referer. */
   preview?: boolean;
+  /** The lazy page the app will load for it, whose files the page preloads. */
+  chunk?: RouteChunk;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function registerSpa(
   };
   const builtTemplates = devServer ? undefined : { 'index.html': readBuilt('index.html'), 'admin.html': readBuilt('admin.html') };
   const template = async (file: ClientDocument) => (devServer ? devServer.readDocument(file) : builtTemplates![file]);
+  const routeChunks = devServer ? {} : readRouteChunks(config.clientDir);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -98,14 +102,14 @@ export async function registerSpa(
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, preview, ...head } =
+    const { status, location, canonical, preview, chunk, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
     if (status === 301 && location) return reply.redirect(location, 301);
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
-    const meta = { ...head, origin, url };
+    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk] };
     const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
     if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;

@@ -10,6 +10,7 @@ import {
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
+import { pageFromSearch } from '@/domain/public-pages';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
@@ -25,6 +26,7 @@ import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle } from './feeds';
+import type { RouteChunk } from '../spa/route-chunks';
 
 const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 
@@ -163,18 +165,13 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   canonical?: string;
   /** A private preview's page: never cached, indexed or told in a Referer (plugins/spa.ts). */
   preview?: boolean;
+  /** The lazy page the browser app will load for it (its files are preloaded, plugins/spa.ts). */
+  chunk?: RouteChunk;
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
 const PREVIEW_TITLE = 'Vista previa';
 const NOT_FOUND_DESCRIPTION = 'La página que buscas no existe o se ha movido.';
-
-/** A list page's ?pagina=N as the browser reads it (site/pagination.ts): 1 when absent, null when it is no page number. */
-const listPageOf = (search: URLSearchParams): number | null => {
-  const raw = search.get('pagina');
-  if (raw === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
-};
 
 /**
  * What the server knows of a public address before the browser app runs: the
@@ -196,11 +193,15 @@ export function createPageResolver(services: Services) {
       noindex: true,
       feeds: [siteFeed],
     };
-    if (path === '/' || path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed] };
-    if (path === `/${SEARCH_SEGMENT}`) return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed] };
+    if (path === '/') return { status: 200, canonical: path, feeds: [siteFeed] };
+    if (path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty' };
+    if (path === `/${SEARCH_SEGMENT}`) {
+      return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed], chunk: 'site-search' };
+    }
 
     // 'Vista previa': the unsaved state the admin tab hands over, or a private link's saved version (content/preview-links.ts).
-    if (path === `/${PREVIEW_SEGMENT}`) return { status: 200, title: pageTitle(PREVIEW_TITLE), noindex: true, preview: true };
+    if (path === `/${PREVIEW_SEGMENT}`)
+      return { status: 200, title: pageTitle(PREVIEW_TITLE), noindex: true, preview: true, chunk: 'site-preview' };
     if (path.startsWith(`/${PREVIEW_SEGMENT}/`)) {
       const found = await findLiveLink(services.db, path.slice(PREVIEW_SEGMENT.length + 2));
       if (!found) return { ...notFound, preview: true };
@@ -212,6 +213,7 @@ export function createPageResolver(services: Services) {
         canonical: `/${publication.section_slug}/${publication.id}`,
         noindex: true,
         preview: true,
+        chunk: 'site-preview',
       };
     }
 
@@ -219,7 +221,7 @@ export function createPageResolver(services: Services) {
     if (segment) {
       const section = listNamed(segment, added);
       if (!section) return notFound;
-      const page = listPageOf(search);
+      const page = pageFromSearch(search);
       if (page === null) return notFound;
       if (page > 1) {
         const { count } = await listPublicPublications(services.db, {
@@ -235,6 +237,7 @@ export function createPageResolver(services: Services) {
         description: listPageDescription(section),
         canonical: page > 1 ? `${path}?pagina=${page}` : path,
         feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
+        chunk: 'site-list',
       };
     }
 
@@ -250,6 +253,7 @@ export function createPageResolver(services: Services) {
       ...publicationHead(toPublicPublication(row)),
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
+      chunk: 'site-detail',
     };
   };
 }

@@ -44,6 +44,17 @@ describe('renderIndex', () => {
     expect(html.match(/<script/g)).toHaveLength(2);
   });
 
+  it("names the page's own code for the browser to fetch beside the main script, as script or style", () => {
+    const html = renderIndex(
+      template,
+      { url: 'http://localhost/buscar', preload: ['/assets/site-search.1.css', '/assets/site-search.2.js'] },
+      settings,
+    );
+    expect(html).toContain('<link rel="preload" href="/assets/site-search.1.css" as="style" />');
+    expect(html).toContain('<link rel="preload" href="/assets/site-search.2.js" as="script" />');
+    expect(renderIndex(template, { url: 'http://localhost/' }, settings)).not.toContain('rel="preload"');
+  });
+
   it('is not fooled by $ patterns in values', () => {
     const html = renderIndex(template, { title: "$& $' $`", url: 'http://localhost/' }, settings);
     expect(html).toContain('<title>$&amp; $&#39; $`</title>');

@@ -18,6 +18,8 @@ export interface PageMeta {
   feeds?: readonly { title: string; href: string }[];
   /** Pages search engines should not keep (search results, 404s). */
   noindex?: boolean;
+  /** Scripts and stylesheets the page's app will load (its lazy page's chunk): fetched beside the main script. */
+  preload?: readonly string[];
 }
 
 const escapeHtml = (text: string): string =>
@@ -57,6 +59,9 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
     ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     ...(meta.feeds ?? []).map(
       (feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" />`,
+    ),
+    ...(meta.preload ?? []).map(
+      (file) => `<link rel="preload" href="${escapeHtml(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}" />`,
     ),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
   ].join('\n    ');

@@ -1,0 +1,38 @@
+import { PUBLIC_BIOGRAPHY_PAGE_SIZE, PUBLIC_PUBLICATION_PAGE_SIZE } from './limits';
+
+/** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
+export const PAGE_PARAM = 'pagina';
+
+/**
+ * The page a public list's address asks for, as the browser app and the server
+ * (which answers 404 past the last) both read it: a whole number from 1, 1 when
+ * absent; null for anything else ('0', 'dos', '2.5').
+ */
+export function pageFromSearch(search: URLSearchParams): number | null {
+  const raw = search.get(PAGE_PARAM);
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+const withQuery = (path: string, params: Record<string, string | number | boolean>): string =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString()}`;
+
+/**
+ * The public API's addresses (under /api) that the site's pages read
+ * (client/api/public-content.ts, client/site/search-api.ts), in one place.
+ * Not preloaded from the page's HTML: a preload takes the browser's default
+ * cache mode, which serves an answer up to 30 s stale (stale-while-revalidate,
+ * decision 017), where the app's own request revalidates
+ * (docs/decisions/068-public-pages-load-sooner.md).
+ */
+export const publicApiAddress = {
+  /** One page of a section's public publications. */
+  publications: (sectionSlug: string, page: number, pageSize = PUBLIC_PUBLICATION_PAGE_SIZE): string =>
+    withQuery('/public/publications/', { section_slug: sectionSlug, page, page_size: pageSize }),
+  publication: (id: number): string => `/public/publication/${id}/`,
+  /** A page of results of an already bounded query (site-search.ts boundSearchQuery). */
+  search: (query: string, page: number): string => withQuery('/public/search/', page > 1 ? { q: query, page } : { q: query }),
+  /** The faculty, a hundred a page, the inactive too (the page greys them). */
+  biographies: (page = 1): string =>
+    withQuery('/public/biographies/', { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true, ...(page > 1 ? { page } : {}) }),
+};
