@@ -99,13 +99,16 @@ describe('the server process', () => {
   }, 120_000);
 
   // Node 24 aborted non-N-API addons during garbage collection at start-up
-  // ("Assertion failed: (env) != nullptr"); better-sqlite3 13 is N-API. Ten starts
-  // of the real process on one data directory, each serving and stopping cleanly. The
-  // timeout is a guard, not a measure: with CI's browser lane beside it a start has taken 30 s.
-  it('starts, serves and stops ten times in a row without an abort', async () => {
+  // ("Assertion failed: (env) != nullptr"); better-sqlite3 13 is N-API. Ten starts of the
+  // real process on one data directory, each serving and stopping cleanly, where that abort
+  // was seen (Node 24 and later); on older Node (CI's Node 22 pass on PostgreSQL), two: a
+  // restart on a used directory and database. The timeout is a guard, not a measure: with
+  // CI's browser lane beside it a start has taken 30 s.
+  const starts = Number(process.versions.node.split('.')[0]) >= 24 ? 10 : 2;
+  it(`starts, serves and stops ${starts} times in a row without an abort`, async () => {
     const place = await freshPlace();
     try {
-      for (let start = 1; start <= 10; start++) {
+      for (let start = 1; start <= starts; start++) {
         const server = await startProcess({ SECRET_KEY: 'arranques' }, place);
         try {
           const reply = await fetch(`${server.url}/api/public/publications/?section_slug=noticias`);
