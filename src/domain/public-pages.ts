@@ -23,7 +23,8 @@ const withQuery = (path: string, params: Record<string, string | number | boolea
  * Not preloaded from the page's HTML: a preload takes the browser's default
  * cache mode, which serves an answer up to 30 s stale (stale-while-revalidate,
  * decision 017), where the app's own request revalidates
- * (docs/decisions/068-public-pages-load-sooner.md).
+ * (docs/decisions/068-public-pages-load-sooner.md); the page's first answer
+ * comes inside its HTML instead (FirstRead).
  */
 export const publicApiAddress = {
   /** One page of a section's public publications. */
@@ -36,3 +37,23 @@ export const publicApiAddress = {
   biographies: (page = 1): string =>
     withQuery('/public/biographies/', { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true, ...(page > 1 ? { page } : {}) }),
 };
+
+/**
+ * The API answer a public page reads first: the server writes it into the
+ * page's HTML, and the app draws the page from it without asking
+ * (docs/decisions/069-first-answer-in-the-page.md).
+ */
+export type FirstRead =
+  | { kind: 'publications'; sectionSlug: string; page: number }
+  | { kind: 'publication'; id: number }
+  | { kind: 'search'; q: string; page: number };
+
+/** Where a first read is answered: the address the app's own request would use. */
+export function firstReadAddress(read: FirstRead): string {
+  if (read.kind === 'publications') return publicApiAddress.publications(read.sectionSlug, read.page);
+  if (read.kind === 'publication') return publicApiAddress.publication(read.id);
+  return publicApiAddress.search(read.q, read.page);
+}
+
+/** The id of the `<script type="application/json">` that carries `{ read, answer }` in a public page. */
+export const FIRST_ANSWER_ELEMENT_ID = 'primera-respuesta';

@@ -43,6 +43,7 @@ beforeAll(async () => {
     (await server.request('POST', '/api/sections/', { token, json: { title, is_active } })).body.id as number;
   const noticias = await section('Noticias');
   const talleres = await section('Talleres');
+  ids.tallerSection = talleres;
   const oculta = await section('Oculta', false);
   for (let i = 0; i < 13; i++) await publish(`noticia-${i}`, noticias);
   await publish('taller', talleres);
@@ -122,5 +123,62 @@ describe('what the server answers for each kind of address', () => {
     const { text } = await rawGet('/buscar?q=emociones');
     expect(text).toContain('<meta name="robots" content="noindex" />');
     expect(text).toContain('<title>Resultados de búsqueda · ');
+  });
+});
+
+describe("a page's first answer, in its HTML (docs/decisions/069)", () => {
+  /** What the page carries in #primera-respuesta, parsed; undefined when it carries none. */
+  const firstAnswerOf = async (path: string) => {
+    const { text } = await rawGet(path);
+    const json = /<script id="primera-respuesta" type="application\/json">(.*?)<\/script>/s.exec(text)?.[1];
+    return json === undefined ? undefined : (JSON.parse(json) as { read: unknown; answer: unknown });
+  };
+  const apiAnswer = async (path: string) => {
+    const reply = await server.request('GET', `/api${path}`);
+    expect(reply.status).toBe(200);
+    return reply.body;
+  };
+
+  it('a list page, a publication and a search carry the answer the app would ask for, as the API gives it', async () => {
+    expect(await firstAnswerOf('/noticias?pagina=2')).toEqual({
+      read: { kind: 'publications', sectionSlug: 'noticias', page: 2 },
+      answer: await apiAnswer('/public/publications/?section_slug=noticias&page=2&page_size=12'),
+    });
+    expect(await firstAnswerOf(`/noticias/${ids['noticia-3']}`)).toEqual({
+      read: { kind: 'publication', id: ids['noticia-3'] },
+      answer: await apiAnswer(`/public/publication/${ids['noticia-3']}/`),
+    });
+    const search = await firstAnswerOf('/buscar?q=Noticia');
+    expect(search).toEqual({ read: { kind: 'search', q: 'Noticia', page: 1 }, answer: await apiAnswer('/public/search/?q=Noticia') });
+    expect((search?.answer as { count: number }).count).toBe(13);
+  });
+
+  it('pages that read nothing first, or name nothing, carry none', async () => {
+    for (const path of [
+      '/',
+      '/buscar?q=a',
+      '/buscar',
+      '/no-existe',
+      '/noticias?pagina=3',
+      '/noticias/999999',
+      `/noticias/${ids.borrador}`,
+    ]) {
+      expect({ path, embedded: await firstAnswerOf(path) }).toEqual({ path, embedded: undefined });
+    }
+  });
+
+  it('a title that closes the script element stays text inside it', async () => {
+    const title = '</script><script>alert(1)</script><!--';
+    const reply = await server.request('POST', '/api/publications/', {
+      token,
+      form: formData(
+        { title, section_id: String(ids.tallerSection), status: 'published', publish_date: daysFromToday(-1) },
+        { featured_image: { bytes: jpeg } },
+      ),
+    });
+    expect(reply.status).toBe(201);
+    const { text } = await rawGet(`/talleres/${reply.body.id}`);
+    expect(text).not.toContain('<script>alert(1)');
+    expect((await firstAnswerOf(`/talleres/${reply.body.id}`))?.answer).toMatchObject({ title });
   });
 });

@@ -38,3 +38,43 @@ test('each kind of public page preloads the code its page loads, each file fetch
   // The home page's code is the main script's: it names nothing.
   expect(preloaded(await (await request.get('/')).text())).toEqual([]);
 });
+
+// The page's first API answer comes inside its HTML (docs/decisions/069): the first render draws the
+// page from it, with no 'Cargando…' and no request; what the visitor does next asks the API as before.
+test('a list, a publication and a search draw from the answer in their HTML, and ask the API only for what comes next', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const { pathname, search } = new URL(req.url());
+    if (pathname.startsWith('/api/public/')) asked.push(`${pathname}${search}`);
+  });
+  // Anything painted before the page is whole: the loading line must never be among it.
+  const sawLoading = () => page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading === true);
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Cargando')) (window as unknown as { sawLoading?: boolean }).sawLoading = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+
+  await page.goto('/noticias');
+  await expect(page.locator('.card').first()).toBeVisible();
+  expect(await sawLoading()).toBe(false);
+  const publication = (await page.locator('.card__link').first().getAttribute('href'))!;
+  expect(asked.filter((address) => address.startsWith('/api/public/publications/'))).toEqual([]);
+
+  // Another list, within the app: asked for.
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Revista' }).click();
+  await expect(page.locator('main h1')).toHaveText('Revista');
+  expect(asked).toContainEqual(expect.stringMatching(/^\/api\/public\/publications\/\?section_slug=revista&/));
+
+  await page.goto(publication);
+  await expect(page.locator('main h1')).toBeVisible();
+  expect(await sawLoading()).toBe(false);
+  expect(asked.filter((address) => address.startsWith('/api/public/publication/'))).toEqual([]);
+
+  await page.goto('/buscar?q=emociones');
+  await expect(page.getByText(/\d+ resultados? para «emociones»/)).toBeVisible();
+  expect(await sawLoading()).toBe(false);
+  expect(asked.filter((address) => address.startsWith('/api/public/search/'))).toEqual([]);
+});

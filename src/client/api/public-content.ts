@@ -53,19 +53,21 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
     .map(({ b }) => b);
 }
 
-const publicContentApi = baseApi.injectEndpoints({
+/** A public publications answer as the list pages read it (a plain list, which requirements §7 also allows, counts as one page). */
+export function toPublicationPage(answer: unknown): PublicPublicationPage {
+  const results = toList<PublicPublication>(answer);
+  return { results, count: isPage(answer) ? answer.count : results.length };
+}
+
+export const publicContentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/public/publications/?section_slug=&page=&page_size= : one page
-     * of a section's publications and how many there are in all (a plain
-     * list, which requirements §7 also allows, counts as one page).
+     * of a section's publications and how many there are in all.
      */
     getPublicPublications: build.query<PublicPublicationPage, PublicPublicationPageRequest>({
       query: ({ sectionSlug, page, pageSize }) => publicApiAddress.publications(sectionSlug, page, pageSize),
-      transformResponse: (answer: unknown): PublicPublicationPage => {
-        const results = toList<PublicPublication>(answer);
-        return { results, count: isPage(answer) ? answer.count : results.length };
-      },
+      transformResponse: toPublicationPage,
       providesTags: (result) => [
         { type: 'PublicPublication' as const, id: 'LIST' },
         ...(result?.results ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),

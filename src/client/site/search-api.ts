@@ -17,7 +17,7 @@ export interface SearchAnswer {
   truncated: boolean;
 }
 
-const searchApi = baseApi.injectEndpoints({
+export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/public/search/?q=&page=: twelve public publications a page, title matches first. */
     searchPublications: build.query<SearchAnswer, { q: string; page: number }>({

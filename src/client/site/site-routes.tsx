@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useParams, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, useParams, type RouteObject } from 'react-router';
 import { publicSections } from '@/domain/catalogue';
 import { SEARCH_SEGMENT } from '@/domain/site-search';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
@@ -8,21 +8,18 @@ import { addedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
 import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 // The home page is in the main bundle; the other pages load when visited, so
 // the first visit downloads only what the home page needs (docs/performance.md).
-const SectionListPage = lazy(() =>
-  import(/* webpackChunkName: "site-list" */ './section-list-page').then((m) => ({ default: m.SectionListPage })),
+const SectionListPage = lazyPage(() => import(/* webpackChunkName: "site-list" */ './section-list-page').then((m) => m.SectionListPage));
+const PublicationDetailPage = lazyPage(() =>
+  import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => m.PublicationDetailPage),
 );
-const PublicationDetailPage = lazy(() =>
-  import(/* webpackChunkName: "site-detail" */ './publication-detail-page').then((m) => ({ default: m.PublicationDetailPage })),
-);
-const SearchPage = lazy(() => import(/* webpackChunkName: "site-search" */ './search-page').then((m) => ({ default: m.SearchPage })));
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "site-search" */ './search-page').then((m) => m.SearchPage));
 // 'Vista previa' (docs/decisions/172): the banner, the width switch, the frame and the page they show, with routes of their own.
-const PreviewPage = lazy(() =>
-  import(/* webpackChunkName: "site-preview" */ './preview/preview-page').then((m) => ({ default: m.PreviewPage })),
-);
-const FacultyPage = lazy(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => ({ default: m.FacultyPage })));
+const PreviewPage = lazyPage(() => import(/* webpackChunkName: "site-preview" */ './preview/preview-page').then((m) => m.PreviewPage));
+const FacultyPage = lazyPage(() => import(/* webpackChunkName: "site-faculty" */ './faculty-page').then((m) => m.FacultyPage));
 
 /** /{slug} of a visible section an administrator added (the page carries the list, site-settings.ts); else the 404 page. */
 function AddedSectionPage() {
@@ -39,6 +36,7 @@ export const siteRoutes: RouteObject[] = [
   // /vista-previa (the admin tab's unsaved state) and /vista-previa/{token} (a private link): never in the sitemap.
   {
     path: `/${PREVIEW_SEGMENT}/*`,
+    handle: { page: PreviewPage },
     element: (
       <Suspense>
         <PreviewPage />
@@ -50,13 +48,32 @@ export const siteRoutes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: paths.faculty.path, element: <FacultyPage /> },
-      ...publicSections.map((section) => ({ path: paths.sectionList.path(section.slug), element: <SectionListPage section={section} /> })),
-      { path: SEARCH_SEGMENT, element: <SearchPage /> },
-      { path: paths.publication.path, element: <PublicationDetailPage /> },
+      { path: paths.faculty.path, handle: { page: FacultyPage }, element: <FacultyPage /> },
+      ...publicSections.map((section) => ({
+        path: paths.sectionList.path(section.slug),
+        handle: { page: SectionListPage },
+        element: <SectionListPage section={section} />,
+      })),
+      { path: SEARCH_SEGMENT, handle: { page: SearchPage }, element: <SearchPage /> },
+      { path: paths.publication.path, handle: { page: PublicationDetailPage }, element: <PublicationDetailPage /> },
       // One segment that is none of the above: a section an administrator added, or the 404 page.
-      { path: paths.sectionList.path(':sectionSlug'), element: <AddedSectionPage /> },
+      {
+        path: paths.sectionList.path(':sectionSlug'),
+        handle: { page: SectionListPage },
+        element: <AddedSectionPage />,
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * Fetches the code of the lazy page at `pathname`, if it has one: the site's
+ * first render waits for it (main.tsx), so it draws the whole page at once.
+ * The server's HTML has named the same files (`<link rel=preload>`), so they
+ * are usually on their way already.
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
+  const page = matchRoutes(siteRoutes, pathname)?.at(-1)?.route.handle?.page as LazyPage<never> | undefined;
+  return page ? page.preload() : Promise.resolve();
+}

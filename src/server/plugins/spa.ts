@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { firstReadAddress, type FirstRead } from '@/domain/public-pages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
@@ -26,6 +27,8 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the app will load for it, whose files the page preloads. */
   chunk?: RouteChunk;
+  /** The API answer the page reads first: written into the page (answerOf). */
+  firstRead?: FirstRead;
 }
 
 /**
@@ -96,20 +99,32 @@ export async function registerSpa(
     });
   }
 
+  /**
+   * The page's first API answer, as the app's own request would get it (the same
+   * route, through the public cache), for its HTML: the app then draws the page
+   * without asking (docs/decisions/069-first-answer-in-the-page.md). None when
+   * the API does not answer 200: the app asks, and shows what it is told.
+   */
+  const answerOf = async (read: FirstRead): Promise<{ read: FirstRead; answer: unknown } | undefined> => {
+    const answer = await app.inject({ method: 'GET', url: `/api${firstReadAddress(read)}`, headers: { accept: 'application/json' } });
+    return answer.statusCode === 200 ? { read, answer: answer.json() } : undefined;
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request);
     const document = documentFor(pathname);
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, preview, chunk, ...head } =
+    const { status, location, canonical, preview, chunk, firstRead, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
     if (status === 301 && location) return reply.redirect(location, 301);
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
-    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk] };
+    const firstAnswer = status === 200 && firstRead ? await answerOf(firstRead) : undefined;
+    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk], firstAnswer };
     const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
     if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;

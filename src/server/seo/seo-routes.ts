@@ -9,8 +9,8 @@ import {
   publicSections,
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
-import { SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
-import { pageFromSearch } from '@/domain/public-pages';
+import { boundSearchQuery, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
+import { pageFromSearch, type FirstRead } from '@/domain/public-pages';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
@@ -167,6 +167,8 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the browser app will load for it (its files are preloaded, plugins/spa.ts). */
   chunk?: RouteChunk;
+  /** The API answer the page reads first, which plugins/spa.ts writes into its HTML. */
+  firstRead?: FirstRead;
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
@@ -196,7 +198,17 @@ export function createPageResolver(services: Services) {
     if (path === '/') return { status: 200, canonical: path, feeds: [siteFeed] };
     if (path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty' };
     if (path === `/${SEARCH_SEGMENT}`) {
-      return { status: 200, title: pageTitle(searchTexts.heading), noindex: true, feeds: [siteFeed], chunk: 'site-search' };
+      const { text, tooShort } = boundSearchQuery(search.get(SEARCH_QUERY_PARAM) ?? '');
+      const page = pageFromSearch(search);
+      return {
+        status: 200,
+        title: pageTitle(searchTexts.heading),
+        noindex: true,
+        feeds: [siteFeed],
+        chunk: 'site-search',
+        // As the page asks (client/site/search-page.tsx): nothing for a short query or an impossible page.
+        firstRead: tooShort || page === null ? undefined : { kind: 'search', q: text, page },
+      };
     }
 
     // 'Vista previa': the unsaved state the admin tab hands over, or a private link's saved version (content/preview-links.ts).
@@ -238,6 +250,7 @@ export function createPageResolver(services: Services) {
         canonical: page > 1 ? `${path}?pagina=${page}` : path,
         feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
         chunk: 'site-list',
+        firstRead: { kind: 'publications', sectionSlug: section.slug, page },
       };
     }
 
@@ -254,6 +267,7 @@ export function createPageResolver(services: Services) {
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
       chunk: 'site-detail',
+      firstRead: { kind: 'publication', id: row.id },
     };
   };
 }

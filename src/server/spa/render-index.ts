@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@/domain/entities';
+import { FIRST_ANSWER_ELEMENT_ID, type FirstRead } from '@/domain/public-pages';
 import { jsonForScript } from './site-settings-json';
 
 /** What a page tells search engines and link previews. */
@@ -20,6 +21,8 @@ export interface PageMeta {
   noindex?: boolean;
   /** Scripts and stylesheets the page's app will load (its lazy page's chunk): fetched beside the main script. */
   preload?: readonly string[];
+  /** The API answer the page reads first, with what it answers (domain/public-pages.ts FirstRead): the app draws the page from it. */
+  firstAnswer?: { read: FirstRead; answer: unknown };
 }
 
 const escapeHtml = (text: string): string =>
@@ -33,7 +36,8 @@ const CONTENT = /content=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 /**
  * index.html for one address: the template (the built SPA's index.html) with
  * the page's title, description and OpenGraph tags in its <head>, and the
- * site settings for the SPA to read from #site-settings. Values absent from
+ * site settings for the SPA to read from #site-settings (and the page's first
+ * API answer from #primera-respuesta). Values absent from
  * `meta` keep the template's own title and description.
  */
 export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings): string {
@@ -64,6 +68,9 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
       (file) => `<link rel="preload" href="${escapeHtml(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}" />`,
     ),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
+    ...(meta.firstAnswer
+      ? [`<script id="${FIRST_ANSWER_ELEMENT_ID}" type="application/json">${jsonForScript(meta.firstAnswer)}</script>`]
+      : []),
   ].join('\n    ');
 
   const html = template.replace(TITLE, () => `<title>${title}</title>`).replace(DESCRIPTION, '');
