@@ -51,3 +51,8 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   if (!url || imageVariantUrl(url, IMAGE_VARIANT_WIDTHS[0]) === null) return undefined;
   return IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariantUrl(url, w)} ${w}w`).join(', ');
 }
+
+/** Layout widths of a card's image (client/site/publication-card.tsx): the grid's column, one on phones. */
+export const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
+/** Layout width of a publication's featured image on its page (client/site/publication-view.tsx): the whole width. */
+export const BANNER_IMAGE_SIZES = '100vw';

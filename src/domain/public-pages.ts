@@ -1,3 +1,4 @@
+import { BANNER_IMAGE_SIZES, CARD_IMAGE_SIZES } from './images';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE, PUBLIC_PUBLICATION_PAGE_SIZE } from './limits';
 
 /** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
@@ -57,3 +58,24 @@ export function firstReadAddress(read: FirstRead): string {
 
 /** The id of the `<script type="application/json">` that carries `{ read, answer }` in a public page. */
 export const FIRST_ANSWER_ELEMENT_ID = 'primera-respuesta';
+
+const featuredImageOf = (value: unknown): string | null => {
+  const image = typeof value === 'object' && value !== null ? (value as { featured_image?: unknown }).featured_image : null;
+  return typeof image === 'string' && image !== '' ? image : null;
+};
+
+/**
+ * The image a page shows first and largest, from its first answer, with the
+ * layout widths the page gives it: the first card's of a list or a search
+ * (drawn with high priority), a publication's featured image. The server names
+ * it in the page's HTML, so that it downloads beside the scripts.
+ */
+export function leadImage(read: FirstRead, answer: unknown): { src: string; sizes: string } | null {
+  if (read.kind === 'publication') {
+    const src = featuredImageOf(answer);
+    return src ? { src, sizes: BANNER_IMAGE_SIZES } : null;
+  }
+  const results = typeof answer === 'object' && answer !== null ? (answer as { results?: unknown }).results : undefined;
+  const src = Array.isArray(results) ? featuredImageOf(results[0]) : null;
+  return src ? { src, sizes: CARD_IMAGE_SIZES } : null;
+}

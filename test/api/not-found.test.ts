@@ -153,6 +153,18 @@ describe("a page's first answer, in its HTML (docs/decisions/069)", () => {
     expect((search?.answer as { count: number }).count).toBe(13);
   });
 
+  it("a list names its first card's image, and a publication its featured image, for the browser to fetch at once", async () => {
+    const list = await apiAnswer('/public/publications/?section_slug=noticias&page=1&page_size=12');
+    expect((await rawGet('/noticias')).text).toContain(
+      `<link rel="preload" as="image" href="${list.results[0].featured_image}" imagesrcset=`,
+    );
+    const publication = await apiAnswer(`/public/publication/${ids['noticia-3']}/`);
+    expect((await rawGet(`/noticias/${ids['noticia-3']}`)).text).toContain(
+      `<link rel="preload" as="image" href="${publication.featured_image}" imagesrcset=`,
+    );
+    expect((await rawGet('/')).text).not.toContain('as="image"');
+  });
+
   it('pages that read nothing first, or name nothing, carry none', async () => {
     for (const path of [
       '/',

@@ -45,9 +45,11 @@ test('a list, a publication and a search draw from the answer in their HTML, and
   page,
 }) => {
   const asked: string[] = [];
+  const images: string[] = [];
   page.on('request', (req) => {
     const { pathname, search } = new URL(req.url());
     if (pathname.startsWith('/api/public/')) asked.push(`${pathname}${search}`);
+    if (pathname.startsWith('/media/')) images.push(pathname);
   });
   // Anything painted before the page is whole: the loading line must never be among it.
   const sawLoading = () => page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading === true);
@@ -62,6 +64,11 @@ test('a list, a publication and a search draw from the answer in their HTML, and
   expect(await sawLoading()).toBe(false);
   const publication = (await page.locator('.card__link').first().getAttribute('href'))!;
   expect(asked.filter((address) => address.startsWith('/api/public/publications/'))).toEqual([]);
+  // The first card's image, named in the HTML with the card's srcset and sizes, is the variant the card shows, fetched once.
+  const firstImage = page.locator('.card img').first();
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== '')).toBe(true);
+  const shown = new URL(await firstImage.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  expect(images.filter((image) => image === shown)).toEqual([shown]);
 
   // Another list, within the app: asked for.
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Revista' }).click();

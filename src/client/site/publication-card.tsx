@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicPublication } from '@/domain/entities';
+import { CARD_IMAGE_SIZES } from '@/domain/images';
 import { firstTextContent } from '@/domain/layout';
 import { excerpt } from '@/domain/text';
 import { paths } from '@/client/app/paths';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import './publication-card.css';
-
-const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
 
 /**
  * A publication in a list (requirements §2): its featured image if any, the title,

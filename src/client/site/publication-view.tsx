@@ -2,6 +2,7 @@ import { paths } from '@/client/app/paths';
 import type { Layout } from '@/domain/entities';
 import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
+import { BANNER_IMAGE_SIZES } from '@/domain/images';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import { Breadcrumb } from './breadcrumb';
 import './publication-detail-page.css';
@@ -32,7 +33,7 @@ export function PublicationView({ publication, sectionSlug, sectionTitle }: Publ
       </div>
       {publication.featured_image && (
         <div className="detail__banner">
-          <ResponsiveImage src={publication.featured_image} sizes="100vw" loading="eager" fetchPriority="high" width={1600} height={400} />
+          <ResponsiveImage src={publication.featured_image} sizes={BANNER_IMAGE_SIZES} loading="eager" fetchPriority="high" width={1600} height={400} />
         </div>
       )}
       <div className="container detail__content">

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { firstReadAddress, type FirstRead } from '@/domain/public-pages';
+import { firstReadAddress, leadImage, type FirstRead } from '@/domain/public-pages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
@@ -124,7 +124,14 @@ export async function registerSpa(
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
     const firstAnswer = status === 200 && firstRead ? await answerOf(firstRead) : undefined;
-    const meta = { ...head, origin, url, preload: chunk && routeChunks[chunk], firstAnswer };
+    const meta = {
+      ...head,
+      origin,
+      url,
+      preload: chunk && routeChunks[chunk],
+      firstAnswer,
+      leadImage: firstAnswer && (leadImage(firstAnswer.read, firstAnswer.answer) ?? undefined),
+    };
     const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
     if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;

@@ -55,6 +55,20 @@ describe('renderIndex', () => {
     expect(renderIndex(template, { url: 'http://localhost/' }, settings)).not.toContain('rel="preload"');
   });
 
+  it("names the page's lead image with the srcset and sizes its <img> will have, at high priority", () => {
+    const html = renderIndex(
+      template,
+      { url: 'http://localhost/noticias', leadImage: { src: '/media/images/portada.jpg', sizes: '100vw' } },
+      settings,
+    );
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/media\/images\/portada\.jpg" imagesrcset="\/media\/images\/portada-\d+\.webp \d+w, [^"]+" imagesizes="100vw" fetchpriority="high" \/>/,
+    );
+    // An image that is not a stored upload has no variants: its own address only.
+    const external = renderIndex(template, { url: 'http://localhost/', leadImage: { src: 'https://otro.es/a.png', sizes: '100vw' } }, settings);
+    expect(external).toContain('<link rel="preload" as="image" href="https://otro.es/a.png" fetchpriority="high" />');
+  });
+
   it('is not fooled by $ patterns in values', () => {
     const html = renderIndex(template, { title: "$& $' $`", url: 'http://localhost/' }, settings);
     expect(html).toContain('<title>$&amp; $&#39; $`</title>');

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '@/domain/entities';
+import { imageSrcSet } from '@/domain/images';
 import { FIRST_ANSWER_ELEMENT_ID, type FirstRead } from '@/domain/public-pages';
 import { jsonForScript } from './site-settings-json';
 
@@ -23,10 +24,22 @@ export interface PageMeta {
   preload?: readonly string[];
   /** The API answer the page reads first, with what it answers (domain/public-pages.ts FirstRead): the app draws the page from it. */
   firstAnswer?: { read: FirstRead; answer: unknown };
+  /** The image the page shows first and largest (domain/public-pages.ts leadImage): fetched beside the scripts. */
+  leadImage?: { src: string; sizes: string };
 }
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * A preload of the page's lead image with the srcset and sizes its <img> will have (ResponsiveImage),
+ * so the browser picks the same variant once and the <img> finds it fetched.
+ */
+function imagePreload({ src, sizes }: { src: string; sizes: string }): string {
+  const srcset = imageSrcSet(src);
+  const variants = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${variants} fetchpriority="high" />`;
+}
 
 const TITLE = /<title>([\s\S]*?)<\/title>/i;
 // The built template is minified (unquoted attributes), so match loosely.
@@ -67,6 +80,7 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
     ...(meta.preload ?? []).map(
       (file) => `<link rel="preload" href="${escapeHtml(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}" />`,
     ),
+    ...(meta.leadImage ? [imagePreload(meta.leadImage)] : []),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
     ...(meta.firstAnswer
       ? [`<script id="${FIRST_ANSWER_ELEMENT_ID}" type="application/json">${jsonForScript(meta.firstAnswer)}</script>`]
