@@ -18,7 +18,10 @@ test('the public API addresses, with their parameters encoded as a browser encod
 
 test("a page's lead image: the first card's of a list or a search, a publication's featured image, with the widths the page gives it", () => {
   const list = { count: 2, results: [{ featured_image: '/media/images/a.jpg' }, { featured_image: '/media/images/b.jpg' }] };
-  expect(leadImage({ kind: 'publications', sectionSlug: 'noticias', page: 1 }, list)).toEqual({ src: '/media/images/a.jpg', sizes: CARD_IMAGE_SIZES });
+  expect(leadImage({ kind: 'publications', sectionSlug: 'noticias', page: 1 }, list)).toEqual({
+    src: '/media/images/a.jpg',
+    sizes: CARD_IMAGE_SIZES,
+  });
   expect(leadImage({ kind: 'search', q: 'acoso', page: 1 }, list)).toEqual({ src: '/media/images/a.jpg', sizes: CARD_IMAGE_SIZES });
   expect(leadImage({ kind: 'publication', id: 3 }, { featured_image: '/media/images/c.jpg' })).toEqual({
     src: '/media/images/c.jpg',

@@ -33,7 +33,14 @@ export function PublicationView({ publication, sectionSlug, sectionTitle }: Publ
       </div>
       {publication.featured_image && (
         <div className="detail__banner">
-          <ResponsiveImage src={publication.featured_image} sizes={BANNER_IMAGE_SIZES} loading="eager" fetchPriority="high" width={1600} height={400} />
+          <ResponsiveImage
+            src={publication.featured_image}
+            sizes={BANNER_IMAGE_SIZES}
+            loading="eager"
+            fetchPriority="high"
+            width={1600}
+            height={400}
+          />
         </div>
       )}
       <div className="container detail__content">

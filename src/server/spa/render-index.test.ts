@@ -65,7 +65,11 @@ describe('renderIndex', () => {
       /<link rel="preload" as="image" href="\/media\/images\/portada\.jpg" imagesrcset="\/media\/images\/portada-\d+\.webp \d+w, [^"]+" imagesizes="100vw" fetchpriority="high" \/>/,
     );
     // An image that is not a stored upload has no variants: its own address only.
-    const external = renderIndex(template, { url: 'http://localhost/', leadImage: { src: 'https://otro.es/a.png', sizes: '100vw' } }, settings);
+    const external = renderIndex(
+      template,
+      { url: 'http://localhost/', leadImage: { src: 'https://otro.es/a.png', sizes: '100vw' } },
+      settings,
+    );
     expect(external).toContain('<link rel="preload" as="image" href="https://otro.es/a.png" fetchpriority="high" />');
   });
 
