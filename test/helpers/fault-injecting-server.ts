@@ -16,6 +16,8 @@ export interface TestReply {
   delay?: number;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Close the connection without answering (a connection the server had just closed, a network cut). */
+  drop?: boolean;
 }
 
 export type TestHandler = (request: RecordedRequest) => TestReply | Promise<TestReply>;
@@ -49,6 +51,10 @@ export async function startFaultInjectingServer(handler: TestHandler) {
       const reply = await current(recorded);
       if (reply.hang) {
         hanging.add(res);
+        return;
+      }
+      if (reply.drop) {
+        res.socket?.destroy();
         return;
       }
       if (reply.delay) await new Promise((resolve) => setTimeout(resolve, reply.delay));

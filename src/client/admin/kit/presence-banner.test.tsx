@@ -4,6 +4,7 @@ import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, timeOfDay } from '@/domain/pre
 import { SERVER_CLOCKS } from '../../../../test/helpers/fake-date';
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { withFaultInjectingServer } from '../../../../test/helpers/with-fault-injecting-server';
 import { colleague } from '../../../../test/helpers/staff-accounts';
 import { PresenceBanner } from './presence-banner';
 
@@ -116,3 +117,32 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
     jest.useRealTimers();
   }
 }, 180_000);
+
+describe('a heartbeat the network loses', () => {
+  // The real server cannot be made to drop one connection on demand.
+  const stub = withFaultInjectingServer();
+
+  test('goes again at once, and the colleague is named from its answer', async () => {
+    let beats = 0;
+    stub().setHandler(() =>
+      ++beats === 1
+        ? { drop: true }
+        : {
+            body: {
+              editors: [{ name: 'Ana Presente', since: new Date().toISOString(), you: false }],
+              version: 1,
+              last_save: null,
+              time_zone: 'Europe/Madrid',
+            },
+          },
+    );
+    renderWithProviders(<PresenceBanner kind="publication" id={41} version={1} />, { preloadedState: { session: api.session() } });
+    expect(await screen.findByRole('listitem')).toHaveTextContent(/^Ana Presente está editando esta publicación desde las/);
+    // No timer has run: the second was the first one's retry.
+    expect(
+      stub()
+        .requestsTo('/api/publications/41/presence/')
+        .map((request) => request.method),
+    ).toEqual(['POST', 'POST']);
+  });
+});

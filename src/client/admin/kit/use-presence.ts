@@ -40,17 +40,21 @@ export function usePresence(kind: PresenceKind, id: number | undefined): Presenc
 
     // The heartbeat on its way, if any: a leave goes after it, or the heartbeat would bring the tab back.
     let inFlight: Promise<unknown> = Promise.resolve();
-    const send = async () => {
+    const send = async (again = true) => {
       const sent = beat(request);
       inFlight = sent;
       const result = await sent;
       if (gone) return;
+      const status = 'error' in result ? (result.error as { status?: unknown }).status : undefined;
       if ('data' in result && result.data) setAnswer({ presence: result.data, at: Date.now() });
       // The record went (the trash) or the right to edit it did: nothing more to say about it.
-      else if ('error' in result && [403, 404].includes(Number((result.error as { status?: unknown }).status))) {
+      else if ([403, 404].includes(Number(status))) {
         refused = true;
         stop();
       }
+      // A heartbeat the network lost (sent on a connection the server had just closed) goes again
+      // at once, once: otherwise the others would not see this tab until the next beat.
+      else if (again && status === 'FETCH_ERROR') await send(false);
     };
     const start = () => {
       if (timer !== undefined || refused) return;
