@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, getConfig, screen, waitFor } from '@testing-library/react';
 import type { Publication, Section } from '@/domain/entities';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, timeOfDay } from '@/domain/presence';
 import { SERVER_CLOCKS } from '../../../../test/helpers/fake-date';
@@ -73,6 +73,24 @@ test("a form on the saved version is told nothing of that save; a new record sen
   expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([`POST /api/sections/${section.id}/presence/`]);
 });
 
+/**
+ * Retries `assertion` every 50 ms of real time until it passes (10 s at most). For the test with
+ * a faked setInterval: Testing Library's waitFor polls with setInterval, so there it would check
+ * again only when the page changes, and a heartbeat that changes nothing on the page was missed.
+ */
+const eventually = (assertion: () => Promise<void>, timeout = 10_000) =>
+  getConfig().asyncWrapper(async () => {
+    const deadline = performance.now() + timeout;
+    for (;;) {
+      try {
+        return await assertion();
+      } catch (error) {
+        if (performance.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
 test('after 30 minutes without input the heartbeats stop and the presence ends; the next key starts them again', async () => {
   const publication: Publication = await api.create('publications', { title: api.unique('Presencia sin nadie') });
   const address = `/api/publications/${publication.id}/`;
@@ -89,21 +107,19 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
     renderWithProviders(<PresenceBanner kind="publication" id={publication.id} version={publication.version} />, {
       preloadedState: { session: api.session() },
     });
-    await waitFor(async () => expect(await presenceSent()).toEqual(['POST']));
+    await eventually(async () => expect(await presenceSent()).toEqual(['POST']));
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
 
     // Nothing typed for half an hour: a heartbeat every 20 s (each awaited, as the browser's come one at a time), then the end.
-    // Ninety real round trips to the server: on a busy machine one can take longer than waitFor's default second.
-    const arrived = { timeout: 10_000 };
     const heartbeats = async (count: number) =>
-      waitFor(async () => expect((await presenceSent()).filter((method) => method === 'POST')).toHaveLength(count), arrived);
+      eventually(async () => expect((await presenceSent()).filter((method) => method === 'POST')).toHaveLength(count));
     const ticks = PRESENCE_IDLE_MS / PRESENCE_HEARTBEAT_MS;
     for (let tick = 1; tick < ticks; tick++) {
       act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
       await heartbeats(tick + 1);
     }
     act(() => jest.advanceTimersByTime(PRESENCE_HEARTBEAT_MS));
-    await waitFor(async () => expect((await presenceSent()).at(-1)).toBe('DELETE'), arrived);
+    await eventually(async () => expect((await presenceSent()).at(-1)).toBe('DELETE'));
     expect(await presenceSent()).toHaveLength(ticks + 1);
     const stopped = (await presenceSent()).length;
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toEqual([]);
@@ -111,7 +127,7 @@ test('after 30 minutes without input the heartbeats stop and the presence ends; 
     expect(await presenceSent()).toHaveLength(stopped);
 
     fireEvent.keyDown(document.body, { key: 'a' });
-    await waitFor(async () => expect((await presenceSent()).slice(stopped)).toEqual(['POST']), arrived);
+    await eventually(async () => expect((await presenceSent()).slice(stopped)).toEqual(['POST']));
     expect((await beat(address, ana.access, 'pestana-ana')).body.editors).toHaveLength(1);
   } finally {
     jest.useRealTimers();
