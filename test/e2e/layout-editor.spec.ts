@@ -137,7 +137,9 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
 });
 
 test('a cell dragged with the keyboard moves into the next row', async ({ adminPage: page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
+  // The drag library moves a lifted cell by keyboard only into a row it can see: both rows (the
+  // video cell's preview is tall) must fit in the window, or the second may be below the fold.
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await openEditor(page);
   await page.getByRole('button', { name: 'Añadir fila' }).click();
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
