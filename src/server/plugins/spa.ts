@@ -105,9 +105,16 @@ export async function registerSpa(
    * without asking (docs/decisions/069-first-answer-in-the-page.md). None when
    * the API does not answer 200: the app asks, and shows what it is told.
    */
+  // Without it the page is still whole: the client asks the API itself. Fastify refuses inject
+  // once the server is closing, and a page asked for while it stops still gets its 200.
   const answerOf = async (read: FirstRead): Promise<{ read: FirstRead; answer: unknown } | undefined> => {
-    const answer = await app.inject({ method: 'GET', url: `/api${firstReadAddress(read)}`, headers: { accept: 'application/json' } });
-    return answer.statusCode === 200 ? { read, answer: answer.json() } : undefined;
+    try {
+      const answer = await app.inject({ method: 'GET', url: `/api${firstReadAddress(read)}`, headers: { accept: 'application/json' } });
+      return answer.statusCode === 200 ? { read, answer: answer.json() } : undefined;
+    } catch (error) {
+      app.log.warn({ err: error, read }, 'first answer not written into the page');
+      return undefined;
+    }
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
