@@ -155,6 +155,28 @@ describe('a save sent twice with one Idempotency-Key', () => {
     expect((await call('GET', `/api/biographies/${biography.id}/`)).status).toBe(200);
   });
 
+  it('answers the repeat of a delete 204 again instead of 404, and trashes the item once', async () => {
+    const section = await newSection('Borrado doble');
+    const publication = await newPublication(section.id, 'Borrada dos veces');
+    const biography = await newBiography('Bio Borrada Dos Veces');
+    const trashed = async () =>
+      ((await call('GET', '/api/trash/?page_size=100')).body.results as { item_id: number; kind: string }[]).filter(
+        (entry) =>
+          (entry.kind === 'publication' && entry.item_id === publication.id) ||
+          (entry.kind === 'biography' && entry.item_id === biography.id) ||
+          (entry.kind === 'section' && entry.item_id === section.id),
+      ).length;
+    for (const path of [`/api/publications/${publication.id}/`, `/api/biographies/${biography.id}/`, `/api/sections/${section.id}/`]) {
+      const key = newKey();
+      const [first, repeat] = [await call('DELETE', path, { key }), await call('DELETE', path, { key })];
+      expect([first.status, repeat.status]).toEqual([204, 204]);
+      expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+      // Without the key a delete of what is gone is still 404.
+      expect((await call('DELETE', path)).status).toBe(404);
+    }
+    expect(await trashed()).toBe(3);
+  });
+
   it('still saves again under a new key: the key names one attempt, not the content', async () => {
     const section = await newSection('Dos intentos');
     expect((await call('PATCH', `/api/sections/${section.id}/`, { json: { title: 'Primer intento' }, key: newKey() })).body.version).toBe(

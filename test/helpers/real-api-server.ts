@@ -51,6 +51,8 @@ export interface ApiRequestOptions {
   form?: FormData;
   /** Another access token, or null for an anonymous request; the admin's by default. */
   token?: string | null;
+  /** Headers to send besides the harness's own (e.g. an Idempotency-Key the app sent). */
+  headers?: Record<string, string>;
 }
 
 type Collection = 'sections' | 'publications' | 'biographies';
@@ -180,8 +182,8 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
     afterEach(stop);
   }
 
-  const request = async (method: string, pathName: string, { json, form, token }: ApiRequestOptions = {}): Promise<ApiReply> => {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Test-Harness': '1' };
+  const request = async (method: string, pathName: string, { json, form, token, headers: extra }: ApiRequestOptions = {}): Promise<ApiReply> => {
+    const headers: Record<string, string> = { ...extra, Accept: 'application/json', 'X-Test-Harness': '1' };
     const bearer = token === undefined ? current().access : token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     let body: BodyInit | undefined;

@@ -73,7 +73,7 @@ export const biographiesApi = baseApi.injectEndpoints({
       invalidatesTags: (biography, _error, { id }) => (biography ? [LIST, PUBLIC, biographyTag(id)] : []),
     }),
     deleteBiography: build.mutation<void, Id>({
-      query: (id) => ({ url: `/biographies/${id}/`, method: 'DELETE' }),
+      query: (id) => ({ url: `/biographies/${id}/`, method: 'DELETE', headers: saveHeaders(undefined) }),
       invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, biographyTag(id), { type: 'Trash', id: 'LIST' }]),
     }),
     reorderBiographies: build.mutation<unknown, ReorderItem[]>({

@@ -115,7 +115,7 @@ export const publicationsApi = baseApi.injectEndpoints({
       invalidatesTags: (publication, _error, { id }) => (publication ? [LIST, PUBLIC, publicationTag(id)] : []),
     }),
     deletePublication: build.mutation<void, Id>({
-      query: (id) => ({ url: `/publications/${id}/`, method: 'DELETE' }),
+      query: (id) => ({ url: `/publications/${id}/`, method: 'DELETE', headers: saveHeaders(undefined) }),
       invalidatesTags: (_result, error, id) => (error ? [] : [LIST, PUBLIC, publicationTag(id), { type: 'Trash', id: 'LIST' }]),
     }),
     /**

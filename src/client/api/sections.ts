@@ -44,6 +44,7 @@ export const sectionsApi = baseApi.injectEndpoints({
       query: ({ id, withPublications }) => ({
         url: `/sections/${id}/`,
         method: 'DELETE',
+        headers: saveHeaders(undefined),
         params: withPublications === undefined ? undefined : { with_publications: withPublications },
       }),
       // Publications name their section, so their lists are fetched again too.

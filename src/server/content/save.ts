@@ -75,7 +75,9 @@ export async function saveEdit<K extends RevisionKind, Row extends { id: number;
 /**
  * A delete: `move` takes the item to the trash (false when it cannot: it
  * went meanwhile), and the log says so, in one transaction; 404 when there
- * is no such item.
+ * is no such item. With a save attempt, a repeat of a delete that succeeded
+ * (the browser sends a request again when its connection closed before the
+ * answer) is answered 204 again, not 404.
  */
 export async function moveToTrash<K extends RevisionKind, Row extends { id: number; version: number }>(
   writer: Writer,
@@ -83,11 +85,10 @@ export async function moveToTrash<K extends RevisionKind, Row extends { id: numb
   id: number,
   move: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
 ): Promise<void> {
-  const deleted = await writer.services.writeContent(async (trx) => {
+  await writeSave(writer.services, writer.attempt, 204, async (trx) => {
     const row = await kind.find(trx, id);
-    if (!row || !(await move(trx, row))) return false;
+    if (!row || !(await move(trx, row))) throw kind.notFound();
     await logActivity(trx, writer.actor, 'delete', { kind: kind.kind, id, label: labelOf(kind.toJson(row)) });
-    return true;
+    return null;
   });
-  if (!deleted) throw kind.notFound();
 }

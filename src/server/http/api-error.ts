@@ -9,11 +9,11 @@ import { messages } from '@/domain/messages';
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    /** Field errors, or a detail with the facts a caller may act on (code, current, publication_count). */
-    readonly body: FieldErrors | { detail: string; [fact: string]: unknown },
+    /** Field errors, or a detail with the facts a caller may act on (code, current, publication_count); null for a replayed 204. */
+    readonly body: FieldErrors | { detail: string; [fact: string]: unknown } | null,
     readonly headers: Record<string, string> = {},
   ) {
-    super('detail' in body && typeof body.detail === 'string' ? body.detail : 'Invalid request');
+    super(body !== null && 'detail' in body && typeof body.detail === 'string' ? body.detail : 'Invalid request');
   }
 }
 

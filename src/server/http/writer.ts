@@ -14,7 +14,7 @@ export async function requestWriter(services: Services, request: FastifyRequest)
   return { services, actor, attempt: await saveAttemptOf(services, request, actor) };
 }
 
-/** Who writes through this request, for writes that keep no answer (a delete, a reorder, a purge). */
+/** Who writes through this request, for writes that keep no answer (a reorder, a purge, a bulk action). */
 export async function requestActorWriter(services: Services, request: FastifyRequest): Promise<Writer> {
   return { services, actor: await requestActor(services, request) };
 }

@@ -82,9 +82,10 @@ const idempotencyKey = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
 };
 
-/** The operations that save content and so accept Idempotency-Key (routes' saveAttemptOf). */
+/** The operations that save or delete content and so accept Idempotency-Key (routes' saveAttemptOf). */
 const isSave = (method: string, path: string): boolean =>
   (['post', 'patch'].includes(method) && /^\/api\/(sections|publications|biographies)\/(\{id\}\/)?$/.test(path)) ||
+  (method === 'delete' && /^\/api\/(sections|publications|biographies)\/\{id\}\/$/.test(path)) ||
   (method === 'post' && /^\/api\/.*\/restore\/$/.test(path));
 
 const camel = (words: string[]): string =>

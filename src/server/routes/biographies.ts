@@ -125,7 +125,7 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       },
     },
     async (request, reply) => {
-      await removeBiography(await requestActorWriter(services, request), request.params.id);
+      await removeBiography(await requestWriter(services, request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -162,7 +162,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       },
     },
     async (request, reply) => {
-      await removePublication(await requestActorWriter(services, request), request.params.id);
+      await removePublication(await requestWriter(services, request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -109,11 +109,13 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     async (request, reply) => {
       const id = request.params.id;
+      // First: a repeat of a delete that succeeded is answered before the section is looked for.
+      const writer = await requestWriter(services, request);
       if (!(await findSection(db, id))) throw sectionKind.notFound();
       const errors: FieldErrors = {};
       const confirmed = readInteger(request.query, 'with_publications', errors);
       if (hasErrors(errors)) throw badRequest(errors);
-      await removeSection(await requestActorWriter(services, request), id, confirmed);
+      await removeSection(writer, id, confirmed);
       return reply.code(204).send(null);
     },
   );

@@ -165,6 +165,12 @@ describe('against the real server', () => {
     ]);
     expect(screen.getByText('Sección «Revista» eliminada')).toBeVisible();
     expect(await stored()).toEqual(['Congresos', 'Noticias']);
+    // A browser sends a request again when the connection closed before the answer: the delete
+    // carries its attempt's key, so the repeat is told it succeeded instead of 404.
+    const [sent] = (await api.requests()).filter((r) => r.method === 'DELETE');
+    const key = String(sent.headers['idempotency-key']);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect((await api.request('DELETE', sent.url, { headers: { 'Idempotency-Key': key } })).status).toBe(204);
   });
 });
 
