@@ -182,7 +182,11 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
     afterEach(stop);
   }
 
-  const request = async (method: string, pathName: string, { json, form, token, headers: extra }: ApiRequestOptions = {}): Promise<ApiReply> => {
+  const request = async (
+    method: string,
+    pathName: string,
+    { json, form, token, headers: extra }: ApiRequestOptions = {},
+  ): Promise<ApiReply> => {
     const headers: Record<string, string> = { ...extra, Accept: 'application/json', 'X-Test-Harness': '1' };
     const bearer = token === undefined ? current().access : token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
