@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { messages } from '@/domain/messages';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 
@@ -69,6 +70,33 @@ describe('the single-page app', () => {
       const html = await (await get(path)).text();
       expect(html).toContain('<script id="site-settings"');
     }
+  });
+
+  it('sends a page compressed in the form the browser takes, the same page as uncompressed, and a 304 for a repeat', async () => {
+    const ask = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        http
+          .get({ host: '127.0.0.1', port, path: '/noticias', headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const plain = await ask({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ask({ 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    expect(zlib.brotliDecompressSync(brotli.bytes).toString()).toBe(plain.bytes.toString());
+    const gzip = await ask({ 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(plain.bytes.toString());
+    // One validator for every form: a browser holding the page gets a 304 whichever it took.
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    expect((await ask({ 'Accept-Encoding': 'br', 'If-None-Match': String(brotli.headers.etag) })).status).toBe(304);
   });
 
   it('serves built assets with a long cache and other files briefly', async () => {

@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 import { readRouteChunks, type RouteChunk } from '../spa/route-chunks';
-import { matchesEtag, weakEtag } from '../cache/public-answer';
+import { compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
 import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -139,14 +139,24 @@ export async function registerSpa(
       firstAnswer,
       leadImage: firstAnswer && (leadImage(firstAnswer.read, firstAnswer.answer) ?? undefined),
     };
-    const html = renderIndex(await template(document), meta, { ...config.siteSettings, sections: added });
-    if (preview) return reply.code(status).headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
+    const html = Buffer.from(renderIndex(await template(document), meta, { ...config.siteSettings, sections: added }));
+    // The page is made for this request, so it is compressed for it alone (it holds the first answer:
+    // sent whole, it needed more than the first round trip of a new connection).
+    const send = async () => {
+      const { encoding, body } = await compressFor(request.headers['accept-encoding'], html);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.code(status).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
+    };
+    if (preview) {
+      reply.headers(PRIVATE_PAGE_HEADERS);
+      return send();
+    }
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
     // the ETag makes an unchanged page a small 304.
     const etag = weakEtag(html);
     reply.header('Cache-Control', 'no-cache').header('ETag', etag);
     if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.code(status).type('text/html; charset=utf-8').send(html);
+    return send();
   };
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.

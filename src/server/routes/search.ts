@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { boundSearchQuery, searchTexts } from '@/domain/site-search';
 import { Detail } from '@/domain/schemas/common';
 import { PublicSearchPage, PublicSearchQuery } from '@/domain/schemas/search';
-import { matchesEtag, preferredEncoding, weakEtag } from '../cache/public-answer';
+import { compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
 import { todayIso } from '../clock';
 import { searchPublicPublications } from '../db/search-repository';
 import { badRequestDetail } from '../http/api-error';
@@ -68,12 +66,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   );
 };
 
-/** Smaller bodies gain less from compression than its headers and CPU cost (as cache/public-answer.ts). */
-const COMPRESS_FROM_BYTES = 1024;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /**
  * One answer made for one request: unlike a cached public answer, which is
  * compressed once in every form for many clients, a search answer is used
@@ -85,13 +77,7 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, json: st
   const etag = weakEtag(body);
   reply.header('etag', etag).header('cache-control', SEARCH_CACHE_CONTROL).header('vary', 'Accept-Encoding');
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const encoding =
-    body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding'], { br: body, gzip: body }) : undefined;
+  const { encoding, body: sent } = await compressFor(request.headers['accept-encoding'], body);
   reply.type(JSON_TYPE);
-  if (!encoding) return reply.send(body);
-  const compressed =
-    encoding === 'br'
-      ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : await gzip(body);
-  return reply.header('content-encoding', encoding).send(compressed);
+  return encoding ? reply.header('content-encoding', encoding).send(sent) : reply.send(sent);
 }
