@@ -28,6 +28,7 @@ import type { ObjectStore } from '@/server/media/object-store';
 import { createS3BucketStore } from '@/server/media/s3-bucket-store';
 import { formData, freshDatabase, makeImage, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
+import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
 
 /**
  * npm run backup and npm run restore (docs/decisions/131-backup-and-restore.md):
@@ -65,12 +66,12 @@ interface Place {
 }
 
 const places: Place[] = [];
-// Timeouts here are guards, not measures: beside CI's browser lane, copies and restores that take
-// seconds on a quiet machine have taken over 30.
+// Every test and hook here runs real processes: its timeout is a guard, not a measure (test/helpers/guards.ts).
+jest.setTimeout(PROCESS_TEST_GUARD_MS);
 // PostgreSQL lets a database go only once its last connections have left: that may take a moment each.
 afterAll(async () => {
   await Promise.all(places.map((place) => place.remove()));
-}, 120_000);
+});
 
 async function newPlace(database: Kind, media: 'local' | 's3'): Promise<Place> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sitio-'));
@@ -421,7 +422,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 120_000);
+  });
 
   it(`${NAME[OTHER]} with media in an S3 bucket → SQLite with media in the folder (npm run restore)`, async () => {
     const from = await newPlace(OTHER, 's3');
@@ -458,7 +459,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 120_000);
+  });
 
   it(`moves a SQLite site to ${NAME[OTHER]} while its media stay where they are: those files are neither a reason to refuse nor written again`, async () => {
     const from = await newPlace('sqlite', 'local');
@@ -489,7 +490,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 120_000);
+  });
 
   it('keeps a media file the target already holds only when its sha256 is the archive’s: one of the same size with other bytes is written again', async () => {
     const from = await newPlace('sqlite', 'local');
@@ -517,7 +518,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await original.close();
     }
-  }, 120_000);
+  });
 
   it('restores an archive of an older schema into that schema, then runs the newer migrations', async () => {
     const all = codeMigrations();
@@ -558,7 +559,7 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     } finally {
       await restored.close();
     }
-  }, 120_000);
+  });
 });
 
 // ---- What must fail, and leave the target as it was ----
@@ -698,7 +699,7 @@ describe('a restore that must not happen', () => {
     await upload(target, await makeImage('gif'), 'image/gif');
     targetAnswers = await answersOf(target);
     targetMedia = await storeContents(to);
-  }, 120_000);
+  });
   afterAll(async () => target.close());
 
   /** The restore fails with a message that matches, and the target answers and stores exactly what it did. */
@@ -726,7 +727,7 @@ describe('a restore that must not happen', () => {
     expect(command.stderr).toContain(`${truncated} está incompleto o dañado`);
     expect(command.stdout).toBe('');
     expect(await answersOf(target)).toEqual(targetAnswers);
-  }, 120_000);
+  });
 
   it('refuses an archive with one byte changed, wherever it is', async () => {
     const bytes = await fs.readFile(archive);
@@ -738,7 +739,7 @@ describe('a restore that must not happen', () => {
       await fs.writeFile(file, flipped);
       await refused(file, /está incompleto o dañado/);
     }
-  }, 120_000);
+  });
 
   it('refuses an archive whose data no longer match the manifest', async () => {
     const entries = await members(archive);
@@ -783,7 +784,7 @@ describe('a restore that must not happen', () => {
     await refused(foreignManifest, /no es una copia de seguridad de este sitio \(su manifest\.json es de otro programa\)/);
 
     await refused(path.join(scratch, 'no-existe.tar.gz'), /No existe el archivo/);
-  }, 120_000);
+  });
 
   it('refuses an archive of a newer schema or a newer format, saying to upgrade', async () => {
     const future = '2099-01-01-001-futuro';
@@ -825,7 +826,7 @@ describe('a restore that must not happen', () => {
       await withMembers(archive, 'otro-tipo.tar.gz', [{ name: `media/${variant}`, bytes: await makeImage('png') }]),
       /no es la imagen que dice su nombre/,
     );
-  }, 120_000);
+  });
 
   it('refuses a media member larger than any upload leaves (600 MB of zeros, under 1 MB compressed), before writing anything and without holding it in memory', async () => {
     const size = 600 * 1024 * 1024;
@@ -864,7 +865,7 @@ describe('a restore that must not happen', () => {
     }
     // The same through the function, on the target that holds a site.
     await refused(bomb, /pasa de [\d.,]+ MB/);
-  }, 120_000);
+  });
 
   it('refuses a table’s file larger than the bound from its header, before unpacking a byte of it', async () => {
     // The tar header says 3 GB; what follows is cut short: a restore that read on would call it truncated.
@@ -905,7 +906,7 @@ describe('a restore that must not happen', () => {
     }
     targetAnswers = await answersOf(target);
     targetMedia = await storeContents(to);
-  }, 120_000);
+  });
 
   it('refuses to replace a SQLite database that a running site has open, even with --force', async () => {
     const running = await newPlace('sqlite', 'local');
@@ -926,7 +927,7 @@ describe('a restore that must not happen', () => {
     } finally {
       await site.close();
     }
-  }, 120_000);
+  });
 
   it('leaves nothing under the name asked for when a copy is killed half-way (kill -9), and nothing at all when it is stopped (SIGTERM)', async () => {
     // The bucket answers through a proxy that lets the listing and a dozen files through, then holds every read.
@@ -986,5 +987,5 @@ describe('a restore that must not happen', () => {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
     }
-  }, 120_000);
+  });
 });

@@ -4,6 +4,7 @@ import { countLoginAttempts } from '@/server/db/login-attempts-repository';
 import type { ServerConfig } from '@/server/config';
 import { BUSY_RETRY_AFTER_SECONDS } from '@/server/routes/token';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
 
 /**
  * The sign-in's defences (docs/decisions/120-login-throttle-shared-and-bounded.md, 123): the rate
@@ -14,8 +15,8 @@ import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-serv
  */
 
 // Every test here checks real passwords (scrypt, slow by design) dozens of times, and starts its
-// own server: on a shared two-core machine that is seconds, not Jest's default five.
-jest.setTimeout(60_000);
+// own server: on a shared two-core machine that is seconds, not Jest's default five (a guard: test/helpers/guards.ts).
+jest.setTimeout(PROCESS_TEST_GUARD_MS);
 
 interface Answer {
   status: number;

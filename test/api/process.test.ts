@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/api-server';
+import { PROCESS_START_GUARD_MS, PROCESS_TEST_GUARD_MS } from '../helpers/guards';
+
+// Every test here starts real server processes: its timeout is a guard, not a measure (test/helpers/guards.ts);
+// the ten starts in a row get more.
+jest.setTimeout(PROCESS_TEST_GUARD_MS);
 
 /**
  * The server as `npm start` and the browser tests run it: a real process
@@ -45,7 +50,7 @@ async function startProcess(env: Record<string, string>, place?: Place) {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`no address printed:\n${output}`)), PROCESS_START_GUARD_MS);
     child.stdout?.on('data', () => {
       const match = /Sitio disponible en (http:\/\/localhost:\d+)/.exec(output);
       if (match) {
@@ -84,7 +89,7 @@ describe('the server process', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-  }, 120_000);
+  });
 
   it('runs one worker per WEB_CONCURRENCY and stops them all on SIGTERM', async () => {
     const server = await startProcess({ WEB_CONCURRENCY: '2' });
@@ -96,14 +101,13 @@ describe('the server process', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-  }, 120_000);
+  });
 
   // Node 24 aborted non-N-API addons during garbage collection at start-up
   // ("Assertion failed: (env) != nullptr"); better-sqlite3 13 is N-API. Ten starts of the
   // real process on one data directory, each serving and stopping cleanly, where that abort
   // was seen (Node 24 and later); on older Node (CI's Node 22 pass on PostgreSQL), two: a
-  // restart on a used directory and database. The timeout is a guard, not a measure: with
-  // CI's browser lane beside it a start has taken 30 s.
+  // restart on a used directory and database.
   const starts = Number(process.versions.node.split('.')[0]) >= 24 ? 10 : 2;
   it(`starts, serves and stops ${starts} times in a row without an abort`, async () => {
     const place = await freshPlace();
@@ -124,5 +128,5 @@ describe('the server process', () => {
     } finally {
       await place.remove();
     }
-  }, 600_000);
+  }, 1_200_000);
 });
