@@ -136,10 +136,10 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
   await expect(layoutCell(page, 1, 1).getByLabel('Enlace del vídeo')).toHaveValue('');
 });
 
-test('a cell dragged with the keyboard moves into the next row', async ({ adminPage: page }) => {
-  // The drag library moves a lifted cell by keyboard only into a row it can see: both rows (the
-  // video cell's preview is tall) must fit in the window, or the second may be below the fold.
-  await page.setViewportSize({ width: 1280, height: 1600 });
+test('a cell dragged with the keyboard moves into the next row, even from above the fold', async ({ adminPage: page }) => {
+  // The drag library moves a lifted cell by keyboard only into a row it can see; in a short window
+  // the video cell's tall preview puts the second row below the fold, and the editor brings it up.
+  await page.setViewportSize({ width: 1280, height: 360 });
   await openEditor(page);
   await page.getByRole('button', { name: 'Añadir fila' }).click();
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
@@ -153,6 +153,9 @@ test('a cell dragged with the keyboard moves into the next row', async ({ adminP
   // Each key waits for the drag library's announcement of the last: a key pressed before the lift has settled is lost.
   const announcer = page.locator('[id^="rfd-announcement"]');
   await handle.focus();
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const secondRowTop = (await layoutRow(page, 2).boundingBox())!.y;
+  expect(secondRowTop, 'the second row starts below the window').toBeGreaterThan(360);
   await page.keyboard.press('Space');
   await expect(announcer).toHaveText('Ha levantado la celda 1 de la fila 1.');
   // The library takes a move only once it has measured the rows it may enter; on a busy machine

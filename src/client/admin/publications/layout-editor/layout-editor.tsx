@@ -1,6 +1,14 @@
 import { useCallback, type MouseEvent, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
-import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Droppable,
+  type BeforeCapture,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import type { CellType, Id, Layout } from '@/domain/entities';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import type { AppDispatch, RootState } from '@/client/app/store';
@@ -10,6 +18,7 @@ import { layoutEditorActions, placeLayoutError, selectEditedLayout, selectLayout
 import { DRAG_INSTRUCTIONS, ROW_DROPPABLE, ROW_PREFIX, droppedMessage, liftedMessage, movedMessage } from './drag-messages';
 import { focusControl } from './focus-control';
 import { LayoutEditorRow } from './layout-editor-row';
+import { bringNeighbourRowsIntoView } from './neighbour-rows';
 import { LayoutEditorToolbar } from './layout-editor-toolbar';
 import { MobilePreview } from './mobile-preview';
 import './layout-editor.css';
@@ -73,6 +82,10 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
   // The layout as the drag found it: its announcements name rows and cells by where they started.
   const dragRows = useRef<Layout>([]);
   const isDragging = useCallback(() => dragging.current, []);
+  // A cell lifted by keyboard can go only into a row in view: the rows beside it are brought into it first.
+  const onBeforeCapture = useCallback(({ draggableId, mode }: BeforeCapture) => {
+    if (mode === 'SNAP' && !draggableId.startsWith(ROW_PREFIX)) bringNeighbourRowsIntoView(draggableId, regionRef.current ?? document);
+  }, []);
   const onDragStart = useCallback(
     (start: DragStart, provided: ResponderProvided) => {
       dragging.current = true;
@@ -169,6 +182,7 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
         <div className={`layout-editor-workspace${mobilePreview ? ' has-preview' : ''}`}>
           <div className="layout-editor-desktop">
             <DragDropContext
+              onBeforeCapture={onBeforeCapture}
               onDragStart={onDragStart}
               onDragUpdate={onDragUpdate}
               onDragEnd={onDragEnd}
