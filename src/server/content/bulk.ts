@@ -114,10 +114,9 @@ function editOf(action: BulkAction, body: BulkBody, item: BulkItem, publishDate:
 
 /** Why an item was refused, from what its service threw. */
 function refusalOf(error: unknown): { reason: BulkRefusal; detail: string } {
-  const body = error instanceof ApiError ? error.body : null;
   // Not a refusal: another error, or (never in a bulk action) a replayed answer without body.
-  if (body === null) throw error;
-  const { statusCode } = error as ApiError;
+  if (!(error instanceof ApiError) || error.body === null) throw error;
+  const { statusCode, body } = error;
   const detail = 'detail' in body && typeof body.detail === 'string' ? body.detail : (Object.values(body as FieldErrors)[0]?.[0] ?? '');
   if (statusCode === 404) return { reason: 'gone', detail };
   if (statusCode === 403) return { reason: 'forbidden', detail };

@@ -103,10 +103,9 @@ export async function registerSpa(
    * The page's first API answer, as the app's own request would get it (the same
    * route, through the public cache), for its HTML: the app then draws the page
    * without asking (docs/decisions/069-first-answer-in-the-page.md). None when
-   * the API does not answer 200: the app asks, and shows what it is told.
+   * the API does not answer 200, or cannot be asked (Fastify refuses inject once
+   * the server is closing): the page is still whole, and the app asks itself.
    */
-  // Without it the page is still whole: the client asks the API itself. Fastify refuses inject
-  // once the server is closing, and a page asked for while it stops still gets its 200.
   const answerOf = async (read: FirstRead): Promise<{ read: FirstRead; answer: unknown } | undefined> => {
     try {
       const answer = await app.inject({ method: 'GET', url: `/api${firstReadAddress(read)}`, headers: { accept: 'application/json' } });
