@@ -147,7 +147,10 @@ test('a cell dragged with the keyboard moves into the next row, even from above 
   await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('1');
   await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
   await layoutCell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
+  // The preview is what makes the first row tall: the rows are measured once it is there.
+  await expect(layoutCell(page, 1, 1).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await expect(layoutRow(page, 2).getByText('Fila vacía')).toBeVisible();
 
   const handle = page.getByRole('button', { name: 'Arrastrar la celda 1 de la fila 1' });
   // Each key waits for the drag library's announcement of the last: a key pressed before the lift has settled is lost.

@@ -27,17 +27,17 @@ const authApi = baseApi.injectEndpoints({
 
 export const { useLoginMutation } = authApi;
 
-/** How long a sign-out waits for the server before the browser forgets the session anyway. */
+/** How long a sign-out waits for the server to answer the revoke (the browser has forgotten the session already). */
 const REVOKE_WAIT_MS = 2000;
 
 /**
  * Sign-out on the server too (docs/decisions/021): the refresh token and its
  * whole family stop working, so a copy of it left in this browser is worth
- * nothing. A plain request, outside RTK Query: the sign-out resets the API
- * state right after, which aborts every running mutation, and this request must
- * still leave. `keepalive` lets it finish even when the page goes away; the
- * caller waits for it at most REVOKE_WAIT_MS, and a failure (offline, server
- * down) does not keep anyone signed in here.
+ * nothing. A plain request, outside RTK Query and the store: the sign-out has
+ * forgotten the session and reset the API state (aborting every running
+ * request) before it, and this request must still leave. `keepalive` lets it
+ * finish even when the page goes away; the caller waits for it at most
+ * REVOKE_WAIT_MS, and a failure (offline, server down) keeps nobody signed in.
  */
 export async function revokeSessionOnServer(refresh: string): Promise<void> {
   const sent = fetch(`${apiBase()}/token/blacklist/`, {

@@ -1,6 +1,7 @@
-import { act, fireEvent, getConfig, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Publication, Section } from '@/domain/entities';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, timeOfDay } from '@/domain/presence';
+import { eventually } from '../../../../test/helpers/eventually';
 import { SERVER_CLOCKS } from '../../../../test/helpers/fake-date';
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
@@ -72,24 +73,6 @@ test("a form on the saved version is told nothing of that save; a new record sen
   const sent = (await api.requests()).slice(before).filter((request) => request.url.includes('/presence/'));
   expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([`POST /api/sections/${section.id}/presence/`]);
 });
-
-/**
- * Retries `assertion` every 50 ms of real time until it passes (10 s at most). For the test with
- * a faked setInterval: Testing Library's waitFor polls with setInterval, so there it would check
- * again only when the page changes, and a heartbeat that changes nothing on the page was missed.
- */
-const eventually = (assertion: () => Promise<void>, timeout = 10_000) =>
-  getConfig().asyncWrapper(async () => {
-    const deadline = performance.now() + timeout;
-    for (;;) {
-      try {
-        return await assertion();
-      } catch (error) {
-        if (performance.now() > deadline) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
 
 test('after 30 minutes without input the heartbeats stop and the presence ends; the next key starts them again', async () => {
   const publication: Publication = await api.create('publications', { title: api.unique('Presencia sin nadie') });
