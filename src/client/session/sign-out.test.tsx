@@ -30,7 +30,7 @@ const refreshStatus = async (refresh: string) =>
  * of the session, and the revoke (with the copy it kept) may still be on its way.
  */
 const revokesAnswered = async () => {
-  let statuses: number[] = [];
+  let statuses: (number | undefined)[] = [];
   await eventually(async () => {
     statuses = (await api.requests()).filter((r) => r.url === '/api/token/blacklist/').map((r) => r.status);
     expect(statuses).not.toEqual([]);
