@@ -10,7 +10,7 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig, type ServerConfig } from '@/server/config';
 import { migrateToLatest } from '@/server/db/migrate';
 import type { Services } from '@/server/services';
-import { TEST_ADMIN, TEST_SECRET } from './api-server-constants';
+import { TEST_ADMIN, TEST_KEEP_ALIVE_MS, TEST_SECRET } from './api-server-constants';
 
 export { TEST_ADMIN, TEST_SECRET };
 
@@ -125,11 +125,7 @@ export async function startApiServer(
     await migrateToLatest(built.services.db);
     await ensureAdmin(built.services.db, TEST_ADMIN.username, TEST_ADMIN.password);
     await built.app.listen({ port: 0, host: '127.0.0.1' });
-    // The tests' fetch (undici) keeps an idle connection about as long as the server does (Node's
-    // 5 s), and on a busy machine it could send a POST on one the server had just closed: a reset
-    // that undici does not retry for a POST ("fetch failed … ECONNRESET"). The test server keeps them
-    // a minute, which a test's idle moments never reach; closing still ends idle ones at once.
-    built.app.server.keepAliveTimeout = 60_000;
+    built.app.server.keepAliveTimeout = TEST_KEEP_ALIVE_MS;
   } catch (error) {
     await built?.app.close();
     await cleanUp();

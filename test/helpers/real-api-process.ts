@@ -29,6 +29,7 @@ import { loadConfig } from '@/server/config';
 import { SQLITE_FILE } from '@/server/db/database';
 import { migrateToLatest } from '@/server/db/migrate';
 import { fakeClientBuild, makeImage, TEST_ADMIN, TEST_SECRET } from './api-server';
+import { TEST_KEEP_ALIVE_MS } from './api-server-constants';
 
 /** What the control route answers for each request a server received. */
 export interface RecordedRequest {
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       record.body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    app.server.keepAliveTimeout = TEST_KEEP_ALIVE_MS;
     return {
       origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
       dataDir,
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
   const json = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 
-  const control = http.createServer((req, res) => {
+  const control = http.createServer({ keepAliveTimeout: TEST_KEEP_ALIVE_MS }, (req, res) => {
     const url = req.url ?? '/';
     const route = async () => {
       if (req.method === 'POST' && url === '/servers') {
