@@ -16,6 +16,7 @@ import * as publicSearch from './migrations/2026-11-24-014-public-search';
 import * as editorialStatus from './migrations/2026-11-24-015-editorial-status';
 import * as previewLinks from './migrations/2026-11-24-016-preview-links';
 import * as presence from './migrations/2026-11-24-017-presence';
+import * as narrowerSearchIndex from './migrations/2026-11-25-018-narrower-search-index';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-015-editorial-status': editorialStatus,
   '2026-11-24-016-preview-links': previewLinks,
   '2026-11-24-017-presence': presence,
+  '2026-11-25-018-narrower-search-index': narrowerSearchIndex,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,8 +12,8 @@ import type { Database, PublicationRow } from './schema';
  * every insert and every edit of a title or a layout, and gone with its
  * publication (a foreign key that cascades). The databases index those
  * tokens themselves: on SQLite, triggers mirror the table into the FTS5 table
- * publication_search_fts; on PostgreSQL, generated tsvector columns ('simple'
- * configuration) of the whole text and of the title alone carry GIN indexes.
+ * publication_search_fts; on PostgreSQL, GIN indexes on the tsvectors ('simple'
+ * configuration) of the whole text and of the title alone (migration 018).
  *
  * Derived data: the backup leaves these tables out (isSearchIndexTable) and a
  * restore rebuilds them (rebuildSearchIndex).
@@ -53,7 +53,11 @@ const REBUILD_BATCH = 500;
  */
 export async function rebuildSearchIndex(db: DbOrTrx): Promise<void> {
   const index = withIndex(db);
-  await index.deleteFrom('publication_search').execute();
+  // On PostgreSQL a truncate starts the table afresh, so the new rows lie close together (rows
+  // deleted and written in one transaction would leave the new ones spread over the old pages' gaps,
+  // and a search read as many pages as before); on SQLite the delete also empties the FTS5 table, by its triggers.
+  if (isPostgres(db)) await sql`truncate publication_search`.execute(db);
+  else await index.deleteFrom('publication_search').execute();
   let after = 0;
   for (;;) {
     const rows = await index
@@ -121,9 +125,12 @@ export async function searchPublicPublications(db: DbOrTrx, options: PublicSearc
   const inIndex = (tokensToFind: readonly string[], titleOnly: boolean): RawBuilder<SqlBool> => {
     if (postgres) {
       const query = tokensToFind.join(' & ');
+      // The expressions of the GIN indexes (migration 018), word for word, or the index is not used.
       return titleOnly
-        ? sql<SqlBool>`publications.id in (select publication_id from publication_search where title_vector @@ to_tsquery('simple', ${query}))`
-        : sql<SqlBool>`publications.id in (select publication_id from publication_search where vector @@ to_tsquery('simple', ${query}))`;
+        ? sql<SqlBool>`publications.id in (select publication_id from publication_search
+            where to_tsvector('simple', title_tokens) @@ to_tsquery('simple', ${query}))`
+        : sql<SqlBool>`publications.id in (select publication_id from publication_search
+            where to_tsvector('simple', title_tokens || ' ' || body_tokens) @@ to_tsquery('simple', ${query}))`;
     }
     const query = tokensToFind.map((token) => `${titleOnly ? 'title_tokens : ' : ''}"${token}"`).join(' AND ');
     return sql<SqlBool>`publications.id in (select rowid from publication_search_fts where publication_search_fts match ${query})`;

@@ -32,6 +32,13 @@ describe('the search pipeline', () => {
     expect(searchEntryOf('Título', JSON.stringify(layout)).body_tokens).not.toContain(textTokens('patio')[0]);
     expect(layoutText('not json')).toBe('');
   });
+
+  it('stores each token of a publication once: no query needs repeats, and the index reads fewer pages', () => {
+    const layout = [{ id: 'r1', cells: [{ id: 'c1', type: 'text', content: '<p>Emociones, emoción y más emociones en el aula</p>' }] }];
+    const entry = searchEntryOf('Emociones de aula', JSON.stringify(layout));
+    expect(entry.body_tokens.split(' ')).toEqual([...textTokens('emoción'), ...textTokens('más'), ...textTokens('aula')]);
+    expect(entry.title_tokens.split(' ')).toEqual([...textTokens('emociones'), ...textTokens('aula')]);
+  });
 });
 
 describe('snippetOf', () => {

@@ -61,12 +61,16 @@ export function layoutText(layout: Layout | string | null | undefined): string {
   return texts.filter(Boolean).join(' ');
 }
 
-/** What publication_search stores of a publication: its title's tokens and its text's, each joined by spaces. */
+/**
+ * What publication_search stores of a publication: its title's tokens and its text's, each token
+ * once (no query needs positions or repeats: the narrower rows are fewer pages to read), joined by spaces.
+ */
 export interface SearchEntry {
   title_tokens: string;
   body_tokens: string;
 }
 
 export function searchEntryOf(title: string, layout: Layout | string | null | undefined): SearchEntry {
-  return { title_tokens: textTokens(title).join(' '), body_tokens: textTokens(layoutText(layout)).join(' ') };
+  const once = (text: string) => [...new Set(textTokens(text))].join(' ');
+  return { title_tokens: once(title), body_tokens: once(layoutText(layout)) };
 }
