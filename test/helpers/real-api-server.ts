@@ -171,15 +171,17 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
   const received = async () => (await (await controlCall('GET', `/servers/${current().id}/requests`)).json()) as RecordedRequest[];
   // What the tests before this one caused is not this test's business.
   let earlier = 0;
+  // Starting and stopping wait on the one process that serves every file's server (a stop waits for
+  // its server to close): on a busy machine that can take longer than a test's own time, so both get a minute.
   if (per === 'file') {
     beforeAll(start, 60_000);
     beforeEach(async () => {
       earlier = (await received()).length;
     });
-    afterAll(stop);
+    afterAll(stop, 60_000);
   } else {
     beforeEach(start, 60_000);
-    afterEach(stop);
+    afterEach(stop, 60_000);
   }
 
   const request = async (
