@@ -60,7 +60,7 @@ test('the token leaves the address at once and travels in a body; the person cho
   // Signed in for real: the server knows the new Editor by the stored token.
   const me = await api.request('GET', '/api/account/', { token: selectUser(store.getState())!.access });
   expect(me.body).toMatchObject({ username, role: 'editor' });
-}, 30_000);
+});
 
 test('a used link, and an address with no token, say the server’s sentence and offer the sign-in', async () => {
   const { url } = await invite(api, 'editor');
