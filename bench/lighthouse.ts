@@ -14,7 +14,8 @@
  * /noticias, the first news item and a search's results (/buscar?q=emociones).
  * Prints the four category scores of each page; results also go to
  * bench/results/lighthouse-<preset>-<time>.json. BENCH_RUNS=n takes the
- * median of n runs per page (default 1).
+ * median of n runs per page (default 1). BENCH_CPU_SLOWDOWN=x audits with an x×
+ * CPU slowdown instead of the preset's, to compare machines of different speeds.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,8 @@ interface PageResult {
   lcpElement: string;
   /** Lighthouse's estimate of this machine's CPU power (its docs/throttling.md): the 4× slowdown assumes 1,500–2,000. */
   benchmarkIndex: number;
+  /** The CPU slowdown the audit ran with (the preset's, or BENCH_CPU_SLOWDOWN). */
+  cpuSlowdown: number;
   warnings: string[];
 }
 
@@ -66,6 +69,7 @@ async function main() {
     if (process.env.BENCH_VERBOSE) console.info(`      LCP element: ${r.lcpElement}`);
   }
   console.info(`  Lighthouse's benchmarkIndex of this machine: ${results.map((r) => r.benchmarkIndex).join(', ')}`);
+  console.info(`  CPU slowdown: ${results[0]?.cpuSlowdown}× (BENCH_CPU_SLOWDOWN sets another)`);
   for (const warning of new Set(results.flatMap((r) => r.warnings))) console.info(`  Lighthouse warns: ${warning}`);
   const date = new Date().toISOString();
   fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
