@@ -347,8 +347,8 @@ function demoImageSvg(key: string): string {
 export async function renderDemoImage(key: string): Promise<RenderedDemoImage> {
   const svg = demoImageSvg(key);
   // libjpeg-turbo's own encoder, not mozjpeg's: these are the originals an upload would keep (visitors
-  // get their WebP variants), and mozjpeg's smaller files (about 14 % here) cost 2.7 of the seed's
-  // 10 s of CPU, which every start on an empty database pays, the tests' many among them.
+  // get their WebP variants), and mozjpeg's files, about 14 % smaller, cost a seed 2.3 of its 10.4
+  // CPU-seconds, which every start on an empty database pays, the tests' many among them.
   const buffer = await sharp(Buffer.from(svg), { density: 72 })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 84, chromaSubsampling: '4:4:4' })
