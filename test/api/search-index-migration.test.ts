@@ -8,7 +8,7 @@ import { searchPublicPublications } from '@/server/db/search-repository';
 import { queryTokens, textTokens } from '@/server/search/tokens';
 import { freshDatabase } from '../helpers/api-server';
 
-/** Migration 018 on a site whose search index was written by migration 014's rows (every token, every time). */
+/** Migrations 018 and 019 on a site whose search index was written by migration 014's rows (every token, every time). */
 
 it('keeps each token once, leaves PostgreSQL no stored vectors, and the site is found as before', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'api-test-search-index-migration-'));
@@ -56,6 +56,14 @@ it('keeps each token once, leaves PostgreSQL no stored vectors, and the site is 
       const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
         where table_name = 'publication_search' order by column_name`.execute(db);
       expect(columns.rows.map((column) => column.column_name)).toEqual(['body_tokens', 'publication_id', 'title_tokens']);
+    }
+
+    // Migration 019: on PostgreSQL the entry takes what the public rule reads of its publication.
+    await migrateTo(db, '2026-12-01-019-search-public-fields');
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const entry = await sql<{ status: string; publish_date: string; section_id: number }>`select status, publish_date::text as publish_date, section_id
+        from publication_search where publication_id = ${publication.id}`.execute(db);
+      expect(entry.rows).toEqual([{ status: 'published', publish_date: '2024-03-05', section_id: section.id }]);
     }
     for (const [query, titleMatch] of [
       ['emoción', false],

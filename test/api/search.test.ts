@@ -217,6 +217,47 @@ describe('the index follows every write', () => {
     expect(await found('resiliencia')).toEqual([]);
   });
 
+  it('a change of date, section or status, by one edit or a bulk action, is followed at once, order included', async () => {
+    const older = await publish('seguida-antigua', 'noticias', 'Autorregulación en infantil', { publish_date: daysFromToday(-20) });
+    const newer = await publish('seguida-nueva', 'noticias', 'Autorregulación en primaria', { publish_date: daysFromToday(-2) });
+    expect(await found('autorregulacion')).toEqual(['seguida-nueva', 'seguida-antigua']);
+    const edit = async (id: number, fields: Record<string, string>) => {
+      const reply = await server.request('PATCH', `/api/publications/${id}/`, { token, form: formData(fields) });
+      expect([reply.status, reply.body.detail]).toEqual([200, undefined]);
+      return reply.body as { id: number; version: number };
+    };
+    const bulk = async (action: string, item: { id: number; version: number }, sectionId?: number) => {
+      const reply = await server.request('POST', '/api/publications/bulk/', {
+        token,
+        json: { action, items: [{ id: item.id, version: item.version }], ...(sectionId ? { section_id: sectionId } : {}) },
+      });
+      expect([reply.status, reply.body.refused]).toEqual([200, []]);
+      return reply.body.changed[0] as { id: number; version: number };
+    };
+
+    // Dated after the other: it leads. Dated tomorrow: not public yet.
+    await edit(older.id, { publish_date: daysFromToday(-1) });
+    expect(await found('autorregulacion')).toEqual(['seguida-antigua', 'seguida-nueva']);
+    await edit(older.id, { publish_date: daysFromToday(1) });
+    expect(await found('autorregulacion')).toEqual(['seguida-nueva']);
+
+    // Into a hidden section and back, by an edit and by a bulk move.
+    let item = await edit(newer.id, { section_id: String(sections.oculta) });
+    expect(await found('autorregulacion')).toEqual([]);
+    item = await bulk('move', item, sections.noticias);
+    expect(await found('autorregulacion')).toEqual(['seguida-nueva']);
+
+    // A draft, then published again, in bulk: the date it had is kept.
+    item = await bulk('draft', item);
+    expect(await found('autorregulacion')).toEqual([]);
+    await bulk('publish', item);
+    expect(await found('autorregulacion')).toEqual(['seguida-nueva']);
+
+    // The oldest date a publication may have (the year 0000, which PostgreSQL's dates have not) comes last.
+    await edit(older.id, { publish_date: '0000-06-15' });
+    expect(await found('autorregulacion')).toEqual(['seguida-nueva', 'seguida-antigua']);
+  });
+
   it('hiding a section hides its publications from the search at once', async () => {
     await publish('de-seccion', 'revista', 'Neuroeducación');
     expect(await found('neuroeducacion')).toEqual(['de-seccion']);

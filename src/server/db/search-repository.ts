@@ -87,6 +87,23 @@ export interface PublicSearchOptions {
   window: RowRange;
 }
 
+/** What both engines' searches are given: the query, the public rule's values and the page asked for. */
+interface PageSearch {
+  tokens: readonly string[];
+  today: string;
+  /** The visible sections' ids (at least one). */
+  visible: number[];
+  /** For each token, the visible sections whose title holds it (those sections' publications match it). */
+  bySection: number[][];
+  window: RowRange;
+}
+
+/** One page of matches, in the search's order, and how many there are in all. */
+interface PageOfIds {
+  ids: { id: number; title_match: boolean }[];
+  count: number;
+}
+
 /**
  * The public publications (published, dated today or earlier, in a visible
  * section: the rule of every public list, applied here at query time, so that
@@ -98,10 +115,49 @@ export interface PublicSearchOptions {
  * Section titles are matched here rather than indexed with every publication:
  * sections are few, and renaming or hiding one then needs no rewrite.
  *
- * Three short queries rather than one that sorts every match (docs/performance.md
- * "Public search"): a search for common words matches thousands of publications,
- * and ordering all of them by title match to keep twelve cost more than
- * everything else together.
+ * Each engine finds the page its own way (pageOnSqlite, pageOnPostgres:
+ * docs/decisions/067-search-at-scale.md); the page's rows are read here.
+ */
+export async function searchPublicPublications(db: DbOrTrx, options: PublicSearchOptions): Promise<Slice<SearchHit>> {
+  const { tokens, today, window } = options;
+  const index = withIndex(db);
+
+  const sections = await index.selectFrom('sections').select(['id', 'title']).where('is_active', '=', 1).execute();
+  if (sections.length === 0) return { rows: [], count: 0 };
+  const sectionTokens = sections.map((section) => ({ id: section.id, tokens: new Set(textTokens(section.title)) }));
+  const search: PageSearch = {
+    tokens,
+    today,
+    visible: sections.map((section) => section.id),
+    bySection: tokens.map((token) => sectionTokens.filter((section) => section.tokens.has(token)).map((section) => section.id)),
+    window,
+  };
+  const { ids, count } = isPostgres(db) ? await pageOnPostgres(index, search) : await pageOnSqlite(index, search);
+  if (ids.length === 0) return { rows: [], count };
+
+  const rows = await index
+    .selectFrom('publications')
+    .innerJoin('sections', 'sections.id', 'publications.section_id')
+    .selectAll('publications')
+    .select(['sections.title as section_title', 'sections.slug as section_slug'])
+    .where(
+      'publications.id',
+      'in',
+      ids.map((hit) => hit.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const hits = ids.flatMap((hit) => {
+    const row = byId.get(hit.id);
+    return row ? [{ ...row, title_match: hit.title_match }] : [];
+  });
+  return { rows: hits, count };
+}
+
+/**
+ * SQLite: three short statements rather than one that sorts every match (a
+ * search for common words matches thousands of publications, and ordering all
+ * of them by title match to keep twelve cost more than everything else together).
  * 1. One pass over the public publications (the covering index of status,
  *    date, id and section) counts the matches and, among them, the title
  *    matches: the page's `count`, and where the title matches end.
@@ -109,34 +165,14 @@ export interface PublicSearchOptions {
  *    the twelfth, with no sort.
  * 3. When the page goes past them, the other matches, the same way.
  */
-export async function searchPublicPublications(db: DbOrTrx, options: PublicSearchOptions): Promise<Slice<SearchHit>> {
-  const { tokens, today, window } = options;
-  const index = withIndex(db);
-  const postgres = isPostgres(db);
-
-  const sections = await index.selectFrom('sections').select(['id', 'title']).where('is_active', '=', 1).execute();
-  if (sections.length === 0) return { rows: [], count: 0 };
-  const visible = sections.map((section) => section.id);
-  const sectionTokens = sections.map((section) => ({ id: section.id, tokens: new Set(textTokens(section.title)) }));
-  const sectionsWith = (token: string) => sectionTokens.filter((section) => section.tokens.has(token)).map((section) => section.id);
-
-  // The publications whose index entry holds every one of these tokens (in the title alone, or anywhere).
+async function pageOnSqlite(index: Kysely<SearchDatabase>, search: PageSearch): Promise<PageOfIds> {
+  const { tokens, today, visible, bySection } = search;
+  // The publications whose FTS5 entry holds every one of these tokens (in the title alone, or anywhere).
   // Tokens are letters and digits only (search/tokens.ts), so they need no quoting beyond this.
   const inIndex = (tokensToFind: readonly string[], titleOnly: boolean): RawBuilder<SqlBool> => {
-    if (postgres) {
-      const query = tokensToFind.join(' & ');
-      // The expressions of the GIN indexes (migration 018), word for word, or the index is not used.
-      return titleOnly
-        ? sql<SqlBool>`publications.id in (select publication_id from publication_search
-            where to_tsvector('simple', title_tokens) @@ to_tsquery('simple', ${query}))`
-        : sql<SqlBool>`publications.id in (select publication_id from publication_search
-            where to_tsvector('simple', title_tokens || ' ' || body_tokens) @@ to_tsquery('simple', ${query}))`;
-    }
     const query = tokensToFind.map((token) => `${titleOnly ? 'title_tokens : ' : ''}"${token}"`).join(' AND ');
     return sql<SqlBool>`publications.id in (select rowid from publication_search_fts where publication_search_fts match ${query})`;
   };
-
-  const bySection = tokens.map((token) => sectionsWith(token));
   const found: RawBuilder<SqlBool> = bySection.every((ids) => ids.length === 0)
     ? inIndex(tokens, false)
     : sql<SqlBool>`(${sql.join(
@@ -158,31 +194,11 @@ export async function searchPublicPublications(db: DbOrTrx, options: PublicSearc
       .where('publications.publish_date', '<=', today)
       .where('publications.section_id', 'in', visible);
 
-  const countOn = (on: Kysely<SearchDatabase>) =>
-    on
-      .selectFrom('publications')
-      .where('publications.status', '=', 'published')
-      .where('publications.publish_date', '<=', today)
-      .where('publications.section_id', 'in', visible)
-      .where(found)
-      .select((eb) => [
-        eb.fn.countAll().as('count'),
-        sql<number | string | null>`sum(case when ${titleMatch} then 1 else 0 end)`.as('titles'),
-      ])
-      .executeTakeFirst();
-  // PostgreSQL's planner prices a tsvector match like an integer comparison and
-  // leaves out reading (and decompressing) each long vector, so for a common
-  // word it reads every row's vector rather than the GIN index's posting lists,
-  // which hold the answer: about three times slower at 10,000 publications.
-  // Inside this transaction alone, the table is read through the index.
-  const counted =
-    postgres && !db.isTransaction
-      ? await index.transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          return countOn(trx);
-        })
-      : await countOn(index);
-  const count = toCount(counted?.count as string | number);
+  const counted = await publicOnes()
+    .where(found)
+    .select((eb) => [eb.fn.countAll().as('count'), sql<number | null>`sum(case when ${titleMatch} then 1 else 0 end)`.as('titles')])
+    .executeTakeFirst();
+  const count = toCount(counted?.count as number);
   const titles = toCount(counted?.titles);
 
   const newestFirst = (matching: RawBuilder<SqlBool>, limit: number, offset: number) =>
@@ -195,8 +211,8 @@ export async function searchPublicPublications(db: DbOrTrx, options: PublicSearc
       .offset(offset)
       .execute();
 
-  const { limit, offset } = window;
-  const ids: { id: number; title_match: boolean }[] = [];
+  const { limit, offset } = search.window;
+  const ids: PageOfIds['ids'] = [];
   if (offset < titles) {
     for (const { id } of await newestFirst(titleMatch, Math.min(limit, titles - offset), offset)) ids.push({ id, title_match: true });
   }
@@ -204,23 +220,67 @@ export async function searchPublicPublications(db: DbOrTrx, options: PublicSearc
     const others = await newestFirst(sql<SqlBool>`(${found} and not ${titleMatch})`, limit - ids.length, Math.max(0, offset - titles));
     for (const { id } of others) ids.push({ id, title_match: false });
   }
-  if (ids.length === 0) return { rows: [], count };
+  return { ids, count };
+}
 
-  const rows = await index
-    .selectFrom('publications')
-    .innerJoin('sections', 'sections.id', 'publications.section_id')
-    .selectAll('publications')
-    .select(['sections.title as section_title', 'sections.slug as section_slug'])
-    .where(
-      'publications.id',
-      'in',
-      ids.map((hit) => hit.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const hits = ids.flatMap((hit) => {
-    const row = byId.get(hit.id);
-    return row ? [{ ...row, title_match: hit.title_match }] : [];
+/**
+ * PostgreSQL: one statement. The index entries hold what the public rule reads
+ * of their publication (migration 019), so the public matches are the rows the
+ * GIN index points at, filtered where they lie, with no join; they are gathered
+ * once, then counted and the page kept with a top-N sort. The count comes back
+ * even for a page past the last.
+ *
+ * The other index queries (the title's, and a word a section's title holds)
+ * run by themselves as materialized CTEs, read whole through their GIN index
+ * and hashed: tested row by row, each row's vector would be computed again
+ * (about 40 µs), and the planner does not know it.
+ */
+async function pageOnPostgres(index: Kysely<SearchDatabase>, search: PageSearch): Promise<PageOfIds> {
+  const { tokens, today, visible, bySection } = search;
+  // The GIN indexes' expressions (migration 018), word for word, or the index is not used. Tokens are
+  // letters and digits only (search/tokens.ts), so joined with ' & ' they make a valid tsquery.
+  const inText = (tokensToFind: readonly string[]) =>
+    sql`to_tsvector('simple', title_tokens || ' ' || body_tokens) @@ to_tsquery('simple', ${tokensToFind.join(' & ')})`;
+  const inTitle = sql`to_tsvector('simple', title_tokens) @@ to_tsquery('simple', ${tokens.join(' & ')})`;
+
+  // The tokens no section title holds are looked up together; each of the others alone, since a
+  // publication in a section whose title holds it matches it without the index.
+  const plain = tokens.filter((_, i) => bySection[i].length === 0);
+  const ctes = [sql`titled as materialized (select publication_id as id from publication_search where ${inTitle})`];
+  const conditions = plain.length > 0 ? [inText(plain)] : [];
+  tokens.forEach((token, i) => {
+    if (bySection[i].length === 0) return;
+    const name = sql.id(`found_${i}`);
+    ctes.push(sql`${name} as materialized (select publication_id as id from publication_search where ${inText([token])})`);
+    conditions.push(sql`(section_id in (${sql.join(bySection[i])}) or publication_id in (select id from ${name}))`);
   });
-  return { rows: hits, count };
+
+  const { limit, offset } = search.window;
+  const statement = sql<{ count: string; titles: string; id: number | null; title_match: boolean | null }>`
+    with ${sql.join(ctes)},
+    hits as materialized (
+      select publication_id as id, publish_date, publication_id in (select id from titled) as title_match
+      from publication_search
+      where status = 'published' and publish_date <= ${today}::date and section_id in (${sql.join(visible)})
+        and ${sql.join(conditions, sql` and `)}
+    )
+    select counts.count, counts.titles, page.id, page.title_match
+    from (select count(*) as count, count(*) filter (where title_match) as titles from hits) counts
+    left join (
+      select id, title_match from hits order by title_match desc, publish_date desc, id desc limit ${limit} offset ${offset}
+    ) page on true`;
+  // PostgreSQL underprices computing a row's vector (to_tsvector costs it 100 operators; it takes
+  // about 40 µs), so for a word in nearly every publication it would scan the table computing every
+  // row's (350 ms at 10,000) rather than read the GIN index (4 ms). Inside this transaction alone,
+  // the table is read through the index; inside a caller's, the statement runs as it is.
+  const { rows } = index.isTransaction
+    ? await statement.execute(index)
+    : await index.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return statement.execute(trx);
+      });
+  return {
+    count: toCount(rows[0]?.count),
+    ids: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, title_match: row.title_match === true }])),
+  };
 }
