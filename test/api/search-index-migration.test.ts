@@ -61,7 +61,11 @@ it('keeps each token once, leaves PostgreSQL no stored vectors, and the site is 
     // Migration 019: on PostgreSQL the entry takes what the public rule reads of its publication.
     await migrateTo(db, '2026-12-01-019-search-public-fields');
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      const entry = await sql<{ status: string; publish_date: string; section_id: number }>`select status, publish_date::text as publish_date, section_id
+      const entry = await sql<{
+        status: string;
+        publish_date: string;
+        section_id: number;
+      }>`select status, publish_date::text as publish_date, section_id
         from publication_search where publication_id = ${publication.id}`.execute(db);
       expect(entry.rows).toEqual([{ status: 'published', publish_date: '2024-03-05', section_id: section.id }]);
     }

@@ -13,7 +13,9 @@ import type { Database, PublicationRow } from './schema';
  * publication (a foreign key that cascades). The databases index those
  * tokens themselves: on SQLite, triggers mirror the table into the FTS5 table
  * publication_search_fts; on PostgreSQL, GIN indexes on the tsvectors ('simple'
- * configuration) of the whole text and of the title alone (migration 018).
+ * configuration) of the whole text and of the title alone (migration 018), of
+ * the published entries alone, each entry carrying what the public rule reads
+ * of its publication, kept by triggers (migration 019).
  *
  * Derived data: the backup leaves these tables out (isSearchIndexTable) and a
  * restore rebuilds them (rebuildSearchIndex).
@@ -246,17 +248,22 @@ async function pageOnPostgres(index: Kysely<SearchDatabase>, search: PageSearch)
   // The tokens no section title holds are looked up together; each of the others alone, since a
   // publication in a section whose title holds it matches it without the index.
   const plain = tokens.filter((_, i) => bySection[i].length === 0);
-  const ctes = [sql`titled as materialized (select publication_id as id from publication_search where ${inTitle})`];
+  // `status = 'published'` in every one: the GIN indexes hold the published entries alone (migration 019).
+  const ctes = [
+    sql`titled as materialized (select publication_id as id from publication_search where status = 'published' and ${inTitle})`,
+  ];
   const conditions = plain.length > 0 ? [inText(plain)] : [];
   tokens.forEach((token, i) => {
     if (bySection[i].length === 0) return;
     const name = sql.id(`found_${i}`);
-    ctes.push(sql`${name} as materialized (select publication_id as id from publication_search where ${inText([token])})`);
+    ctes.push(
+      sql`${name} as materialized (select publication_id as id from publication_search where status = 'published' and ${inText([token])})`,
+    );
     conditions.push(sql`(section_id in (${sql.join(bySection[i])}) or publication_id in (select id from ${name}))`);
   });
 
   const { limit, offset } = search.window;
-  const statement = sql<{ count: string; titles: string; id: number | null; title_match: boolean | null }>`
+  const statement = sql<{ count: string; id: number | null; title_match: boolean | null }>`
     with ${sql.join(ctes)},
     hits as materialized (
       select publication_id as id, publish_date, publication_id in (select id from titled) as title_match
@@ -264,8 +271,8 @@ async function pageOnPostgres(index: Kysely<SearchDatabase>, search: PageSearch)
       where status = 'published' and publish_date <= ${today}::date and section_id in (${sql.join(visible)})
         and ${sql.join(conditions, sql` and `)}
     )
-    select counts.count, counts.titles, page.id, page.title_match
-    from (select count(*) as count, count(*) filter (where title_match) as titles from hits) counts
+    select counts.count, page.id, page.title_match
+    from (select count(*) as count from hits) counts
     left join (
       select id, title_match from hits order by title_match desc, publish_date desc, id desc limit ${limit} offset ${offset}
     ) page on true`;

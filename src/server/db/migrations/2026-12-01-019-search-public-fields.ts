@@ -3,7 +3,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // Frozen in what it changes: on PostgreSQL each entry of the public search's
 // index carries what the public rule reads of its publication (status,
 // publish_date, section_id), so that a search's matches are filtered in the
-// rows the GIN index points at, with no join to the publications
+// rows the GIN index points at, with no join to the publications, and the GIN
+// indexes hold the published entries alone
 // (docs/decisions/067-search-at-scale.md, 1 December).
 //
 // Kept by the database itself, so that no write path can forget them: a
@@ -34,6 +35,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger publication_search_fill_public before insert or update of title_tokens, body_tokens, publication_id
     on publication_search for each row execute function publication_search_fill_public()`.execute(db);
+  // Only what is published can be found: the GIN indexes leave the rest out, so a common word's posting
+  // list, and the rows read through it, are those of the published publications alone.
+  await sql`drop index publication_search_vector`.execute(db);
+  await sql`drop index publication_search_title_vector`.execute(db);
+  await sql`create index publication_search_vector on publication_search
+    using gin (to_tsvector('simple', title_tokens || ' ' || body_tokens)) where status = 'published'`.execute(db);
+  await sql`create index publication_search_title_vector on publication_search
+    using gin (to_tsvector('simple', title_tokens)) where status = 'published'`.execute(db);
   await sql`create function publication_search_follow_publication() returns trigger language plpgsql as $$
     begin
       update publication_search set status = new.status, publish_date = publication_search_date(new.publish_date), section_id = new.section_id
@@ -55,5 +64,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger publication_search_fill_public on publication_search`.execute(db);
   await sql`drop function publication_search_fill_public()`.execute(db);
   await sql`drop function publication_search_date(varchar)`.execute(db);
+  await sql`drop index publication_search_vector`.execute(db);
+  await sql`drop index publication_search_title_vector`.execute(db);
   await sql`alter table publication_search drop column status, drop column publish_date, drop column section_id`.execute(db);
+  await sql`create index publication_search_vector on publication_search
+    using gin (to_tsvector('simple', title_tokens || ' ' || body_tokens))`.execute(db);
+  await sql`create index publication_search_title_vector on publication_search
+    using gin (to_tsvector('simple', title_tokens))`.execute(db);
 }
