@@ -15,6 +15,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // compared and sorted as a number, where text goes through the collation
 // (6 ms against 3.5 for a common word's 4,545 matches at 10,000). SQLite's
 // search reads the publications' covering index and needs none of this.
+// The triggers' functions name the tables as the site's schema has them
+// (`set search_path from current`), whoever writes and from whatever session.
+// `create or replace`: a restore drops the schema's tables, not its
+// functions, before it runs the migrations again.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
@@ -22,12 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     add column status varchar(16), add column publish_date date, add column section_id integer`.execute(db);
   // A publication's date is a real calendar date (domain/validation.ts isIsoDate), which PostgreSQL
   // takes, but for the year 0000, which it has not: such a date is older than any other, as its text is.
-  await sql`create function publication_search_date(value varchar) returns date language sql immutable as $$
+  await sql`create or replace function publication_search_date(value varchar) returns date language sql immutable as $$
     select case when value like '0000-%' then '-infinity'::date else value::date end $$`.execute(db);
   await sql`update publication_search s
     set status = p.status, publish_date = publication_search_date(p.publish_date), section_id = p.section_id
     from publications p where p.id = s.publication_id`.execute(db);
-  await sql`create function publication_search_fill_public() returns trigger language plpgsql as $$
+  await sql`create or replace function publication_search_fill_public() returns trigger language plpgsql
+    set search_path from current as $$
     begin
       select status, publication_search_date(publish_date), section_id into new.status, new.publish_date, new.section_id
         from publications where id = new.publication_id;
@@ -43,7 +48,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     using gin (to_tsvector('simple', title_tokens || ' ' || body_tokens)) where status = 'published'`.execute(db);
   await sql`create index publication_search_title_vector on publication_search
     using gin (to_tsvector('simple', title_tokens)) where status = 'published'`.execute(db);
-  await sql`create function publication_search_follow_publication() returns trigger language plpgsql as $$
+  await sql`create or replace function publication_search_follow_publication() returns trigger language plpgsql
+    set search_path from current as $$
     begin
       update publication_search set status = new.status, publish_date = publication_search_date(new.publish_date), section_id = new.section_id
         where publication_id = new.id;
