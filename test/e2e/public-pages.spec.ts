@@ -46,6 +46,20 @@ test('home: top bar, navigation, hero video with its title, pause control and "V
   await expect(page.getByRole('heading', { name: 'Educar las emociones para convivir mejor' })).toBeInViewport();
 });
 
+test("the desktop navigation holds one line from 1024 px, 'Buscar' as its icon where room is short", async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Principal' });
+  const search = page.getByRole('button', { name: 'Buscar', exact: true });
+  for (const width of [1024, 1100, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const tops = await nav.getByRole('link').evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect({ width, lines: new Set(tops).size }).toEqual({ width, lines: 1 });
+    // The word beside the icon from 1280 px; below, the icon alone, the word still its name.
+    await expect(search.getByText('Buscar')).toBeVisible({ visible: width >= 1280 });
+    await expect(search).toBeVisible();
+  }
+});
+
 test('the hero moves at 0.3 of the scroll', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 200));

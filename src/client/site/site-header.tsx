@@ -47,6 +47,8 @@ function HeaderSearch() {
         ref={buttonRef}
         type="button"
         className="header-search__toggle"
+        // Named by its label, which desktops short of room leave out (the icon alone shows there).
+        aria-label={searchTexts.open}
         aria-expanded={open}
         aria-controls={SEARCH_PANEL_ID}
         onClick={() => setOpen((was) => !was)}
@@ -55,7 +57,7 @@ function HeaderSearch() {
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" strokeLinecap="round" />
         </svg>
-        <span>{searchTexts.open}</span>
+        <span className="header-search__label">{searchTexts.open}</span>
       </button>
       <div id={SEARCH_PANEL_ID} className="header-search__panel" hidden={!open}>
         <SiteSearchForm id="buscar-escritorio" inputRef={inputRef} onSearch={() => setOpen(false)} />
