@@ -18,6 +18,18 @@ describe('token issuer', () => {
     expect(await issuer.verify(access.token, 'access')).toMatchObject({ userId: 7, sessionVersion: 3 });
   });
 
+  it('signs the claims of an issued token back into the very same token, whatever its lifetimes', async () => {
+    const refresh = await issuer.issue(7, 'refresh', 2);
+    const access = await issuer.issue(7, 'access', 2, 'familia');
+    const elsewhere = createTokenIssuer('secreto', { access: 60, refresh: 600 });
+    expect(await elsewhere.sign(refresh.claims)).toBe(refresh.token);
+    expect(await elsewhere.sign(access.claims)).toBe(access.token);
+    // The claims as a stored row gives them back, in any order.
+    const { issuedAt, expiresAt, sessionVersion, jti } = refresh.claims;
+    expect(await issuer.sign({ expiresAt, issuedAt, jti, sessionVersion, tokenType: 'refresh', userId: 7 })).toBe(refresh.token);
+    expect(await issuer.sign({ ...refresh.claims, issuedAt: issuedAt + 1 })).not.toBe(refresh.token);
+  });
+
   it('refuses tokens signed with another secret, expired or malformed', async () => {
     const other = createTokenIssuer('otro', { access: 300, refresh: 300 });
     const expired = createTokenIssuer('secreto', { access: -10, refresh: -10 });

@@ -17,10 +17,21 @@ export interface TokenClaims {
    * working at once, not when they expire. Absent on tokens signed before.
    */
   family?: string;
+  /** Unix seconds (`iat`). */
+  issuedAt?: number;
 }
 
+/** Every claim a token's signature covers: signing them again gives back the very same token. */
+export type SignedClaims = TokenClaims & { issuedAt: number };
+
 export interface TokenIssuer {
-  issue(userId: number, type: TokenType, sessionVersion: number, family?: string): Promise<{ token: string; claims: TokenClaims }>;
+  issue(userId: number, type: TokenType, sessionVersion: number, family?: string): Promise<{ token: string; claims: SignedClaims }>;
+  /**
+   * Signs the given claims. HS256 over the same header and the same claims, in
+   * the same order, is the same string: an issued token's claims give back
+   * that token (a rotated refresh token sent again, routes/token.ts).
+   */
+  sign(claims: SignedClaims): Promise<string>;
   /** The claims of a valid token of the given type, or null for anything else (garbage, tampered, expired, wrong type). */
   verify(token: string, type: TokenType): Promise<TokenClaims | null>;
 }
@@ -32,19 +43,29 @@ export interface TokenIssuer {
  */
 export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, number>): TokenIssuer {
   const key = new TextEncoder().encode(secret);
+  const sign = async ({ userId, jti, tokenType, issuedAt, expiresAt, sessionVersion, family }: SignedClaims): Promise<string> =>
+    new SignJWT({ token_type: tokenType, user_id: userId, session_version: sessionVersion, ...(family ? { family } : {}) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti)
+      .setSubject(String(userId))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(key);
   return {
+    sign,
     async issue(userId, type, sessionVersion, family) {
       const jti = crypto.randomUUID().replace(/-/g, '');
       const issuedAt = Math.floor(Date.now() / 1000);
-      const expiresAt = issuedAt + lifetimes[type];
-      const token = await new SignJWT({ token_type: type, user_id: userId, session_version: sessionVersion, ...(family ? { family } : {}) })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setJti(jti)
-        .setSubject(String(userId))
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(expiresAt)
-        .sign(key);
-      return { token, claims: { userId, jti, tokenType: type, expiresAt, sessionVersion, ...(family ? { family } : {}) } };
+      const claims: SignedClaims = {
+        userId,
+        jti,
+        tokenType: type,
+        expiresAt: issuedAt + lifetimes[type],
+        sessionVersion,
+        ...(family ? { family } : {}),
+        issuedAt,
+      };
+      return { token: await sign(claims), claims };
     },
     async verify(token, type) {
       try {
@@ -69,6 +90,7 @@ export function createTokenIssuer(secret: string, lifetimes: Record<TokenType, n
           expiresAt: payload.exp,
           sessionVersion,
           ...(payload.family ? { family: payload.family } : {}),
+          ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
         };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;

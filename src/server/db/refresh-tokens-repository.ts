@@ -5,6 +5,10 @@ export interface StoredRefreshToken {
   userId: number;
   /** Unix seconds. */
   expiresAt: number;
+  /** Unix seconds: its `iat`. */
+  issuedAt: number;
+  /** The `session_version` claim it carries. */
+  sessionVersion: number;
   /** The family it belongs to: its own jti for a sign-in, the parent's family for a rotation. */
   family: string;
   /** What the sessions list shows: the sign-in's browser and start, this token's address and issue time. */
@@ -26,8 +30,11 @@ export async function storeRefreshToken(db: DbOrTrx, token: StoredRefreshToken):
       jti: token.jti,
       user_id: token.userId,
       expires_at: token.expiresAt,
+      issued_at: token.issuedAt,
+      session_version: token.sessionVersion,
       family: token.family,
       rotated_at: null,
+      successor: null,
       user_agent: token.session?.userAgent?.slice(0, 512) ?? null,
       ip: token.session?.ip?.slice(0, 64) ?? null,
       started_at: token.session?.startedAt ?? null,
@@ -102,14 +109,20 @@ export async function clearOldSessionAddresses(db: DbOrTrx, before: string): Pro
 }
 
 /**
- * Marks a refresh token as rotated and says whether this call did it: the
- * conditional update is the check, so two requests racing with one token
- * cannot both win.
+ * Marks a refresh token as rotated, naming the token its rotation issues, and
+ * says whether this call did it: the conditional update is the check, so two
+ * requests racing with one token cannot both win.
  */
-export async function rotateRefreshToken(db: DbOrTrx, jti: string, userId: number, nowSeconds: number): Promise<boolean> {
+export async function rotateRefreshToken(
+  db: DbOrTrx,
+  jti: string,
+  userId: number,
+  nowSeconds: number,
+  successor: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
-    .set({ rotated_at: nowSeconds })
+    .set({ rotated_at: nowSeconds, successor })
     .where('jti', '=', jti)
     .where('user_id', '=', userId)
     .where('rotated_at', 'is', null)
@@ -117,20 +130,42 @@ export async function rotateRefreshToken(db: DbOrTrx, jti: string, userId: numbe
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A stored refresh token's family and rotation time (unix seconds, null while live), or undefined when it is unknown or revoked. */
-export async function findRefreshToken(
-  db: DbOrTrx,
-  jti: string,
-  userId: number,
-): Promise<{ family: string; rotatedAt: number | null } | undefined> {
+/** A stored refresh token, as the refresh reads it. */
+export interface FoundRefreshToken {
+  jti: string;
+  family: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  /** Null on rows written before migration 020, as are the session version and the successor. */
+  issuedAt: number | null;
+  sessionVersion: number | null;
+  /** Unix seconds; null while it is the family's live token. */
+  rotatedAt: number | null;
+  /** The jti of the token its rotation issued. */
+  successor: string | null;
+}
+
+/** A stored refresh token of a user, or undefined when it is unknown or revoked. */
+export async function findRefreshToken(db: DbOrTrx, jti: string, userId: number): Promise<FoundRefreshToken | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
-    .select(['family', 'rotated_at'])
+    .select(['jti', 'family', 'expires_at', 'issued_at', 'session_version', 'rotated_at', 'successor'])
     .where('jti', '=', jti)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   // PostgreSQL answers bigint columns as text.
-  return row && { family: row.family, rotatedAt: row.rotated_at === null ? null : Number(row.rotated_at) };
+  const seconds = (value: number | null) => (value === null ? null : Number(value));
+  return (
+    row && {
+      jti: row.jti,
+      family: row.family,
+      expiresAt: Number(row.expires_at),
+      issuedAt: seconds(row.issued_at),
+      sessionVersion: row.session_version,
+      rotatedAt: seconds(row.rotated_at),
+      successor: row.successor,
+    }
+  );
 }
 
 /** Whether a sign-in still holds a refresh token (it was neither signed out nor revoked, nor has it expired). */

@@ -67,6 +67,12 @@ export interface RefreshTokensTable {
   /** ISO 8601: when the sign-in started, and when a token of its family was last issued. */
   started_at: string | null;
   last_used_at: string | null;
+  /** Unix seconds: the token's `iat`. With the jti, user, expiry and session version, what its signature covers. Null on rows written before migration 020. */
+  issued_at: number | null;
+  /** The `session_version` claim it carries. Null on rows written before migration 020. */
+  session_version: number | null;
+  /** The jti of the token its rotation issued; null while it is live (and on rows rotated before migration 020). */
+  successor: string | null;
 }
 
 export interface SectionsTable {

@@ -9,8 +9,8 @@ import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_COOKIE_PATH, LOGIN_DEVICE_LIFETIME_SECONDS } from '../auth/login-devices';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
-import { deleteExpiredRefreshTokens, findRefreshToken, revokeRefreshFamily, rotateRefreshToken } from '../db/refresh-tokens-repository';
-import { clearOldSessionIps, issuePair, originOf } from '../auth/sessions';
+import { deleteExpiredRefreshTokens, findRefreshToken, revokeRefreshFamily } from '../db/refresh-tokens-repository';
+import { clearOldSessionIps, issuePair, originOf, pairOfSuccessor, rotatePair } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, invalidToken } from '../http/api-error';
@@ -22,7 +22,9 @@ import { logActivity } from '../content/activity-log';
 
 /**
  * How long after a rotation the rotated refresh token may be sent again
- * without revoking its family: two tabs refreshing at once (requirements §10.7).
+ * without revoking its family: a reload, or two tabs refreshing at once
+ * (requirements §10.7). Within it, the token answers the refresh token its
+ * rotation issued while that one is live.
  */
 export const ROTATION_GRACE_SECONDS = 30;
 
@@ -58,8 +60,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
 
   // A deactivated account is refused as wrong credentials are: the answer does not tell which.
   const maySignIn = (user: UserRow | undefined): user is UserRow => user?.is_staff === 1 && user.is_active === 1;
-  const pair = async (request: FastifyRequest, user: UserRow, family?: string) => {
-    const { access, refresh } = await issuePair(db, tokens, user, { family, origin: originOf(request) });
+  const pair = async (request: FastifyRequest, user: UserRow) => {
+    const { access, refresh } = await issuePair(db, tokens, user, { origin: originOf(request) });
     return { access, refresh };
   };
 
@@ -142,10 +144,13 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   );
 
   /**
-   * A refresh token works once. Sent again within 30 s of its rotation it is
-   * refused (the other tab already holds the new pair); later, it is taken
-   * for a stolen copy and its whole family is revoked, which signs out
-   * whoever holds the live token too.
+   * A refresh token rotates once. Sent again within 30 s of its rotation (a
+   * reload or another tab before the new pair was stored) it answers the
+   * refresh token its rotation issued, the same string, with a new access
+   * token, as long as that one is still the family's live token; otherwise it
+   * is refused and nothing else happens. Later than 30 s it is taken for a
+   * stolen copy and its whole family is revoked, which signs out whoever holds
+   * the live token too (docs/decisions/021-sessions.md).
    */
   app.post(
     '/token/refresh/',
@@ -156,7 +161,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         consumes,
         summary: 'Renueva el par de tokens',
         description:
-          'El token de renovación usado deja de servir. Reenviado más de 30 s después de su renovación, se revoca toda la sesión de la que procede.',
+          'Devuelve un token de acceso nuevo y el token de renovación que sustituye al usado. ' +
+          'Reenviado en los 30 s siguientes a su renovación, el token usado devuelve el mismo token de renovación que ' +
+          'entregó su renovación (si sigue vigente) con un token de acceso nuevo; reenviado más tarde, ' +
+          'se revoca toda la sesión de la que procede.',
         body: RefreshBody,
         response: { 200: TokenPairSchema, 400: BadRequest, 401: Detail },
       },
@@ -166,15 +174,25 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       const claims = await tokens.verify(refresh, 'refresh');
       if (!claims) throw invalidToken();
       const now = nowSeconds();
-      if (!(await rotateRefreshToken(db, claims.jti, claims.userId, now))) {
-        const stored = await findRefreshToken(db, claims.jti, claims.userId);
-        if (stored?.rotatedAt != null && now - stored.rotatedAt > ROTATION_GRACE_SECONDS) await revokeRefreshFamily(db, stored.family);
+      let stored = await findRefreshToken(db, claims.jti, claims.userId);
+      if (!stored) throw invalidToken();
+      // Past the grace it is taken for a stolen copy: its sign-in ends, whoever sends it.
+      if (stored.rotatedAt !== null && now - stored.rotatedAt > ROTATION_GRACE_SECONDS) {
+        await revokeRefreshFamily(db, stored.family);
         throw invalidToken();
       }
-      const stored = await findRefreshToken(db, claims.jti, claims.userId);
       const user = await findUserById(db, claims.userId);
-      if (!stored || !maySignIn(user) || user.session_version !== claims.sessionVersion) throw invalidToken();
-      return pair(request, user, stored.family);
+      if (!maySignIn(user) || user.session_version !== claims.sessionVersion) throw invalidToken();
+      if (stored.rotatedAt === null) {
+        const rotated = await rotatePair(db, tokens, user, stored, originOf(request), now);
+        if (rotated) return rotated;
+        // Another request rotated it first: it is a rotated token sent again, at once.
+        stored = await findRefreshToken(db, claims.jti, claims.userId);
+        if (stored?.rotatedAt == null) throw invalidToken();
+      }
+      const again = await pairOfSuccessor(db, tokens, user, stored, now);
+      if (!again) throw invalidToken();
+      return again;
     },
   );
 
