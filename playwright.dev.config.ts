@@ -17,6 +17,9 @@ export default defineConfig({
   ...baseConfig,
   testDir: 'test/e2e/development',
   testIgnore: [],
+  // One server, whose source files the tests change: its tests run in order, and no site is seeded for them.
+  fullyParallel: false,
+  globalSetup: undefined,
   outputDir: `${baseConfig.outputDir}/development`,
   use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${E2E_DEV_PORT}` },
   webServer: {

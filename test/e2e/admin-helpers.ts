@@ -18,6 +18,12 @@ export async function signInWithForm(page: Page, baseURL = '') {
   await expect(page.getByRole('banner')).toContainText('Panel de Control');
 }
 
+/**
+ * How far a site's clock moves (site.advanceClock) for the access tokens it has
+ * issued to have expired: their lifetime (ACCESS_TOKEN_LIFETIME's default, 300 s) and a second.
+ */
+export const ACCESS_TOKEN_EXPIRED = 301_000;
+
 /** The stored session record (requirements §3), or null. */
 export const storedSession = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession | null, SESSION_KEY);

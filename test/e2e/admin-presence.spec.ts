@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from '../../playwright.config';
-import { timeOfDay } from '@/domain/presence';
+import { PRESENCE_HEARTBEAT_MS, timeOfDay } from '@/domain/presence';
 import { createDraftPublication, violations } from './admin-helpers';
 import { expect, SESSION_KEY, test, type APIRequestContext, type BrowserContext, type Page, type StoredSession } from './support/fixtures';
 
@@ -10,10 +10,10 @@ type Browser = NonNullable<ReturnType<BrowserContext['browser']>>;
 // told before pressing 'Guardar cambios' (the 409 stays as the last guard);
 // signing out ends presence at once.
 // Heartbeats go every 20 s: what one browser does reaches the other within one.
+// The test does not wait for them: it moves the time of both browsers
+// (page.clock) and of the server (site.advanceClock) by a heartbeat.
 
 const PASSWORD = 'una frase larga para la presencia';
-/** One heartbeat and some slack on a busy machine. */
-const NEXT_HEARTBEAT = { timeout: 30_000 };
 /** The e2e servers run with the default SITE_TIME_ZONE. */
 const SITE_TIME_ZONE = 'Europe/Madrid';
 
@@ -35,11 +35,12 @@ async function editorThroughApi(request: APIRequestContext, name: string): Promi
   return username;
 }
 
-/** A page of a new browser (its own storage), signed in as `username` through the API, on `path`. */
+/** A page of a new browser (its own storage, its own clock), signed in as `username` through the API, on `path`. */
 async function signedInBrowser(browser: Browser, username: string, watch: (context: BrowserContext) => void, path: string): Promise<Page> {
   const context = await browser.newContext({ locale: 'es-ES' });
   watch(context);
   const page = await context.newPage();
+  await page.clock.install();
   const reply = await page.request.post('/api/token/', { data: { username, password: PASSWORD } });
   expect(reply.status()).toBe(200);
   const session: StoredSession = { ...((await reply.json()) as { access: string; refresh: string }), username };
@@ -49,10 +50,10 @@ async function signedInBrowser(browser: Browser, username: string, watch: (conte
   return page;
 }
 
-/** 'desde las 10:42' with the time of day in SITE_TIME_ZONE of a moment between `from` and now (a minute may turn meanwhile). */
-const sinceBetween = (from: number) =>
+/** 'desde las 10:42' with the time of day in SITE_TIME_ZONE of a moment between `from` and `to` (a minute may turn meanwhile). */
+const sinceBetween = (from: number, to: number) =>
   new RegExp(
-    `desde las (${[...new Set([timeOfDay(new Date(from).toISOString(), SITE_TIME_ZONE), timeOfDay(new Date().toISOString(), SITE_TIME_ZONE)])].join('|')})$`,
+    `desde las (${[...new Set([timeOfDay(new Date(from).toISOString(), SITE_TIME_ZONE), timeOfDay(new Date(to).toISOString(), SITE_TIME_ZONE)])].join('|')})$`,
   );
 
 const editors = (page: Page) => page.getByRole('list', { name: 'Quién más está editando' });
@@ -66,8 +67,8 @@ test('two people on one publication see each other; when one saves, the other is
   adminPage,
   browser,
   browserProblems,
+  site,
 }, testInfo) => {
-  test.setTimeout(240_000);
   const name = 'Ana Presente';
   const username = await editorThroughApi(adminPage.request, name);
   const { id } = await createDraftPublication(adminPage, 'Crónica a cuatro manos');
@@ -79,28 +80,37 @@ test('two people on one publication see each other; when one saves, the other is
   };
   const adminName = account.name.trim() || account.username;
   const heading = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Editar Publicación' })).toBeVisible();
+  const browsers: Page[] = [adminPage];
+  /** A heartbeat's time goes by, in both browsers (whose heartbeats then go) and on the server. */
+  const heartbeat = async () => {
+    site.advanceClock(PRESENCE_HEARTBEAT_MS);
+    await Promise.all(browsers.map((page) => page.clock.fastForward(PRESENCE_HEARTBEAT_MS)));
+  };
 
-  const adminArrived = Date.now();
+  await adminPage.clock.install();
+  const adminArrived = site.now();
   await adminPage.goto(edit);
   await heading(adminPage);
   // Alone: nothing above the form.
   await expect(editors(adminPage)).toHaveCount(0);
 
   // Ana opens the same publication on a phone: the administrator, who was there first, is named at once.
+  const anaArrived = site.now();
   const ana = await signedInBrowser(browser, username, browserProblems.watch, edit);
+  browsers.push(ana);
   await ana.setViewportSize({ width: 375, height: 812 });
-  const anaArrived = Date.now();
   await heading(ana);
   const onAnas = editors(ana).getByRole('listitem');
   await expect(onAnas).toHaveCount(1);
-  await expect(onAnas).toHaveText(new RegExp(`^${adminName} está editando esta publicación ${sinceBetween(adminArrived).source}`));
+  await expect(onAnas).toHaveText(
+    new RegExp(`^${adminName} está editando esta publicación ${sinceBetween(adminArrived, site.now()).source}`),
+  );
 
   // The administrator sees the newcomer appear, with her Nombre, by the next heartbeat.
   const onAdmins = editors(adminPage).getByRole('listitem');
-  await expect(onAdmins).toHaveText(
-    new RegExp(`^${name} está editando esta publicación ${sinceBetween(anaArrived).source}`),
-    NEXT_HEARTBEAT,
-  );
+  const anaSeen = site.now();
+  await heartbeat();
+  await expect(onAdmins).toHaveText(new RegExp(`^${name} está editando esta publicación ${sinceBetween(anaArrived, anaSeen).source}`));
   await expect(adminPage.getByRole('status').filter({ hasText: `${name} está editando esta publicación` })).toHaveCount(1);
 
   expect(await violations(adminPage)).toEqual([]);
@@ -118,9 +128,13 @@ test('two people on one publication see each other; when one saves, the other is
 
   // Before pressing 'Guardar cambios', the administrator learns it, and that Ana left.
   const saved = adminPage.getByText(new RegExp(`^${name} guardó cambios hace unos segundos$`));
-  await expect(saved).toBeVisible(NEXT_HEARTBEAT);
+  await heartbeat();
+  await expect(saved).toBeVisible();
   // Her leaving may reach the server just after the heartbeat that told of her save: then the next one tells it.
-  await expect(editors(adminPage)).toHaveCount(0, NEXT_HEARTBEAT);
+  await expect(async () => {
+    if ((await editors(adminPage).count()) > 0) await heartbeat();
+    await expect(editors(adminPage)).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const revisions = (await (
     await adminPage.request.get(`/api/publications/${id}/revisions/`, { headers: await bearer(adminPage) })
   ).json()) as { results: { id: number }[] };
@@ -139,9 +153,11 @@ test('two people on one publication see each other; when one saves, the other is
   // Ana comes back, then signs out: her presence ends with her session, without waiting a minute.
   await ana.goto(edit);
   await heading(ana);
-  await expect(onAdmins).toHaveText(new RegExp(`^${name} está editando esta publicación`), NEXT_HEARTBEAT);
+  await heartbeat();
+  await expect(onAdmins).toHaveText(new RegExp(`^${name} está editando esta publicación`));
   await ana.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(ana).toHaveURL(/\/admin\/login$/);
-  await expect(editors(adminPage)).toHaveCount(0, NEXT_HEARTBEAT);
+  await heartbeat();
+  await expect(editors(adminPage)).toHaveCount(0);
   await ana.context().close();
 });

@@ -1,16 +1,13 @@
 import type { Page, Request } from '@playwright/test';
-import { E2E_SCALE_PORT } from '../../playwright.config';
 import { expect, test } from './support/fixtures';
 
 /**
- * Reordering long lists (docs/decisions/141), on the server whose
+ * Reordering long lists (docs/decisions/141), on the site (`scaleSite`) whose
  * database test/e2e/support/seed-at-scale.ts filled with 5,000 biographies
  * ('Docente 1' …) and 10,000 publications ('Publicación 1' …), each in the
  * order of its number. Every move sends only the view shown, and what the
  * server holds afterwards is asked of the server.
  */
-const SERVER = `http://127.0.0.1:${E2E_SCALE_PORT}`;
-
 test.describe.configure({ timeout: 90_000 });
 
 /** The next reorder request of `resource`, and its payload. */
@@ -29,7 +26,7 @@ const nextReorder = (page: Page, resource: string) =>
 /** What the server holds, through its API with the page's own token. */
 async function serverList<T>(page: Page, path: string): Promise<T> {
   const access = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { access: string }).access);
-  const reply = await page.request.get(`${SERVER}${path}`, { headers: { Authorization: `Bearer ${access}` } });
+  const reply = await page.request.get(`${new URL(page.url()).origin}${path}`, { headers: { Authorization: `Bearer ${access}` } });
   expect(reply.status()).toBe(200);
   return (await reply.json()) as T;
 }
@@ -40,9 +37,10 @@ const rowNames = (page: Page, table: string) =>
 test('5,000 biographies: a move sends the page of 100, one across the page edge sends the two that swap, and the server holds both', async ({
   page,
   signInThroughApi,
+  scaleSite,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughApi(page, { server: SERVER, path: '/admin/biographies' });
+  await signInThroughApi(page, { server: scaleSite.origin, path: '/admin/biographies' });
   await expect(page.getByRole('heading', { level: 1, name: 'Biografías (5000)' })).toBeVisible({ timeout: 30_000 });
   const names = async () =>
     (await serverList<{ results: { name: string }[] }>(page, '/api/biographies/?all=true&page_size=1000')).results.map((b) => b.name);
@@ -71,9 +69,10 @@ test('5,000 biographies: a move sends the page of 100, one across the page edge 
 test('10,000 publications: a move sends the page of 20, one across the page edge sends the two that swap and shows the next page, and the server holds both', async ({
   page,
   signInThroughApi,
+  scaleSite,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughApi(page, { server: SERVER, path: '/admin/publications' });
+  await signInThroughApi(page, { server: scaleSite.origin, path: '/admin/publications' });
   await expect(page.getByText('10000 publicaciones')).toBeVisible({ timeout: 30_000 });
   const titles = async (pageNumber: number) =>
     (

@@ -68,6 +68,7 @@ test('keyboard: space lifts, arrows move one row, space drops, Escape cancels; a
 
 test('mouse: dragging a row by its handle moves it, and the order survives a reload', async ({ adminPage: page }) => {
   const before = await shownOrder(page);
+  const announcer = page.locator('[id^="rfd-announcement"]');
   const from = (await handle(page, before[3]).boundingBox())!;
   const to = (await handle(page, before[0]).boundingBox())!;
   const saved = waitForSavedOrder(page);
@@ -75,7 +76,8 @@ test('mouse: dragging a row by its handle moves it, and the order survives a rel
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 16 });
-  await page.waitForTimeout(300);
+  // The row is over its new place once the list has made room for it there.
+  await expect(announcer).toHaveText(`Ahora en la posición 1 de ${before.length}.`);
   await page.mouse.up();
   await saved;
   const moved = [before[3], before[0], before[1], before[2], ...before.slice(4)];

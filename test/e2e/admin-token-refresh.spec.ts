@@ -1,20 +1,19 @@
-import { storedSession, summaryCard } from './admin-helpers';
+import { ACCESS_TOKEN_EXPIRED, storedSession, summaryCard } from './admin-helpers';
 import { expect, test } from './support/fixtures';
 
-// The worker's short-token server: its access tokens live two seconds (playwright.config.ts).
 test('an expired access token is refreshed once, transparently, and the user stays signed in', async ({
   page,
   signInThroughApi,
   browserProblems,
-  servers,
+  site,
 }) => {
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
-  await signInThroughApi(page, { server: servers.shortToken });
+  await signInThroughApi(page);
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
   const first = await storedSession(page);
 
   for (const round of [1, 2]) {
-    await page.waitForTimeout(3_000); // the access token has expired
+    site.advanceClock(ACCESS_TOKEN_EXPIRED); // the access token has expired
     const refreshes: string[] = [];
     const unauthorized: string[] = [];
     page.on('request', (request) => {
@@ -45,11 +44,11 @@ test('when the refresh token no longer works, the session ends at the sign-in sc
   page,
   signInThroughApi,
   browserProblems,
-  servers,
+  site,
 }) => {
   browserProblems.expectFailedLoad(401, /\/api\/(account|dashboard)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
-  await signInThroughApi(page, { server: servers.shortToken });
+  await signInThroughApi(page);
   // The landing's own requests done first: one still on its way after the access token expires
   // would refresh with the app's good token and store it over the broken one.
   await expect(summaryCard(page, 'Secciones').getByText('5', { exact: true })).toBeVisible();
@@ -57,7 +56,7 @@ test('when the refresh token no longer works, the session ends at the sign-in sc
     const user = JSON.parse(localStorage.getItem('user')!);
     localStorage.setItem('user', JSON.stringify({ ...user, refresh: 'no-vale' }));
   });
-  await page.waitForTimeout(3_000);
+  site.advanceClock(ACCESS_TOKEN_EXPIRED);
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from '../../playwright.config';
-import { layoutRow, png, storedSession, violations } from './admin-helpers';
+import { ACCESS_TOKEN_EXPIRED, layoutRow, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -96,18 +96,16 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   request,
   signInThroughApi,
   browserProblems,
-  servers,
+  site,
 }) => {
-  // This server's access tokens live two seconds (playwright.config.ts).
-  const server = servers.shortToken;
-  await signInThroughApi(page, { server, path: '/admin/sections/new' });
+  await signInThroughApi(page, { path: '/admin/sections/new' });
   await page.getByLabel('Título').fill('Sección a medio escribir');
   await expect.poll(() => draftKeys(page)).toHaveLength(1);
 
   // The session ends on the server (signed out elsewhere), and the access token expires.
   const session = await storedSession(page);
-  expect((await request.post(`${server}/api/token/blacklist/`, { data: { refresh: session!.refresh } })).status()).toBe(200);
-  await page.waitForTimeout(2_500);
+  expect((await request.post('/api/token/blacklist/', { data: { refresh: session!.refresh } })).status()).toBe(200);
+  site.advanceClock(ACCESS_TOKEN_EXPIRED);
   browserProblems.expectFailedLoad(401, /\/api\/(sections|account)\/$/);
   browserProblems.expectFailedLoad(401, '/api/token/refresh/');
   const prompts: string[] = [];
@@ -123,7 +121,7 @@ test('a session lost while writing: the sign-in screen, then the same page with 
   await page.getByLabel('Contraseña').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
-  await expect(page).toHaveURL(`${server}/admin/sections/new`);
+  await expect(page).toHaveURL(`${site.origin}/admin/sections/new`);
   await draftOffer(page).getByRole('button', { name: 'Recuperar borrador' }).click();
   await expect(page.getByLabel('Título')).toHaveValue('Sección a medio escribir');
 });
@@ -172,19 +170,17 @@ test('two tabs with an expired token refresh once between them, and both stay si
   context,
   signInThroughApi,
   browserProblems,
-  servers,
+  site,
 }) => {
-  // This server's access tokens live two seconds (playwright.config.ts).
-  const server = servers.shortToken;
   const first = await context.newPage();
-  await signInThroughApi(first, { server });
+  await signInThroughApi(first);
   const second = await context.newPage();
-  await second.goto(`${server}/admin`);
+  await second.goto('/admin');
   // Both dashboards loaded: on a busy machine the second tab may already have had to refresh,
   // and a reload while that refresh is in flight would lose the rotated token it brings.
   const sectionsFigure = (page: Page) => page.getByRole('article', { name: 'Secciones' }).getByText(/^\d+$/);
   for (const page of [first, second]) await expect(sectionsFigure(page)).toBeVisible();
-  await first.waitForTimeout(2_500);
+  site.advanceClock(ACCESS_TOKEN_EXPIRED);
 
   const refreshes: string[] = [];
   context.on('request', (request) => {

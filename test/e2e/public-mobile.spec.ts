@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/fixtures';
+import { wheelAndSettle } from './support/frames';
 
 // The navigation on a 375 px phone: a toggle that opens a menu over the page.
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
@@ -21,8 +22,7 @@ test('the menu opens from its button, locks the page, and Escape closes it and r
   await expect(nav.getByRole('link', { name: 'Inicio' })).toBeFocused();
 
   // The page behind does not scroll.
-  await page.mouse.wheel(0, 600);
-  await page.waitForTimeout(200);
+  await wheelAndSettle(page, 600);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   // Tab stays inside the menu.

@@ -1,5 +1,6 @@
 import { E2E_ADMIN } from '../../playwright.config';
 import { expect, test, type APIRequestContext } from './support/fixtures';
+import { nextFrames } from './support/frames';
 
 // The public website against the real server and its demo content (requirements §2).
 
@@ -75,7 +76,7 @@ test('with reduced motion the hero neither autoplays nor moves, and the button c
   await expect(page.getByRole('button', { name: 'Reproducir vídeo' })).toBeVisible();
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 300));
-  await page.waitForTimeout(100);
+  await nextFrames(page);
   expect(await page.locator('.hero__media').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
   await page.getByRole('button', { name: 'Reproducir vídeo' }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);

@@ -1,5 +1,6 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT, e2eWorkerPorts } from '../../../playwright.config';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+import { SitePool, type Site, type SiteData } from './sites';
 
 /**
  * The `test` and `expect` every browser test imports (in place of
@@ -14,10 +15,13 @@ import { E2E_ADMIN, E2E_PORT, e2eWorkerPorts } from '../../../playwright.config'
  *   API (no sign-in screen), at /admin. Only the tests of signing in and out
  *   type the password (admin-helpers.ts `signInWithForm`).
  * - `signInThroughApi`: the same for any page, any of the test servers, any address.
- * - `servers`: the origins of this worker's own servers (`main`, the baseURL, and
- *   `shortToken`, whose access tokens expire after two seconds). Each Playwright
- *   worker has its own (playwright.config.ts): a test addresses them through
- *   relative URLs or this fixture, never through fixed ports.
+ * - `site`: the spec file's own site (support/sites.ts): a server on a fresh copy
+ *   of the demo database, the baseURL, whose clock the test may move
+ *   (`site.advanceClock(ms)`, `site.setClock(instant)`). Tests of one spec file
+ *   that run on one worker share it; no other spec file sees it. A test
+ *   addresses it through relative URLs or `site.origin`, never a fixed port.
+ * - `scaleSite`: the same, on the database seeded at scale (10,000 publications,
+ *   5,000 biographies), started only for the tests that ask for it.
  */
 
 /** The session record the app keeps in localStorage (src/client/session/session-storage.ts). */
@@ -64,32 +68,40 @@ const pathOf = (url: string) => {
   }
 };
 
-/** The origins of the worker's own servers. */
-export interface WorkerServers {
-  main: string;
-  shortToken: string;
-}
-
 interface Fixtures {
-  servers: WorkerServers;
+  site: Site;
+  scaleSite: Site;
   browserProblems: BrowserProblems;
   signInThroughApi: (page: Page, options?: SignInOptions) => Promise<StoredSession>;
   adminPage: Page;
 }
 
-const origin = (port: number) => `http://127.0.0.1:${port}`;
+interface WorkerFixtures {
+  sitePool: SitePool;
+}
 
-export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
-  servers: async ({}, use, testInfo) => {
-    const ports = e2eWorkerPorts(testInfo.parallelIndex);
-    await use({ main: origin(ports.main), shortToken: origin(ports.shortToken) });
-  },
+/** A spec file's site is its own in each repetition (--repeat-each) too: a second run starts where the first did. */
+const siteKey = (testInfo: TestInfo) => `${testInfo.file}#${testInfo.repeatEachIndex}`;
+const siteOf = (pool: SitePool, testInfo: TestInfo, data: SiteData) => pool.siteFor(siteKey(testInfo), data);
 
-  // The config names the first worker's main server; every worker reads its own. Another baseURL
-  // (the development server's config) is left as it is.
-  baseURL: async ({ baseURL, servers }, use) => {
-    await use(baseURL === origin(E2E_PORT) ? servers.main : baseURL);
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sitePool: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use) => {
+      const pool = new SitePool();
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  site: async ({ sitePool }, use, testInfo) => use(await siteOf(sitePool, testInfo, 'demo')),
+
+  scaleSite: async ({ sitePool }, use, testInfo) => use(await siteOf(sitePool, testInfo, 'scale')),
+
+  // The spec file's site, unless the config names a server (the development server's config).
+  baseURL: async ({ baseURL, sitePool }, use, testInfo) => {
+    await use(baseURL ?? (await siteOf(sitePool, testInfo, 'demo')).origin);
   },
 
   browserProblems: [

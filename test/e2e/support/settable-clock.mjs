@@ -1,29 +1,26 @@
 /**
- * Loaded before the server (`--import`) by the browser tests' clock server
- * (playwright.config.ts): its Date runs at the real time plus the offset, in
- * milliseconds, written in E2E_CLOCK_FILE, so that a test can take the server
- * to just before and after the site's midnight. Test code only: the server
- * itself has no way to change its clock.
+ * Loaded before every browser-test site's server (`--import`, support/sites.ts):
+ * its Date runs at the real time plus the offset, in milliseconds, written in
+ * E2E_CLOCK_FILE, so that a test can take the server past a token's expiry or
+ * the site's midnight without waiting. Test code only: the server itself has
+ * no way to change its clock.
  */
 import fs from 'node:fs';
 
 const file = process.env.E2E_CLOCK_FILE;
 const RealDate = Date;
-let offset = 0;
-let readAt = -Infinity;
 
+/**
+ * Read at every call, so that the server keeps the time a test has just set
+ * (a few microseconds for a small file; a cache would let a request made at
+ * once see the old time).
+ */
 function currentOffset() {
-  const now = RealDate.now();
-  // Read at most every 20 ms: the server asks the time on every request.
-  if (now - readAt > 20) {
-    readAt = now;
-    try {
-      offset = Number(fs.readFileSync(file, 'utf8')) || 0;
-    } catch {
-      offset = 0;
-    }
+  try {
+    return Number(fs.readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
   }
-  return offset;
 }
 
 class SettableDate extends RealDate {
