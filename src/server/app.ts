@@ -40,7 +40,7 @@ import { upkeepJobs } from './upkeep/jobs';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
 import { compileValidator } from './http/validation';
-import { requestForLog } from './http/private-page';
+import { isEncodedPreviewPath, requestForLog } from './http/private-page';
 
 export interface App {
   app: FastifyInstance;
@@ -129,6 +129,7 @@ export async function buildApp(
   // Every answer may write absolute addresses, so a request must at least name a host (HTTP/1.0 may omit it).
   app.addHook('onRequest', async (request, reply) => {
     if (!isValidHost(request.headers.host)) return reply.code(400).send({ detail: messages.invalidHost });
+    if (isEncodedPreviewPath(request.raw.url ?? '')) return reply.callNotFound();
   });
   await app.register(multipart, {
     limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: FORM_FIELD_MAX_BYTES },

@@ -227,6 +227,29 @@ describe('opening a link', () => {
     }
   });
 
+  it('is 404 at an address that names it only once decoded, which no log mask reads: refused, not normalised', async () => {
+    const publication = await newPublication('Con dirección codificada');
+    const link = await makeLink(publication.id);
+    const encodedToken = `%${link.token.charCodeAt(0).toString(16)}${link.token.slice(1)}`;
+    for (const address of [
+      `/api/public/pr%65view/${link.token}/`,
+      `/api/public/preview/${encodedToken}/`,
+      `/api%2Fpublic%2Fpreview/${link.token}/`,
+      `/vista%2Dprevia/${link.token}`,
+      `/vista-previa/${encodedToken}`,
+    ]) {
+      const refused = await page(address);
+      expect({ address, status: refused.status }).toEqual({ address, status: 404 });
+      expect(JSON.stringify(refused.body)).not.toContain(publication.title);
+    }
+    // None of them was a view; the link itself still works.
+    expect((await linksOf(publication.id)).body[0].first_viewed_at).toBeNull();
+    expect((await open(link.token)).status).toBe(200);
+    // Other encoded addresses are not the preview's, and are routed as before.
+    expect((await page('/noticias%3Fx')).status).toBe(404);
+    expect((await server.request('GET', '/api/public/publications/?section_slug=noticia%73')).status).toBe(200);
+  });
+
   it('has /vista-previa for the unsaved state: 200, never indexed or cached, no canonical', async () => {
     for (const address of ['/vista-previa', '/vista-previa/']) {
       const shown = await page(address);

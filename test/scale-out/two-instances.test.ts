@@ -33,6 +33,7 @@ const children: ChildProcess[] = [];
 let a: Instance;
 let b: Instance;
 let site: string;
+let nginx: Nginx;
 let token: string;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -60,15 +61,26 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   return { name, url, child, exited };
 }
 
-/** nginx with the repository's site configuration, its ports pointed at this test's instances. */
-async function startNginx(upstreams: Instance[]): Promise<{ child: ChildProcess; url: string }> {
+interface Nginx {
+  child: ChildProcess;
+  url: string;
+  /** Its directory, which holds its access.log and error.log. */
+  dir: string;
+}
+
+/**
+ * nginx with the repository's site configuration, its ports pointed at `upstreams` and its logs
+ * in a directory of its own (`name`); resolves once it answers, or once it answers 200 to a
+ * public read when `ready` is 'serving'.
+ */
+async function startNginx(upstreams: { url: string }[], name = 'nginx', ready: 'serving' | 'answering' = 'serving'): Promise<Nginx> {
   const port = await freePort();
+  const dir = path.join(work, name);
   let site = fs.readFileSync(path.join(ROOT, 'deploy/nginx/master-emocional.conf'), 'utf8');
   const servers = [...site.matchAll(/server 127\.0\.0\.1:(\d+)/g)];
   expect(servers).toHaveLength(upstreams.length);
   servers.forEach((match, i) => (site = site.replace(`127.0.0.1:${match[1]}`, new URL(upstreams[i].url).host)));
-  site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  const dir = path.join(work, 'nginx');
+  site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replaceAll('/var/log/nginx/', `${dir}/`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
   fs.writeFileSync(path.join(dir, 'site.conf'), site);
   fs.writeFileSync(
@@ -91,8 +103,11 @@ http {
   const child = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], { stdio: 'inherit' });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  await until('nginx', async () => ((await fetch(`${url}/api/public/biographies/`)).ok ? true : undefined));
-  return { child, url };
+  await until(name, async () => {
+    const response = await fetch(`${url}/api/public/biographies/`);
+    return ready === 'answering' || response.ok ? true : undefined;
+  });
+  return { child, url, dir };
 }
 
 beforeAll(async () => {
@@ -118,7 +133,8 @@ beforeAll(async () => {
   };
   // Started together, as a deploy would: one migrates and seeds, the other waits its turn.
   [a, b] = await Promise.all([startInstance('a', shared), startInstance('b', shared)]);
-  ({ url: site } = await startNginx([a, b]));
+  nginx = await startNginx([a, b]);
+  site = nginx.url;
   const signIn = await fetch(`${a.url}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -204,3 +220,44 @@ it('loses no reading request while A stops', async () => {
   // And B alone keeps serving the site through nginx.
   expect((await fetch(`${site}/api/public/publications/?section_slug=noticias`)).status).toBe(200);
 }, 60_000);
+
+describe("nginx's logs", () => {
+  /** A preview link's token, as the app makes them (43 characters of base64url). */
+  const secret = 'S3cr3t0-de-un-enlace-privado_que-no-se-ve-00';
+  const addresses = [
+    `/vista-previa/${secret}`,
+    `/api/public/preview/${secret}/`,
+    `/api/public/pr%65view/${secret}/`,
+    `/VISTA-PREVIA/${secret}?a=1`,
+  ];
+  const logs = (dir: string) => ['access.log', 'error.log'].map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+
+  it('write no preview token when every instance fails, while they still log the failures of other requests', async () => {
+    // Two addresses where nothing listens: every request is an upstream failure, which nginx writes to its error log.
+    const down = await startNginx(
+      [{ url: `http://127.0.0.1:${await freePort()}` }, { url: `http://127.0.0.1:${await freePort()}` }],
+      'nginx-down',
+      'answering',
+    );
+    for (const address of [...addresses, '/noticias'])
+      expect({ address, status: (await fetch(`${down.url}${address}`)).status }).toEqual({ address, status: 502 });
+    const [access, errors] = logs(down.dir);
+    expect(errors).toContain('"GET /noticias HTTP/1.1"');
+    expect(errors).toMatch(/connect\(\) failed/);
+    expect(access.match(/"GET [^"]*" 502/g)).toHaveLength(addresses.length + 2); // and the probe of its start
+    expect(access).toContain('"GET /vista-previa/[oculto] HTTP/1.1" 502');
+    expect(access).toContain('"GET /api/public/preview/[oculto]/ HTTP/1.1" 502');
+    expect(errors).not.toContain(secret);
+    expect(access).not.toContain(secret);
+  });
+
+  it('write no preview token of an address that names the preview only once decoded, which the app refuses (404)', async () => {
+    for (const address of addresses.slice(2)) {
+      const response = await fetch(`${site}${address}`);
+      expect({ address, status: response.status }).toEqual({ address, status: 404 });
+    }
+    const [access] = logs(nginx.dir);
+    expect(access).toContain('"GET /api/public/preview/[oculto]/ HTTP/1.1" 404');
+    expect(access).not.toContain(secret);
+  });
+});

@@ -13,6 +13,26 @@ export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
 /** The paths whose segment after the prefix is a link's token: the page's and the API's. */
 const TOKEN_PATHS = /(\/vista-previa\/|\/api\/public\/preview\/)[^/?#]*/gi;
 
+/** A path under the preview's prefixes, as routed (decoded, any case). */
+const PREVIEW_PATH = /^\/(?:vista-previa|api\/public\/preview)(?:\/|$)/i;
+
+/**
+ * Whether a request's raw address reaches the preview's page or API only once
+ * decoded (/api/public/pr%65view/{token}/): such an address slips past every
+ * log mask, which reads the address as sent, so it is refused (404) rather
+ * than normalised. No link the site makes is encoded.
+ */
+export function isEncodedPreviewPath(rawUrl: string): boolean {
+  const rawPath = rawUrl.split('?', 1)[0];
+  if (!rawPath.includes('%')) return false;
+  try {
+    return PREVIEW_PATH.test(decodeURIComponent(rawPath));
+  } catch {
+    // Not decodable: the router refuses it on its own.
+    return false;
+  }
+}
+
 /** An address with every private link's token replaced, as the request log writes it. */
 const redactPreviewTokens = (url: string): string => url.replace(TOKEN_PATHS, '$1[oculto]');
 
