@@ -1,6 +1,6 @@
 import { biographyFixture, publicationFixture, sectionFixture } from '../../test/helpers/admin-fixtures';
 import type { Layout } from './entities';
-import { layoutChange, revisionSummaries, summarizeChange, summarizeRestore } from './history';
+import { ACTIVITY_ACTIONS, layoutChange, revisionSummaries, summarizeChange, summarizeRestore } from './history';
 
 const text = (id: string, content = '<p>Hola</p>', columnSpan = 1) => ({ id, type: 'text' as const, content, columnSpan });
 const layout = (...rows: [string, ReturnType<typeof text>[]][]): Layout => rows.map(([id, cells]) => ({ id, cells }));
@@ -86,5 +86,11 @@ describe('summarizeChange', () => {
       'Título',
     ]);
     expect(summarizeRestore('section', 3, sectionFixture(1), sectionFixture(1))).toEqual(['Restaurada la versión 3']);
+  });
+});
+
+describe('ACTIVITY_ACTIONS', () => {
+  it("fit the activity log's column, varchar(24) since migration 007 (PostgreSQL refuses a longer one)", () => {
+    expect(ACTIVITY_ACTIONS.filter((action) => action.length > 24)).toEqual([]);
   });
 });

@@ -44,6 +44,8 @@ export const ACTIVITY_ACTIONS = [
   'preview_link_create',
   'preview_link_revoke',
   'preview_link_view',
+  // Every link an account made, revoked at once (its deactivation, a password reset, 'Revocar todos').
+  'preview_links_revoke_all',
   // A bulk action on publications: one entry that lists its items (src/domain/bulk.ts).
   'bulk_publish',
   'bulk_draft',

@@ -328,6 +328,64 @@ describe('a link stops working', () => {
   });
 });
 
+describe("an account's links", () => {
+  const usersRow = async (id: number) =>
+    ((await server.request('GET', '/api/users/', { token: admin })).body as { id: number; preview_links: number }[]).find(
+      (user) => user.id === id,
+    )!;
+  const accountEntries = async (id: number) => (await activity('preview_links_revoke_all')).filter((entry) => entry.target_id === id);
+
+  it('stop working when the account is deactivated or its password reset, in the same change; Actividad names the account', async () => {
+    const carla = await makeEditor(`carla.enlaces.${Date.now()}`);
+    const publication = await newPublication('De una cuenta que se desactiva');
+    const hers = [await makeLink(publication.id, carla.access), await makeLink(publication.id, carla.access)];
+    const theirs = await makeLink(publication.id);
+    expect((await usersRow(carla.id)).preview_links).toBe(2);
+
+    const deactivated = await server.request('PATCH', `/api/users/${carla.id}/`, { token: admin, json: { is_active: false } });
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.body.preview_links).toBe(0);
+    for (const link of hers) expect((await open(link.token)).status).toBe(404);
+    expect((await open(theirs.token)).status).toBe(200);
+    expect(await accountEntries(carla.id)).toEqual([
+      expect.objectContaining({ user: TEST_ADMIN.username, target_label: `${deactivated.body.username} (2)` }),
+    ]);
+
+    // Active again, she makes a link; an Administrador's reset of her password revokes it too.
+    expect((await server.request('PATCH', `/api/users/${carla.id}/`, { token: admin, json: { is_active: true } })).status).toBe(200);
+    const signIn = await server.request('POST', '/api/token/', { json: { username: deactivated.body.username, password: PASSWORD } });
+    const again = await makeLink(publication.id, signIn.body.access as string);
+    expect((await usersRow(carla.id)).preview_links).toBe(1);
+    expect((await server.request('POST', `/api/users/${carla.id}/invitation/`, { token: admin })).status).toBe(201);
+    expect((await open(again.token)).status).toBe(404);
+    expect((await usersRow(carla.id)).preview_links).toBe(0);
+    expect(await accountEntries(carla.id)).toHaveLength(2);
+  });
+
+  it("are revoked all at once by an Administrador ('Revocar todos'), and by nobody else", async () => {
+    const publication = await newPublication('Enlaces de Bea');
+    const links = [await makeLink(publication.id, editors.bea.access), await makeLink(publication.id, editors.bea.access)];
+    const anas = await makeLink(publication.id, editors.ana.access);
+    expect((await usersRow(editors.bea.id)).preview_links).toBeGreaterThanOrEqual(2);
+
+    const refused = await server.request('DELETE', `/api/users/${editors.bea.id}/preview-links/`, { token: editors.ana.access });
+    expect(refused.status).toBe(403);
+    for (const link of links) expect((await open(link.token)).status).toBe(200);
+
+    const revoked = await server.request('DELETE', `/api/users/${editors.bea.id}/preview-links/`, { token: admin });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revoked).toBeGreaterThanOrEqual(2);
+    for (const link of links) expect((await open(link.token)).status).toBe(404);
+    expect((await open(anas.token)).status).toBe(200);
+    expect((await usersRow(editors.bea.id)).preview_links).toBe(0);
+    expect(await accountEntries(editors.bea.id)).toHaveLength(1);
+    // Nothing left: 0, and no entry.
+    expect((await server.request('DELETE', `/api/users/${editors.bea.id}/preview-links/`, { token: admin })).body).toEqual({ revoked: 0 });
+    expect(await accountEntries(editors.bea.id)).toHaveLength(1);
+    expect((await server.request('DELETE', '/api/users/99999/preview-links/', { token: admin })).status).toBe(404);
+  });
+});
+
 describe('roles', () => {
   it('let an Editor make links and revoke their own; an Administrador revokes any', async () => {
     const publication = await newPublication('De varias manos');

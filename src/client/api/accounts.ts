@@ -31,6 +31,8 @@ export interface StaffUser {
   role: Role;
   state: AccountState;
   last_login_at: string | null;
+  /** Private preview links the account made that still work. */
+  preview_links: number;
 }
 
 /** A password link, shown once: `url` is relative ('/admin/activar#…'). */
@@ -119,14 +121,20 @@ const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Account
       query: (body) => ({ url: '/users/', method: 'POST', body }),
       invalidatesTags: ['StaffUser'],
     }),
+    // A deactivation and a password reset also revoke the account's private preview links.
     updateUser: build.mutation<StaffUser, UserChange>({
       query: ({ id, ...body }) => ({ url: `/users/${id}/`, method: 'PATCH', body }),
-      invalidatesTags: ['StaffUser'],
+      invalidatesTags: ['StaffUser', 'PreviewLink'],
     }),
     /** A new link: an invitation for a pending account, a password reset for an active one. */
     createInvitation: build.mutation<Invitation, number>({
       query: (id) => ({ url: `/users/${id}/invitation/`, method: 'POST' }),
-      invalidatesTags: ['StaffUser'],
+      invalidatesTags: ['StaffUser', 'PreviewLink'],
+    }),
+    /** Revokes every private preview link the account made. */
+    revokeUserPreviewLinks: build.mutation<{ revoked: number }, number>({
+      query: (id) => ({ url: `/users/${id}/preview-links/`, method: 'DELETE' }),
+      invalidatesTags: ['StaffUser', 'PreviewLink'],
     }),
     checkInvitation: build.mutation<InvitationHolder, string>({
       query: (token) => ({ url: '/invitations/check/', method: 'POST', body: { token } }),
@@ -147,6 +155,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useCreateInvitationMutation,
+  useRevokeUserPreviewLinksMutation,
   useCheckInvitationMutation,
   useAcceptInvitationMutation,
 } = accountsApi;

@@ -61,8 +61,11 @@ export const User = Type.Object({
   role: Role,
   state: Type.Enum(ACCOUNT_STATES, { description: 'active, inactive (desactivado), invited (invitación pendiente), invitation_expired' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  preview_links: Type.Integer({ minimum: 0, description: 'Enlaces privados vigentes que creó la cuenta' }),
 });
 export type User = Static<typeof User>;
+
+export const PreviewLinksRevoked = Type.Object({ revoked: Type.Integer({ minimum: 0, description: 'Enlaces privados revocados' }) });
 
 export const UserCreateBody = Type.Object(
   {

@@ -58,9 +58,11 @@ export interface UserJson {
   role: Role;
   state: AccountState;
   last_login_at: string | null;
+  /** Private preview links the account made that still work. */
+  preview_links: number;
 }
 
-export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined, now: string): UserJson {
+export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined, now: string, previewLinks: number): UserJson {
   return {
     id: user.id,
     username: user.username,
@@ -68,5 +70,6 @@ export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined,
     role: user.role as Role,
     state: accountState(user, pendingLinkExpiry, now),
     last_login_at: user.last_login_at,
+    preview_links: previewLinks,
   };
 }

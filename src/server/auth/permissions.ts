@@ -110,6 +110,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/users/': { roles: ADMIN },
   'PATCH /api/users/:id/': { roles: ADMIN },
   'POST /api/users/:id/invitation/': { roles: ADMIN },
+  'DELETE /api/users/:id/preview-links/': { roles: ADMIN },
 };
 
 /** The rule of a request's route; HEAD is GET's. */

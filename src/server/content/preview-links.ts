@@ -15,6 +15,7 @@ import { nowIso, todayIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
 import {
   deletePreviewLink,
+  deletePreviewLinksByCreator,
   deletePreviewLinksOf,
   findLivePreviewLink,
   findPreviewLink,
@@ -27,7 +28,7 @@ import { findPublication, findPublicationRow, type PublicationWithSection } from
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { toPublicPublication } from '../http/serializers';
 import type { Services } from '../services';
-import { logActivity } from './activity-log';
+import { logActivity, type Actor } from './activity-log';
 import type { Writer } from './writer';
 
 /**
@@ -147,6 +148,23 @@ export async function openPreviewLink(services: Services, token: string): Promis
     todayIso(),
   );
   return { publication: toPublicPublication(publication), shown_status: state.status, expires_at: link.expires_at };
+}
+
+/**
+ * Revokes every link an account made (a deactivation, a password reset, or
+ * 'Revocar todos' in Usuarios), inside the caller's transaction; Actividad
+ * names the account and how many went. Answers how many went.
+ */
+export async function revokePreviewLinksOfAccount(trx: DbOrTrx, actor: Actor, account: { id: number; username: string }): Promise<number> {
+  const revoked = await deletePreviewLinksByCreator(trx, account.id);
+  if (revoked > 0) {
+    await logActivity(trx, actor, 'preview_links_revoke_all', {
+      kind: 'user',
+      id: account.id,
+      label: `${account.username} (${revoked})`,
+    });
+  }
+  return revoked;
 }
 
 /** Deletes the links of publications purged for good (unless a publication with that id lives again). */

@@ -78,6 +78,24 @@ export async function markFirstView(db: DbOrTrx, id: number, now: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** How many links that still work at `now` each account made, by the account's id (absent: none). */
+export async function countLivePreviewLinksByCreator(db: DbOrTrx, now: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('preview_links')
+    .select(['created_by_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('expires_at', '>', now)
+    .where('created_by_id', 'is not', null)
+    .groupBy('created_by_id')
+    .execute();
+  return new Map(rows.map((row) => [row.created_by_id!, Number(row.count)]));
+}
+
+/** Deletes every link an account made; answers how many went. */
+export async function deletePreviewLinksByCreator(db: DbOrTrx, userId: number): Promise<number> {
+  const result = await db.deleteFrom('preview_links').where('created_by_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Deletes every link of a publication (purged for good); answers how many went. */
 export async function deletePreviewLinksOf(db: DbOrTrx, publicationId: number): Promise<number> {
   const result = await db.deleteFrom('preview_links').where('publication_id', '=', publicationId).executeTakeFirst();

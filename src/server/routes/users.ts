@@ -4,12 +4,14 @@ import { accountMessages, isRole, NAME_MAX_LENGTH, ROLE_LABELS, validateUsername
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
-import { PasswordLink, User, UserCreateBody, UserCreated, UserUpdateBody } from '@/domain/schemas/accounts';
+import { PasswordLink, PreviewLinksRevoked, User, UserCreateBody, UserCreated, UserUpdateBody } from '@/domain/schemas/accounts';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { makeLink, neverActivated, toUserJson } from '../auth/accounts';
 import { logActivity, type Actor } from '../content/activity-log';
+import { revokePreviewLinksOfAccount } from '../content/preview-links';
 import type { DbOrTrx } from '../db/database';
 import { dropUnusedInvitations, pendingInvitationExpiries } from '../db/invitations-repository';
+import { countLivePreviewLinksByCreator } from '../db/preview-links-repository';
 import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
 import type { UserRow } from '../db/schema';
 import {
@@ -28,7 +30,9 @@ import { staffSession } from '../plugins/auth';
 import type { Services } from '../services';
 
 async function userJson(db: DbOrTrx, user: UserRow) {
-  return toUserJson(user, (await pendingInvitationExpiries(db)).get(user.id), new Date().toISOString());
+  const now = new Date().toISOString();
+  const [expiries, links] = await Promise.all([pendingInvitationExpiries(db), countLivePreviewLinksByCreator(db, now)]);
+  return toUserJson(user, expiries.get(user.id), now, links.get(user.id) ?? 0);
 }
 
 const targetOf = (user: UserRow) => ({ kind: 'user' as const, id: user.id, label: user.username });
@@ -58,9 +62,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       },
     },
     async () => {
-      const [users, expiries] = await Promise.all([listUsers(db), pendingInvitationExpiries(db)]);
       const now = new Date().toISOString();
-      return users.map((user) => toUserJson(user, expiries.get(user.id), now));
+      const [users, expiries, links] = await Promise.all([
+        listUsers(db),
+        pendingInvitationExpiries(db),
+        countLivePreviewLinksByCreator(db, now),
+      ]);
+      return users.map((user) => toUserJson(user, expiries.get(user.id), now, links.get(user.id) ?? 0));
     },
   );
 
@@ -113,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         summary: 'Cambia el nombre, el rol o el estado de una cuenta',
         description:
           'Nadie se desactiva ni se cambia el rol a sí mismo, y siempre queda al menos un Administrador activo (400 con el motivo). ' +
-          'Una cuenta desactivada no puede iniciar sesión y sus tokens dejan de servir en la siguiente petición; un cambio de rol cuenta desde la siguiente petición.',
+          'Una cuenta desactivada no puede iniciar sesión, sus tokens dejan de servir en la siguiente petición y sus enlaces privados se revocan; un cambio de rol cuenta desde la siguiente petición.',
         params: IdParams,
         body: UserUpdateBody,
         response: { 200: User, 400: BadRequest, 401: Detail, 403: Detail, 404: Detail },
@@ -148,6 +156,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
           await revokeUserRefreshTokens(trx, id);
           await dropUnusedInvitations(trx, id);
           await logActivity(trx, actor, 'account_deactivate', targetOf(user));
+          await revokePreviewLinksOfAccount(trx, actor, user);
         }
         if (activeChanges && isActive) await logActivity(trx, actor, 'account_reactivate', targetOf(user));
         if (roleChanges)
@@ -167,7 +176,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         summary: 'Nuevo enlace de contraseña',
         description:
           'Para una cuenta que aún no eligió contraseña, una invitación nueva (la anterior deja de servir). Para una cuenta activa, un restablecimiento: ' +
-          'la contraseña anterior deja de servir y todas sus sesiones se cierran en el acto. El enlace se muestra solo en esta respuesta. ' +
+          'la contraseña anterior deja de servir, todas sus sesiones se cierran y sus enlaces privados se revocan en el acto. El enlace se muestra solo en esta respuesta. ' +
           '400 para una cuenta desactivada y para la propia (se cambia en Mi cuenta).',
         params: IdParams,
         response: { 201: PasswordLink, 400: BadRequest, 401: Detail, 403: Detail, 404: Detail },
@@ -193,9 +202,35 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         await revokeUserRefreshTokens(trx, id);
         const made = await makeLink(trx, id, 'reset', me.id);
         await logActivity(trx, actor, 'password_reset', targetOf(user));
+        await revokePreviewLinksOfAccount(trx, actor, user);
         return made;
       });
       return reply.code(201).send(link);
+    },
+  );
+
+  app.delete(
+    '/users/:id/preview-links/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoca todos los enlaces privados que creó una cuenta',
+        description: 'Dejan de funcionar en el acto. Responde cuántos se revocaron (0 si no había ninguno).',
+        params: IdParams,
+        response: { 200: PreviewLinksRevoked, 401: Detail, 403: Detail, 404: Detail },
+      },
+    },
+    async (request) => {
+      const { user: me } = staffSession(request);
+      const actor: Actor = { id: me.id, username: me.username };
+      const revoked = await services.writeContent(async (trx) => {
+        const user = await findUserById(trx, request.params.id);
+        if (!user || user.is_staff !== 1) throw notFound(accountMessages.userNotFound);
+        return revokePreviewLinksOfAccount(trx, actor, user);
+      });
+      return { revoked };
     },
   );
 };

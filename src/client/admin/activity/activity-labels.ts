@@ -26,6 +26,7 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
   preview_link_create: 'Enlace privado creado',
   preview_link_revoke: 'Enlace privado revocado',
   preview_link_view: 'Enlace privado abierto por primera vez',
+  preview_links_revoke_all: 'Enlaces privados de una cuenta revocados',
   bulk_publish: 'Publicación en lote',
   bulk_draft: 'Paso a borrador en lote',
   bulk_archive: 'Archivo en lote',

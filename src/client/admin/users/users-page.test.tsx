@@ -41,13 +41,13 @@ test('the table says who, which role, which state and the last access; the admin
   const active = await colleague(api, 'admin');
   open();
   const own = await rowOf('admin');
-  expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)', expect.any(String), 'Administrador', 'Activo']);
+  expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)', expect.any(String), 'Administrador', 'ActivoEnlaces privados: 0']);
   expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar a/ })).not.toBeInTheDocument();
   expect(cellsOf(await rowOf(pending.username))).toEqual([
     pending.username,
     'Ana Pendiente',
     'Editor',
-    'Invitación pendiente',
+    'Invitación pendienteEnlaces privados: 0',
     'Nunca',
     expect.stringContaining('Nuevo enlace'),
   ]);
@@ -79,7 +79,12 @@ test('Nuevo usuario makes the account and shows its link once, whole, to copy; t
   expect(url).toMatch(new RegExp(`^${window.location.origin}/admin/activar#.{22,}$`));
   expect(screen.getByRole('heading', { name: 'Enlace de invitación' })).toHaveFocus();
   expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
-  expect(cellsOf(await rowOf(username)).slice(0, 4)).toEqual([username, 'Nueva Colega', 'Editor', 'Invitación pendiente']);
+  expect(cellsOf(await rowOf(username)).slice(0, 4)).toEqual([
+    username,
+    'Nueva Colega',
+    'Editor',
+    'Invitación pendienteEnlaces privados: 0',
+  ]);
   // What the server made: an Editor without a password, waiting for this very link.
   const accepted = await api.request('POST', '/api/invitations/accept/', {
     json: { token: tokenOf(url), password: STAFF_PASSWORD },
@@ -120,17 +125,37 @@ test('Desactivar (confirmed) and Activar; a role change; the person’s tokens f
   await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Desactivar ${person.username}` }));
   const dialog = await screen.findByRole('dialog', { name: '¿Desactivar esta cuenta?' });
   await user.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
-  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('Desactivado'));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('DesactivadoEnlaces privados: 0'));
   expect((await api.request('GET', '/api/account/', { token: person.access })).status).toBe(401);
 
   await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Activar ${person.username}` }));
-  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('Activo'));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('ActivoEnlaces privados: 0'));
 
   await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Cambiar a Administrador (${person.username})` }));
   const roleDialog = await screen.findByRole('dialog', { name: '¿Cambiar el rol de esta persona a Administrador?' });
   await user.click(within(roleDialog).getByRole('button', { name: 'Cambiar a Administrador' }));
   await waitFor(async () => expect(cellsOf(await rowOf(person.username))[2]).toBe('Administrador'));
   expect((await api.request('GET', '/api/users/')).body.find((u: { id: number }) => u.id === person.id)).toMatchObject({ role: 'admin' });
+});
+
+test('Enlaces privados counts the links a person made; Revocar todos (confirmed) revokes them on the server', async () => {
+  const person = await colleague(api, 'editor');
+  const publication = await api.create('publications', { title: api.unique('Borrador de Enlaces'), status: 'draft' });
+  for (let i = 0; i < 2; i += 1) {
+    expect(
+      (await api.request('POST', `/api/publications/${publication.id}/preview-links/`, { json: {}, token: person.access })).status,
+    ).toBe(201);
+  }
+  const { user } = open();
+  const row = await rowOf(person.username);
+  expect(cellsOf(row)[3]).toBe('ActivoEnlaces privados: 2');
+  await user.click(within(row).getByRole('button', { name: `Revocar todos los enlaces privados de ${person.username}` }));
+  const dialog = await screen.findByRole('dialog', { name: '¿Revocar 2 enlaces privados de esta persona?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Revocar todos' }));
+  expect(await screen.findByText(`Revocados 2 enlaces privados de ${person.username}.`)).toBeInTheDocument();
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[3]).toBe('ActivoEnlaces privados: 0'));
+  expect(within(await rowOf(person.username)).queryByRole('button', { name: /^Revocar todos/ })).not.toBeInTheDocument();
+  expect((await api.request('GET', `/api/publications/${publication.id}/preview-links/`)).body).toEqual([]);
 });
 
 test('a refusal of the server is said in its words', async () => {

@@ -1,5 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useCreateInvitationMutation, useListUsersQuery, useUpdateUserMutation, type StaffUser } from '@/client/api/accounts';
+import {
+  useCreateInvitationMutation,
+  useListUsersQuery,
+  useRevokeUserPreviewLinksMutation,
+  useUpdateUserMutation,
+  type StaffUser,
+} from '@/client/api/accounts';
 import { ACCOUNT_STATE_LABELS, ROLE_LABELS, type AccountState, type Role } from '@/domain/accounts';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable, type Column } from '../kit/data-table';
@@ -25,18 +31,29 @@ const STATE_TONES: Record<AccountState, BadgeTone> = {
 const otherRole = (role: Role): Role => (role === 'admin' ? 'editor' : 'admin');
 
 /** A question the administrator confirms before it is sent. */
-type Pending = { kind: 'reset'; user: StaffUser } | { kind: 'deactivate'; user: StaffUser } | { kind: 'role'; user: StaffUser; role: Role };
+type Pending =
+  | { kind: 'reset'; user: StaffUser }
+  | { kind: 'deactivate'; user: StaffUser }
+  | { kind: 'role'; user: StaffUser; role: Role }
+  | { kind: 'links'; user: StaffUser };
+
+const linksCount = (count: number) => (count === 1 ? '1 enlace privado' : `${count} enlaces privados`);
 
 const QUESTIONS: Record<Pending['kind'], (pending: Pending) => { message: string; note: string; confirm: string }> = {
   reset: () => ({
     message: '¿Restablecer la contraseña de esta persona?',
-    note: 'Su contraseña dejará de funcionar y se cerrarán todas sus sesiones. Recibirá un enlace para que elija otra.',
+    note: 'Su contraseña dejará de funcionar, se cerrarán todas sus sesiones y sus enlaces privados dejarán de funcionar. Recibirá un enlace para que elija otra.',
     confirm: 'Restablecer contraseña',
   }),
   deactivate: () => ({
     message: '¿Desactivar esta cuenta?',
-    note: 'No podrá iniciar sesión y sus sesiones abiertas terminan con su siguiente petición. Podrá activarla de nuevo.',
+    note: 'No podrá iniciar sesión, sus sesiones abiertas terminan con su siguiente petición y sus enlaces privados dejan de funcionar. Podrá activarla de nuevo.',
     confirm: 'Desactivar',
+  }),
+  links: (pending) => ({
+    message: `¿Revocar ${linksCount(pending.user.preview_links)} de esta persona?`,
+    note: 'Quien tenga esas direcciones dejará de ver los borradores en el acto. No se puede deshacer.',
+    confirm: 'Revocar todos',
   }),
   role: (pending) => {
     const label = ROLE_LABELS[(pending as { role: Role }).role];
@@ -60,6 +77,7 @@ export function UsersPage() {
   const { data, isLoading, isError, error, isFetching, refetch } = useListUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateUser, { isLoading: updating }] = useUpdateUserMutation();
   const [createInvitation, { isLoading: inviting }] = useCreateInvitationMutation();
+  const [revokeLinks, { isLoading: revoking }] = useRevokeUserPreviewLinksMutation();
   const [creating, setCreating] = useState(false);
   const [link, setLink] = useState<ShownLink | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -84,7 +102,14 @@ export function UsersPage() {
     const { user } = pending;
     if (pending.kind === 'reset') await newLink(user, 'reset');
     else if (pending.kind === 'deactivate') await setActive(user, false);
-    else {
+    else if (pending.kind === 'links') {
+      const result = await revokeLinks(user.id);
+      if ('error' in result) refused(result.error, 'No se pudieron revocar los enlaces. Inténtelo de nuevo.');
+      else
+        notify(
+          `${result.data.revoked === 1 ? 'Revocado 1 enlace privado' : `Revocados ${result.data.revoked} enlaces privados`} de ${user.username}.`,
+        );
+    } else {
       const result = await updateUser({ id: user.id, role: pending.role });
       if ('error' in result) refused(result.error, 'No se pudo cambiar el rol. Inténtelo de nuevo.');
       else notify(`${user.username} es ahora ${ROLE_LABELS[pending.role]}.`);
@@ -110,7 +135,12 @@ export function UsersPage() {
       {
         header: 'Estado',
         width: '10.5rem',
-        cell: (user) => <StatusBadge tone={STATE_TONES[user.state]}>{ACCOUNT_STATE_LABELS[user.state]}</StatusBadge>,
+        cell: (user) => (
+          <span className="users-state">
+            <StatusBadge tone={STATE_TONES[user.state]}>{ACCOUNT_STATE_LABELS[user.state]}</StatusBadge>
+            <span className="kit-muted">Enlaces privados: {user.preview_links}</span>
+          </span>
+        ),
       },
       {
         header: 'Último acceso',
@@ -129,7 +159,7 @@ export function UsersPage() {
   const actions = (user: StaffUser) => {
     const self = user.id === me?.id;
     const waitingForLink = user.state === 'invited' || user.state === 'invitation_expired';
-    const busy = updating || inviting;
+    const busy = updating || inviting || revoking;
     return (
       <span className="kit-row-actions users-row-actions">
         {waitingForLink && (
@@ -152,6 +182,17 @@ export function UsersPage() {
             onClick={() => setPending({ kind: 'reset', user })}
           >
             Restablecer contraseña
+          </button>
+        )}
+        {user.preview_links > 0 && (
+          <button
+            type="button"
+            className="kit-button kit-button-small kit-button-danger-quiet"
+            aria-label={`Revocar todos los enlaces privados de ${user.username}`}
+            disabled={busy}
+            onClick={() => setPending({ kind: 'links', user })}
+          >
+            Revocar todos
           </button>
         )}
         {/* Nobody demotes or deactivates themselves (the server refuses it too). */}
@@ -243,7 +284,7 @@ export function UsersPage() {
         detail={pending ? `${pending.user.username}${pending.user.name ? ` (${pending.user.name})` : ''}` : undefined}
         note={question?.note}
         confirmLabel={question?.confirm}
-        busy={updating || inviting}
+        busy={updating || inviting || revoking}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
       />
