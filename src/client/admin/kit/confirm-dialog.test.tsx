@@ -1,6 +1,6 @@
 import '../../../../test/helpers/dialog-polyfill';
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmDelete } from '@/domain/messages';
 import { ConfirmDialog } from './confirm-dialog';
@@ -59,4 +59,40 @@ test('Cancelar closes without acting; Eliminar confirms', async () => {
   await user.click(screen.getByRole('button', { name: 'Eliminar' }));
   expect(onConfirm).toHaveBeenCalledTimes(1);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('an action that has already put the keyboard elsewhere keeps it there when the dialog closes', async () => {
+  // The outcome is shown, and takes the keyboard, before the dialog has finished closing (a fast answer).
+  function Archive() {
+    const [open, setOpen] = useState(false);
+    const [done, setDone] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Archivar la publicación
+        </button>
+        {done && (
+          <div role="status" tabIndex={-1} ref={(box) => box?.focus()}>
+            Publicación archivada.
+          </div>
+        )}
+        <ConfirmDialog
+          open={open}
+          message="¿Archivar 1 publicación?"
+          confirmLabel="Archivar"
+          onConfirm={() => {
+            setDone(true);
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      </>
+    );
+  }
+  const user = userEvent.setup();
+  render(<Archive />);
+  await user.click(screen.getByRole('button', { name: 'Archivar la publicación' }));
+  await user.click(within(screen.getByRole('dialog', { name: '¿Archivar 1 publicación?' })).getByRole('button', { name: 'Archivar' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveFocus();
 });

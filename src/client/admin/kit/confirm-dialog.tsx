@@ -1,7 +1,7 @@
 import './kit.css';
 import './confirm-dialog.css';
 import { useEffect, useId, useRef } from 'react';
-import { focusRowAt, tableRows } from './focus-targets';
+import { focusIsOutside, focusRowAt, tableRows } from './focus-targets';
 
 export interface ConfirmDialogProps {
   /** Whether the dialog is shown. */
@@ -26,7 +26,10 @@ export interface ConfirmDialogProps {
  * page is inert, focus moves to 'Cancelar' (the safe choice), Escape cancels,
  * and on closing focus returns to whatever opened it (the row's 'Eliminar'
  * button); when that is gone (the row was deleted) focus goes to the row now
- * in its place, or to the page's heading when none is left.
+ * in its place, or to the page's heading when none is left. An action that has
+ * already put the keyboard elsewhere (an outcome shown by a fast answer) keeps
+ * it there: Chromium fires 'close' with the next frame, which may come after the
+ * answer, so the order of the two must not decide where the keyboard ends.
  *
  *   <ConfirmDialog open={target !== null} message={confirmDelete('sección')} detail={target?.title}
  *     onConfirm={remove} onCancel={() => setTarget(null)} />
@@ -67,14 +70,17 @@ export function ConfirmDialog({
     }
   }, [open]);
 
-  // Whatever closed it, focus goes back to where the user was.
+  // Whatever closed it, focus goes back to where the user was, unless the action has put it elsewhere.
   const onClose = () => {
     const back = opener.current;
     opener.current = null;
     const row = openerRow.current;
     openerRow.current = null;
-    if (back?.isConnected) back.focus();
-    else focusRowAt(row?.table ?? null, row?.index ?? 0);
+    // Already on the page outside the dialog: on the opener, where the browser puts it back as
+    // the dialog closes, or on what the action has shown meanwhile. It stays there.
+    const placed = dialog.current !== null && focusIsOutside(dialog.current);
+    if (!placed && back?.isConnected) back.focus();
+    else if (!placed) focusRowAt(row?.table ?? null, row?.index ?? 0);
     if (open) onCancel();
   };
 

@@ -23,6 +23,15 @@ export function focusIsLost(): boolean {
   return !active || active === document.body || !active.isConnected;
 }
 
+/**
+ * True when the keyboard is on an element of the page outside `container`: an
+ * action has put it there (an outcome it shows), so a closing dialog leaves it
+ * where it is instead of taking it back to its opener.
+ */
+export function focusIsOutside(container: Element): boolean {
+  return !focusIsLost() && !container.contains(document.activeElement);
+}
+
 /** Focuses a row of a DataTable: its name's link (the primary column), else its first enabled control. */
 export function focusRow(row: Element): boolean {
   const target =

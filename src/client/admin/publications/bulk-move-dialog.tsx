@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { bulkMessages, publicationCount } from '@/domain/bulk';
 import type { Section } from '@/domain/entities';
+import { focusIsOutside } from '../kit/focus-targets';
 
 export interface BulkMoveDialogProps {
   open: boolean;
@@ -14,7 +15,7 @@ export interface BulkMoveDialogProps {
  * 'Mover a sección…': the question names the count, the section is chosen
  * in the dialog. A native modal <dialog> like the kit's ConfirmDialog: the
  * page is inert, Escape cancels, and the focus goes back to the button that
- * opened it.
+ * opened it, unless the move has already put it on its outcome.
  */
 export function BulkMoveDialog({ open, count, sections, onConfirm, onCancel }: BulkMoveDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -41,7 +42,8 @@ export function BulkMoveDialog({ open, count, sections, onConfirm, onCancel }: B
   const onClose = () => {
     const back = opener.current;
     opener.current = null;
-    if (back?.isConnected) back.focus();
+    const placed = dialog.current !== null && focusIsOutside(dialog.current);
+    if (!placed && back?.isConnected) back.focus();
     setProblem('');
     if (open) onCancel();
   };
