@@ -97,6 +97,110 @@ test('no key that leaves the text changes it: a bulleted list keeps both bullets
   await adminApi(page).json('DELETE', `/api/publications/${id}/`);
 });
 
+/**
+ * A slow line: the text editor's code and TinyMCE's script are held until `release()`,
+ * as on a first start over a slow network, so what the test types meets the editor
+ * still loading. Routing also keeps them out of the browser's cache.
+ */
+async function holdTheEditor(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold: Parameters<Page['route']>[1] = async (route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route('**/tinymce/tinymce.min.js', hold);
+  await page.route('**/assets/rich-text-editor.*.js', hold);
+  return release;
+}
+
+/** Saves the open publication and reads its first text cell back from the server. */
+async function saveAndReadFirstText(page: Page, id: number) {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/publications/${id}/`) && response.request().method() === 'PATCH',
+  );
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  expect((await saved).status()).toBe(200);
+  const { body } = await adminApi(page).json<{ layout: { cells: { content: string }[] }[] }>('GET', `/api/publications/${id}/`);
+  return body.layout[0].cells[0].content;
+}
+
+test('what is typed while the text editor starts is all kept: the new cell takes the keyboard at once, and the server holds every character', async ({
+  adminPage: page,
+}, testInfo) => {
+  const title = `Escrito al abrir ${Date.now()}`;
+  const { id } = await createDraftPublication(page, title);
+  const release = await holdTheEditor(page);
+  await page.goto(`/admin/publications/edit/${id}`);
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+  await page.getByRole('button', { name: 'Añadir fila' }).click();
+
+  // Typed at once, as a person who knows what comes next: Space and Enter among the keys.
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await page.keyboard.type('Desde hoy se pueden presentar solicitudes.');
+  await page.keyboard.press('Enter');
+
+  // The cell says it is loading, holds the keyboard and shows what was typed; no key pressed 'Añadir celda' again.
+  const cell = layoutCell(page, 1, 1);
+  await expect.soft(cell.getByRole('status').filter({ hasText: 'Cargando el editor de texto…' })).toBeVisible();
+  await expect.soft(cell.getByRole('textbox', { name: 'Texto de la celda 1 de la fila 1' })).toBeFocused();
+  await expect.soft(cell.getByRole('textbox', { name: 'Texto de la celda 1 de la fila 1' })).toContainText('Desde hoy se pueden');
+  await expect.soft(layoutRow(page, 1).getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('text-cell-loading-1280.png') });
+  expect.soft(await violations(page)).toEqual([]);
+
+  // The editor arrives while the person goes on typing: nothing is lost across the handover either.
+  release();
+  await page.keyboard.type('El plazo acaba el 30 de junio.', { delay: 60 });
+  await expect(textBody(page, 1, 1)).toBeFocused({ timeout: 20_000 });
+  await page.keyboard.type(' Sin excepciones.');
+  await expect(cell.getByRole('status').filter({ hasText: 'Cargando el editor de texto…' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('text-cell-ready-1280.png') });
+
+  // One cell: no Space or Enter pressed 'Añadir celda' again.
+  await expect(layoutRow(page, 1).getByRole('group', { name: /^Celda \d+ de la fila 1$/ })).toHaveCount(1);
+
+  const html = await saveAndReadFirstText(page, id);
+  expect(html).toMatch(/^<p>Desde hoy se pueden presentar solicitudes\.<\/p>\s*<p>El plazo acaba el 30 de junio\. Sin excepciones\.<\/p>$/);
+  await adminApi(page).json('DELETE', `/api/publications/${id}/`);
+});
+
+test("'Editar texto' on a text: what is typed while the editor starts goes on at its end, and the caret carries over", async ({
+  adminPage: page,
+}) => {
+  const title = `Texto continuado ${Date.now()}`;
+  const { id } = await createDraftPublication(page, title);
+  const api = adminApi(page);
+  const written = await api.json('PATCH', `/api/publications/${id}/`, {
+    layout: [
+      {
+        id: 'fila-1',
+        cells: [{ id: 'celda-1', type: 'text', columnSpan: 4, content: '<p>Primera idea.</p><p>Segunda <strong>idea</strong>.</p>' }],
+      },
+    ],
+  });
+  expect(written.status).toBe(200);
+  const release = await holdTheEditor(page);
+  await page.goto(`/admin/publications/edit/${id}`);
+  await expect(page.getByLabel('Título')).toHaveValue(title);
+
+  // The keyboard starts at the end of the text; the person then steps back before the full stop.
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' }).click();
+  await page.keyboard.type(' Y una tercera.');
+  await page.keyboard.press('ArrowLeft');
+  release();
+  await page.keyboard.type(' idea', { delay: 60 });
+  await expect(textBody(page, 1, 1)).toBeFocused({ timeout: 20_000 });
+  // Typed in TinyMCE now, where the caret was left.
+  await page.keyboard.type(' más');
+  await page.keyboard.press('Escape');
+  await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Editar texto de la celda 1 de la fila 1' })).toBeFocused();
+
+  const html = await saveAndReadFirstText(page, id);
+  expect(html).toMatch(/^<p>Primera idea\.<\/p>\s*<p>Segunda <strong>idea<\/strong>\. Y una tercera idea más\.<\/p>$/);
+  await api.json('DELETE', `/api/publications/${id}/`);
+});
+
 test('axe finds nothing with an empty text cell open', async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/publications/new');

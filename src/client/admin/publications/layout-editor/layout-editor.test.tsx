@@ -60,6 +60,22 @@ test('a new cell takes the remaining column', async () => {
   expect(await within(cell(2, 2)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
 });
 
+test('a new text cell takes the keyboard at once, says the editor is loading, and keeps what is typed before it is ready; Esc leaves', async () => {
+  // TinyMCE never starts in jsdom: the cell stays as it is while the editor loads.
+  const { user, layout: current } = renderEditor();
+  await user.click(within(row(2)).getByRole('button', { name: 'Añadir celda a la fila 2' }));
+  const text = within(cell(2, 2)).getByRole('textbox', { name: 'Texto de la celda 2 de la fila 2' });
+  expect(text).toHaveFocus();
+  expect(within(cell(2, 2)).getAllByRole('status')[0]).toHaveTextContent('Cargando el editor de texto… Puede escribir ya.');
+  expect(text).toHaveAccessibleDescription('Cargando el editor de texto… Puede escribir ya. Esc para salir del texto.');
+
+  await user.keyboard('Desde hoy');
+  expect(current()[1].cells[1].content).toContain('Desde hoy');
+  await user.keyboard('{Escape}');
+  expect(within(cell(2, 2)).getByRole('button', { name: 'Editar texto de la celda 2 de la fila 2' })).toHaveFocus();
+  expect(within(cell(2, 2)).getByText('Desde hoy')).toBeInTheDocument();
+});
+
 test('changing the type of a cell that holds content asks first; cancelling keeps it, confirming clears it, is announced, and Deshacer brings it back', async () => {
   const { user, layout: current } = renderEditor();
   const type = within(cell(1, 2)).getByLabelText('Tipo');

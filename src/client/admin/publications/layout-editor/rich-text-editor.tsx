@@ -27,6 +27,11 @@ export interface RichTextEditorProps {
   onLeave: () => void;
   /** The text gains (true) or loses (false) the keyboard. */
   onTextFocus?: (focused: boolean) => void;
+  /**
+   * TinyMCE is ready, its content that of `value`: the caller hands it what was
+   * typed while it loaded, and the keyboard (text-cell-editor.tsx, draft-text.ts).
+   */
+  onReady: (editor: TinyMCEEditor) => void;
 }
 
 const readAsDataUrl = (file: Blob) =>
@@ -81,7 +86,16 @@ function pasteImageBytes(editor: TinyMCEEditor, event: ClipboardEvent): void {
  * Shift+Tab move the focus as in any other field, and never indent or outdent
  * a list nor add a table row, so no key meant to leave changes the text.
  */
-export default function RichTextEditor({ value, onChange, label, hintId, uploadImage, onLeave, onTextFocus }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  label,
+  hintId,
+  uploadImage,
+  onLeave,
+  onTextFocus,
+  onReady,
+}: RichTextEditorProps) {
   return (
     <Editor
       tinymceScriptSrc={`${TINYMCE_BASE}/tinymce.min.js`}
@@ -102,7 +116,6 @@ export default function RichTextEditor({ value, onChange, label, hintId, uploadI
         dockBelowHeader();
         window.addEventListener('resize', dockBelowHeader);
         editor.on('remove', () => window.removeEventListener('resize', dockBelowHeader));
-        editor.focus();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -142,6 +155,8 @@ export default function RichTextEditor({ value, onChange, label, hintId, uploadI
         link_default_target: '_blank',
         paste_data_images: true,
         paste_webkit_styles: 'none',
+        // After the wrapper has given the editor the latest `value` (its own init_instance_callback runs first).
+        init_instance_callback: (editor) => onReady(editor),
         setup: (editor) => {
           // Before TinyMCE's own paste handling, which would keep the HTML's address of an image over its bytes.
           editor.on('paste', (event) => pasteImageBytes(editor, event), true);
