@@ -1,4 +1,7 @@
-import { accountMessages, isCommonPassword, isRole, validatePassword, validateUsername } from './accounts';
+import { accountMessages, isCommonPassword, isRole, usernameKey, validatePassword, validateUsername } from './accounts';
+
+/** A name as a letter and a combining mark (NFD), as some keyboards and systems send it. */
+const decomposed = (text: string) => text.normalize('NFD');
 
 describe('validatePassword', () => {
   it('accepts a long password that is neither the username nor a common one', () => {
@@ -20,6 +23,11 @@ describe('validatePassword', () => {
     expect(validatePassword('Profesora.Garcia', 'profesora.garcia')).toEqual([accountMessages.passwordIsUsername]);
   });
 
+  it('refuses the username with its accents written either way', () => {
+    expect(validatePassword(decomposed('ÁngelaMaríaNúñez'), 'ángelamaríanúñez')).toEqual([accountMessages.passwordIsUsername]);
+    expect(validatePassword('ÁngelaMaríaNúñez', decomposed('ángelamaríanúñez'))).toEqual([accountMessages.passwordIsUsername]);
+  });
+
   it('refuses a password from the common list in any case', () => {
     expect(isCommonPassword('passwordpassword')).toBe(true);
     expect(validatePassword('PasswordPassword', 'ana')).toEqual([accountMessages.passwordTooCommon]);
@@ -33,6 +41,26 @@ describe('validateUsername', () => {
     expect(validateUsername('con espacio')).toEqual([accountMessages.usernameInvalid]);
     expect(validateUsername('  ')).toEqual(['Este campo es obligatorio.']);
     expect(validateUsername('a'.repeat(151))).toEqual([accountMessages.usernameTooLong]);
+  });
+
+  it('accepts a letter whose accent is written as a mark of its own', () => {
+    expect(validateUsername(decomposed('Ñandu'))).toEqual([]);
+    expect(validateUsername(decomposed('maría.lópez@uni'))).toEqual([]);
+  });
+});
+
+describe('usernameKey', () => {
+  it('is one key for a name in any case, its accents written as one character or as a letter and a mark', () => {
+    for (const [a, b] of [
+      ['Ñandu', 'ñandu'],
+      ['Álvaro', 'ÁLVARO'],
+      ['Óscar', decomposed('óscar')],
+      [decomposed('Ángela'), 'ángela'],
+    ]) {
+      expect(usernameKey(a)).toBe(usernameKey(b));
+    }
+    expect(usernameKey(decomposed('Ñandu'))).toBe('ñandu');
+    expect(usernameKey('Nandu')).not.toBe(usernameKey('Ñandu'));
   });
 });
 

@@ -47,6 +47,16 @@ export const NAME_MAX_LENGTH = 200;
 /** Letters, digits and @ . + - _ (Django's username rule), no spaces. */
 const USERNAME_PATTERN = /^[\p{L}\p{N}@.+_-]+$/u;
 
+/**
+ * What makes two usernames one: the name in Unicode's composed form (NFC, so
+ * that 'Á' typed as one character and as 'A' plus its accent are the same),
+ * then in lower case, all of Unicode ('Ñandu' and 'ñandu' are one name). The
+ * server stores it beside every username (users.username_key, unique) and
+ * looks accounts up, throttles sign-ins and recognises browsers by it, so
+ * that SQLite, whose lower() folds ASCII only, and PostgreSQL agree.
+ */
+export const usernameKey = (username: string): string => username.normalize('NFC').toLowerCase();
+
 export const accountMessages = {
   forbidden: 'No tiene permiso para realizar esta acción.',
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
@@ -91,7 +101,7 @@ export function validatePassword(password: string, username: string): string[] {
   if (length < PASSWORD_MIN_LENGTH) return [accountMessages.passwordTooShort];
   if (length > PASSWORD_MAX_LENGTH) return [accountMessages.passwordTooLong];
   const errors: string[] = [];
-  if (username.trim() !== '' && password.trim().toLowerCase() === username.trim().toLowerCase())
+  if (username.trim() !== '' && usernameKey(password.trim()) === usernameKey(username.trim()))
     errors.push(accountMessages.passwordIsUsername);
   if (isCommonPassword(password)) errors.push(accountMessages.passwordTooCommon);
   return errors;
@@ -102,6 +112,7 @@ export function validateUsername(username: string): string[] {
   const name = username.trim();
   if (name === '') return [messages.required];
   if (characterCount(name) > USERNAME_MAX_LENGTH) return [accountMessages.usernameTooLong];
-  if (!USERNAME_PATTERN.test(name)) return [accountMessages.usernameInvalid];
+  // A letter typed as a base letter and its accent (NFD) is still a letter.
+  if (!USERNAME_PATTERN.test(name.normalize('NFC'))) return [accountMessages.usernameInvalid];
   return [];
 }

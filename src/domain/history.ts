@@ -40,6 +40,8 @@ export const ACTIVITY_ACTIONS = [
   'role_change',
   'password_reset',
   'sessions_close',
+  // A username an upgrade changed because another account had it in another case or accent form (migration 021).
+  'account_rename',
   // Private preview links: made, revoked, first opened (never the token).
   'preview_link_create',
   'preview_link_revoke',

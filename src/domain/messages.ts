@@ -118,6 +118,16 @@ export const messages = {
     return `${count} ${count === 1 ? one : many}`;
   },
 
+  /**
+   * An account renamed by migration 021 because its username was an older account's in another case,
+   * or with its accents written otherwise ('ñandu' beside 'Ñandu'): logged once at the upgrade or restore.
+   */
+  usernameRenamed: (from: string, id: number, to: string, kept: string): string =>
+    `Usuarios: la cuenta «${from}» (id ${id}) se llama ahora «${to}»: su nombre era el de «${kept}» sin distinguir ` +
+    'mayúsculas ni la forma de escribir los acentos. Su titular inicia sesión con el nombre nuevo y la misma contraseña.',
+  /** The same rename as Actividad names it. */
+  usernameRenamedLabel: (from: string, to: string): string => `${from} → ${to}`,
+
   saveBiographyFailed: 'Error al guardar la biografía',
   saveSectionFailed: 'Error al guardar la sección',
   savePublicationFailed: 'Error al guardar la publicación.',

@@ -16,8 +16,9 @@ import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { createBackup } from '@/server/backup/backup';
 import { checksumOf, type Manifest } from '@/server/backup/manifest';
 import { restoreBackup } from '@/server/backup/restore';
-import { codeMigrations, migrateTo } from '@/server/backup/schema';
+import { type AnyDb, codeMigrations, migrateTo } from '@/server/backup/schema';
 import { ensureAdmin } from '@/server/auth/ensure-admin';
+import { hashPassword } from '@/server/auth/passwords';
 import { todayIso } from '@/server/clock';
 import { createDatabase } from '@/server/db/database';
 import { findUserByUsername } from '@/server/db/users-repository';
@@ -556,12 +557,22 @@ describe(`a copy taken while the site serves and writes, restored on ${NAME[OTHE
     const older = '2026-11-22-004-login-attempts';
     expect(all.indexOf(older)).toBeLessThan(all.length - 1);
     const from = await newPlace('sqlite', 'local');
-    const db = createDatabase(from);
+    // The database at an older schema: its tables are not the newest's (src/server/db/schema.ts).
+    const db: AnyDb = createDatabase(from);
     const media = from.store();
     const archive = path.join(scratch, 'esquema-anterior.tar.gz');
     try {
       await migrateTo(db, older);
-      await ensureAdmin(db, 'antigua', 'clave-antigua');
+      // An account as that schema stores it (ensureAdmin writes the newest schema's columns).
+      await db
+        .insertInto('users')
+        .values({
+          username: 'antigua',
+          password_hash: await hashPassword('clave-antigua'),
+          is_staff: 1,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       const now = new Date().toISOString();
       await db
         .insertInto('sections')

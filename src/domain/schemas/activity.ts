@@ -10,7 +10,7 @@ import { PageQuery } from './common';
 const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
     'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload; ' +
-    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close; ' +
+    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close, account_rename (un nombre de usuario que una actualización cambió porque otra cuenta ya lo tenía, con otras mayúsculas o con los acentos escritos de otra forma); ' +
     'acciones en lote sobre publicaciones (una entrada que lista sus elementos): bulk_publish, bulk_draft, bulk_archive, bulk_move, bulk_trash, bulk_revert (deshacer), bulk_restore (desde la papelera)',
 });
 
@@ -31,7 +31,7 @@ export const ActivityEntry = Type.Object(
     at: Type.String({ format: 'date-time' }),
     user: Type.Union([Type.String(), Type.Null()], {
       description:
-        'El usuario; null en un inicio de sesión fallido con un nombre que no es de ningún administrador, y en la purga automática de la papelera',
+        'El usuario; null en un inicio de sesión fallido con un nombre que no es de ningún administrador, en la purga automática de la papelera y en un cambio de nombre de usuario hecho por una actualización',
     }),
     action: ActivityAction,
     target_kind: ActivityTargetKind,

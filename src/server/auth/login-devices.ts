@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { usernameKey } from '@/domain/accounts';
 
 /** The cookie a browser keeps once it signed in as a username. Sent to the sign-in route only. */
 export const LOGIN_DEVICE_COOKIE = 'login_device';
@@ -15,8 +16,6 @@ export interface LoginDevices {
   /** The device id of a valid cookie issued for `username`, or null (none, tampered, expired, another username's). */
   recognise(cookie: string | undefined, username: string): Promise<string | null>;
 }
-
-const normalise = (username: string): string => username.toLowerCase();
 
 /**
  * Device cookies (OWASP's "slow brute force" defence): a browser that once
@@ -34,7 +33,7 @@ export function createLoginDevices(secret: string, now: () => number = Date.now)
       const issuedAt = Math.floor(now() / 1000);
       return new SignJWT({ purpose: PURPOSE })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(normalise(username))
+        .setSubject(usernameKey(username))
         .setJti(crypto.randomUUID())
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + LOGIN_DEVICE_LIFETIME_SECONDS)
@@ -44,7 +43,7 @@ export function createLoginDevices(secret: string, now: () => number = Date.now)
       if (!cookie) return null;
       try {
         const { payload } = await jwtVerify(cookie, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
-        if (payload.purpose !== PURPOSE || payload.sub !== normalise(username) || typeof payload.jti !== 'string') return null;
+        if (payload.purpose !== PURPOSE || payload.sub !== usernameKey(username) || typeof payload.jti !== 'string') return null;
         return payload.jti;
       } catch {
         return null;

@@ -1,3 +1,4 @@
+import { usernameKey } from '@/domain/accounts';
 import type { Db } from '../db/database';
 import {
   type AttemptsOf,
@@ -75,10 +76,10 @@ export class LoginThrottle {
   }
 
   async reserve(attempt: LoginAttempt): Promise<LoginReservation> {
-    // The columns' sizes; usernames compare case-insensitively, and none is longer than 150.
+    // The columns' sizes; a username counts by its key (one budget however it is typed), none longer than 150.
     const normalised = {
       network: attempt.network.slice(0, 64),
-      username: attempt.username.toLowerCase().slice(0, 150),
+      username: usernameKey(attempt.username).slice(0, 150),
       device: attempt.device?.slice(0, 64) ?? null,
     };
     const now = this.now();
@@ -104,12 +105,12 @@ export class LoginThrottle {
    */
   async lockedForUnknownDevices(username: string): Promise<boolean> {
     const now = this.now();
-    const [, window, hour] = this.limitsOf({ network: '', username: username.toLowerCase().slice(0, 150), device: null }, now);
+    const [, window, hour] = this.limitsOf({ network: '', username: usernameKey(username).slice(0, 150), device: null }, now);
     for (const limit of [window, hour]) if ((await countLoginAttemptsOf(this.db, limit.of, limit.since)) >= limit.max) return true;
     return false;
   }
 
-  /** Every username locked for unknown browsers now (lower case), for the dashboard. */
+  /** Every username locked for unknown browsers now (their keys, usernameKey), for the dashboard. */
   async usernamesLockedForUnknownDevices(): Promise<string[]> {
     const now = this.now();
     const [inWindow, inHour] = await Promise.all([

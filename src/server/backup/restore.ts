@@ -306,6 +306,20 @@ function sqliteInUse(file: string): boolean {
   return fs.existsSync(`${file}-wal`);
 }
 
+/**
+ * What of an older schema would refuse rows that its later migrations take:
+ * the unique index on lower(username) (migration 012, replaced by
+ * users.username_key in 021). PostgreSQL's lower() folds all of Unicode,
+ * SQLite's ASCII only, so a SQLite site could keep 'Ñandu' and 'ñandu' as two
+ * accounts, and the index would refuse the second on PostgreSQL, failing the
+ * whole restore. Dropped before the rows go in, it lets migration 021, which
+ * runs after them, rename the later account instead (a no-op for archives of
+ * 021 and after, which have no such index).
+ */
+async function beforeRows(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex('users_username_lower').ifExists().execute();
+}
+
 /** The rows of every table, parents before children, then the id counters. */
 async function loadRows(db: AnyDb, manifest: Manifest, staging: string, shape: SchemaShape): Promise<number> {
   const kind: DatabaseKind = kindOf(db);
@@ -352,6 +366,7 @@ async function restorePostgres(target: RestoreTarget, manifest: Manifest, stagin
       for (const table of tables)
         if (!table.isView && table.schema === schema) await trx.schema.dropTable(table.name).ifExists().cascade().execute();
       await migrateTo(trx, manifest.schema.version);
+      await beforeRows(trx);
       const rows = await loadRows(trx, manifest, staging, shape);
       const migrated = await migrateTo(trx);
       // The archive holds no search index: it is made again from the restored publications.
@@ -377,6 +392,7 @@ async function restoreSqlite(target: RestoreTarget, manifest: Manifest, staging:
     let result: { rows: number; migrated: string[] };
     try {
       await migrateTo(db, manifest.schema.version);
+      await beforeRows(db);
       const rows = await db.transaction().execute((trx) => loadRows(trx, manifest, staging, shape));
       result = { rows, migrated: await migrateTo(db) };
       // The archive holds no search index: it is made again from the restored publications.

@@ -19,6 +19,7 @@ import * as presence from './migrations/2026-11-24-017-presence';
 import * as narrowerSearchIndex from './migrations/2026-11-25-018-narrower-search-index';
 import * as searchPublicFields from './migrations/2026-12-01-019-search-public-fields';
 import * as refreshTokenSuccessors from './migrations/2026-12-05-020-refresh-token-successors';
+import * as usernameKey from './migrations/2026-12-05-021-username-key';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-018-narrower-search-index': narrowerSearchIndex,
   '2026-12-01-019-search-public-fields': searchPublicFields,
   '2026-12-05-020-refresh-token-successors': refreshTokenSuccessors,
+  '2026-12-05-021-username-key': usernameKey,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,6 +8,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** usernameKey(username) (src/domain/accounts.ts), unique: what makes two usernames one. Written with every username. */
+  username_key: string;
   password_hash: string;
   is_staff: number;
   created_at: string;

@@ -1,11 +1,12 @@
-import type { Role } from '@/domain/accounts';
+import { usernameKey, type Role } from '@/domain/accounts';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from './database';
 import type { UserRow } from './schema';
 
 /**
- * Staff accounts. Usernames are unique regardless of case (a unique index on
- * lower(username)), so a username is looked up in any case.
+ * Staff accounts. Usernames are unique regardless of case and of how an accent
+ * is written: every row keeps usernameKey(username) in username_key, unique,
+ * and a username is looked up by its key. Whatever writes a username writes its key.
  */
 
 /**
@@ -17,20 +18,16 @@ export const NO_PASSWORD = '';
 export const PASSWORD_RESET = '!reset';
 
 export async function findUserByUsername(db: DbOrTrx, username: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
 }
 
-/** The administrators' usernames, as written, whose lower case is one of `lowered`. */
-export async function staffUsernamesAmong(db: DbOrTrx, lowered: string[]): Promise<string[]> {
-  if (lowered.length === 0) return [];
+/** The administrators' usernames, as written, whose key (usernameKey) is one of `keys`. */
+export async function staffUsernamesAmong(db: DbOrTrx, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
   const rows = await db
     .selectFrom('users')
     .select('username')
-    .where((eb) => eb(eb.fn('lower', ['username']), 'in', lowered))
+    .where('username_key', 'in', keys)
     .where('is_staff', '=', 1)
     .orderBy('username')
     .execute();
@@ -56,30 +53,29 @@ export interface NewAccount {
 /**
  * Adds a staff account, active; undefined, changing nothing, when the
  * username is taken in any case (another instance or request at the same moment).
- * Only the first schema's columns are written with the row, the rest keep their
- * defaults unless given: the tests of older schemas (a restore's) make accounts too.
  */
 export async function insertAccount(db: DbOrTrx, account: NewAccount): Promise<UserRow | undefined> {
   if (await findUserByUsername(db, account.username)) return undefined;
-  let id: number;
   try {
     const inserted = await db
       .insertInto('users')
-      .values({ username: account.username, password_hash: account.passwordHash, is_staff: 1, created_at: nowIso() })
+      .values({
+        username: account.username,
+        username_key: usernameKey(account.username),
+        password_hash: account.passwordHash,
+        is_staff: 1,
+        created_at: nowIso(),
+        ...(account.name ? { name: account.name } : {}),
+        ...(account.role ? { role: account.role } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    id = inserted.id;
+    return findUserById(db, inserted.id);
   } catch (error) {
-    // The unique index on lower(username) refused it: someone took the name a moment ago.
+    // The unique index on username_key refused it: someone took the name a moment ago.
     if (await findUserByUsername(db, account.username)) return undefined;
     throw error;
   }
-  const details = {
-    ...(account.name ? { name: account.name } : {}),
-    ...(account.role && account.role !== 'admin' ? { role: account.role } : {}),
-  };
-  if (Object.keys(details).length > 0) await db.updateTable('users').set(details).where('id', '=', id).execute();
-  return findUserById(db, id);
 }
 
 /** Name, role and active state: what 'Usuarios' edits. */

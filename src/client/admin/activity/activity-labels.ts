@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
   role_change: 'Cambio de rol',
   password_reset: 'Restablecimiento de contraseña',
   sessions_close: 'Cierre de sesiones',
+  account_rename: 'Cambio de nombre de usuario',
   preview_link_create: 'Enlace privado creado',
   preview_link_revoke: 'Enlace privado revocado',
   preview_link_view: 'Enlace privado abierto por primera vez',
