@@ -62,6 +62,13 @@ export const BULK_MAX_ITEMS = 500;
 export const FORM_FIELD_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
+ * Deepest a JSON body, or the JSON text of a multipart field (a layout), may
+ * nest arrays and objects: `[]` is one level, `{"a": []}` two. A publication's
+ * body needs five; deeper is refused before it is parsed (decision 124).
+ */
+export const JSON_MAX_DEPTH = 32;
+
+/**
  * Most pixels an uploaded image may decode to, every frame of an animation
  * counted (about 7000 × 7000). A 5 MB file can claim far more: this is
  * checked from the header, before anything is decoded.

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS, FORM_FIELD_MAX_BYTES, IMAGE_MAX_PIXELS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
+import { FIELD_LIMITS, FORM_FIELD_MAX_BYTES, IMAGE_MAX_PIXELS, JSON_MAX_DEPTH, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 
 /**
  * Every Spanish message that both halves can show (requirements §5, §8). The server
@@ -19,6 +19,8 @@ export const messages = {
   notFound: 'No encontrado.',
   malformedBody: 'El cuerpo de la petición no es válido.',
   controlCharacter: 'El texto contiene caracteres de control no permitidos.',
+  /** A JSON body, or a multipart field's JSON text, that nests arrays and objects past JSON_MAX_DEPTH (400). */
+  tooDeeplyNested: `La petición anida demasiados niveles (máximo ${JSON_MAX_DEPTH}).`,
   serverError: 'Error interno del servidor. Por favor, intente más tarde.',
   invalidPage: 'Página no válida.',
   invalidText: 'Introduzca un texto válido.',

@@ -39,6 +39,7 @@ import { presenceRoutes } from './routes/presence';
 import { upkeepJobs } from './upkeep/jobs';
 import { createServices, type Services } from './services';
 import { refuseControlCharactersInRequest } from './http/control-characters';
+import { installJsonParser } from './http/json-body';
 import { compileValidator } from './http/validation';
 import { isEncodedPreviewPath, requestForLog } from './http/private-page';
 
@@ -125,6 +126,8 @@ export async function buildApp(
   app.decorate('publicOrigin', publicOriginOf(config, server));
 
   installErrorHandler(app);
+  // Before any plugin or route, so that every scope parses JSON with the nesting limit (http/json-body.ts).
+  installJsonParser(app);
   registerSecurityHeaders(app, securityHeaders);
   // Every answer may write absolute addresses, so a request must at least name a host (HTTP/1.0 may omit it).
   app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORM_FIELD_MAX_BYTES, IMAGE_PROCESSING_CONCURRENCY, REORDER_MAX_ITEMS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
+import { countLoginAttempts } from '@/server/db/login-attempts-repository';
 import { publicCacheKey } from '@/server/cache/public-key';
 import { processImage } from '@/server/media/image-processing';
 import { createMediaStorage } from '@/server/media/media-storage';
@@ -183,6 +184,74 @@ describe('size limits', () => {
     }
     const json = await call('PATCH', `/api/publications/${publicationIds[0]}/`, { layout: [textRow(pasted)] });
     expect(json).toMatchObject({ status: 400, body: { layout: [`Fila 1, celda 1: ${messages.richTextDataUri}`] } });
+  });
+});
+
+describe('nesting', () => {
+  // What a caller reads when a body nests arrays and objects past the limit, on every route.
+  const tooDeep = { detail: 'La petición anida demasiados niveles (máximo 32).' };
+  /** `levels` arrays, one inside the other: '[[[]]]' is 3. */
+  const arrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  /** A layout whose one cell carries a field of `levels` arrays (the layout itself is 4 levels: rows, row, cells, cell). */
+  const layoutText = (levels: number) =>
+    `[{"id":"r","cells":[{"id":"c","type":"text","content":"<p>Honda</p>","extra":${arrays(levels)}}]}]`;
+  const sendJson = (method: string, pathName: string, body: string, auth = true) =>
+    server.request(method, pathName, { ...(auth ? { token } : {}), raw: { body, contentType: 'application/json' } });
+  const counts = async () => ({
+    sections: (await call('GET', '/api/sections/')).body.count,
+    publications: (await call('GET', '/api/publications/?all=true')).body.count,
+    attempts: await countLoginAttempts(server.services.db),
+  });
+
+  it('refuses a JSON body nested past 32 levels on every route, before anything reads it, and stores nothing', async () => {
+    const before = await counts();
+    const section = (await call('GET', `/api/sections/${sectionId}/`)).body;
+    const publication = (await call('GET', `/api/publications/${publicationIds[1]}/`)).body;
+    const refused = [
+      // Thousands of levels deep (this answered 500), and one level past the limit.
+      await sendJson('POST', '/api/sections/', `{"title":${arrays(20_000)}}`),
+      await sendJson('POST', '/api/sections/', `{"title":${arrays(32)}}`),
+      await sendJson('PATCH', `/api/sections/${sectionId}/`, `{"title":${arrays(20_000)}}`),
+      await sendJson(
+        'POST',
+        '/api/publications/',
+        `{"title":"Honda","section_id":${sectionId},"publish_date":"2025-01-01","featured_image":"/media/a.jpg","layout":${layoutText(28)}}`,
+      ),
+      await sendJson('PATCH', `/api/publications/${publicationIds[1]}/`, `{"title":"Honda","layout":${layoutText(28)}}`),
+      await sendJson('PATCH', '/api/publications/reorder/', arrays(20_000)),
+      // A route that has nothing to do with content, without a token.
+      await sendJson('POST', '/api/token/', `{"username":${arrays(20_000)},"password":"x"}`, false),
+      await sendJson('POST', '/api/token/', `{"username":"admin","password":${arrays(33)}}`, false),
+    ];
+    expect(refused.map((reply) => [reply.status, reply.body])).toEqual(refused.map(() => [400, tooDeep]));
+    expect(await counts()).toEqual(before);
+    expect((await call('GET', `/api/sections/${sectionId}/`)).body).toEqual(section);
+    expect((await call('GET', `/api/publications/${publicationIds[1]}/`)).body).toEqual(publication);
+
+    // Exactly 32 levels is not too deep: the route judges the body as usual.
+    const title = await sendJson('POST', '/api/sections/', `{"title":${arrays(31)}}`);
+    expect([title.status, title.body]).toEqual([400, { title: [messages.invalidText] }]);
+    const edited = await sendJson('PATCH', `/api/publications/${publicationIds[1]}/`, `{"layout":${layoutText(27)}}`);
+    expect(edited.status).toBe(200);
+    expect(edited.body.layout[0].cells[0]).not.toHaveProperty('extra');
+  });
+
+  it('refuses the JSON text of a multipart field nested past 32 levels, and stores nothing', async () => {
+    const before = await counts();
+    const fields = { title: 'Honda', section_id: String(sectionId), publish_date: '2025-01-01' };
+    const created = await send('POST', '/api/publications/', { ...fields, layout: layoutText(29) }, { featured_image: { bytes: jpeg } });
+    expect([created.status, created.body]).toEqual([400, tooDeep]);
+    const deeper = await send('POST', '/api/publications/', { ...fields, layout: arrays(20_000) }, { featured_image: { bytes: jpeg } });
+    expect([deeper.status, deeper.body]).toEqual([400, tooDeep]);
+    const edited = await send('PATCH', `/api/publications/${publicationIds[2]}/`, { title: 'Honda', layout: layoutText(29) });
+    expect([edited.status, edited.body]).toEqual([400, tooDeep]);
+    expect(await counts()).toEqual(before);
+    expect((await call('GET', `/api/publications/${publicationIds[2]}/`)).body.title).toBe('Tres');
+
+    // Exactly 32 levels in the field is not too deep.
+    const accepted = await send('POST', '/api/publications/', { ...fields, layout: layoutText(28) }, { featured_image: { bytes: jpeg } });
+    expect(accepted.status).toBe(201);
+    expect((await call('DELETE', `/api/publications/${accepted.body.id}/`)).status).toBe(204);
   });
 });
 

@@ -3,16 +3,26 @@ import { messages } from '@/domain/messages';
 import { hasControlCharacter } from '@/domain/text';
 import { badRequest } from './api-error';
 
-/** The field of `value` (under `field`) that holds a control character, or undefined: keys count as text too. */
-function offendingField(value: unknown, field: string): string | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value) ? field : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    if (hasControlCharacter(key)) return field;
-    const found = offendingField(inner, field);
-    if (found) return found;
+/**
+ * True when `value` holds a control character in any string or key, at any
+ * depth. Iterative, with a list of what is left to look at: a JSON body is
+ * at most JSON_MAX_DEPTH deep (http/json-body.ts), but the walk must not
+ * depend on it to stay off the stack.
+ */
+function holdsControlCharacter(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (hasControlCharacter(next)) return true;
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, inner] of Object.entries(next)) {
+        if (hasControlCharacter(key)) return true;
+        pending.push(inner);
+      }
+    }
   }
-  return undefined;
+  return false;
 }
 
 /** The first top-level name of `input` whose text (its name, or any string inside it) holds a control character. */
@@ -21,8 +31,7 @@ function fieldWithControlCharacter(input: unknown): string | undefined {
     return typeof input === 'string' && hasControlCharacter(input) ? 'non_field_errors' : undefined;
   for (const [key, value] of Object.entries(input)) {
     if (hasControlCharacter(key)) return 'non_field_errors';
-    const found = offendingField(value, key);
-    if (found) return found;
+    if (holdsControlCharacter(value)) return key;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TObject, TSchema } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { jsonNestsTooDeep } from '@/domain/json-nesting';
 import { parseBoolean } from '@/domain/validation';
 import { badRequest, badRequestDetail } from './api-error';
 import { refuseControlCharacters } from './control-characters';
@@ -41,9 +42,15 @@ export function formFiles(request: FastifyRequest): FormFiles {
  * Reads a multipart body. Files over the multipart plugin's fileSize limit
  * are cut by busboy; the field is recorded so that the route answers with the
  * field's Spanish message. Text values cut at the fieldSize limit are refused
- * here, each with its field's message, and so is any control character.
+ * here, each with its field's message, and so is any control character. The
+ * fields in `jsonFields` carry JSON text (a layout): one nested past
+ * JSON_MAX_DEPTH is refused first, as a JSON body is (http/json-body.ts).
  */
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartInput> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+  jsonFields: readonly string[] = [],
+): Promise<MultipartInput> {
   const form: MultipartInput = { fields: {}, ...noFiles() };
   const cut = new Set<string>();
   try {
@@ -65,6 +72,8 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw badRequestDetail(messages.malformedBody);
   }
+  if (jsonFields.some((name) => Object.hasOwn(form.fields, name) && jsonNestsTooDeep(form.fields[name])))
+    throw badRequestDetail(messages.tooDeeplyNested);
   if (cut.size > 0) throw badRequest(Object.fromEntries([...cut].map((field) => [field, [messages.fieldTooLarge]])));
   refuseControlCharacters(form.fields);
   return form;
@@ -113,10 +122,15 @@ function convert(text: string, schema: TSchema | undefined): unknown {
  * with nothing to say).
  */
 export function formBody(schema: TObject, fileFields: readonly string[] = []) {
+  const properties: Record<string, TSchema | undefined> = schema.properties;
+  // A field whose schema takes an array or an object travels in multipart as JSON text (a publication's layout).
+  const jsonFields = Object.keys(properties).filter((name) => {
+    const types = typesOf(properties[name]);
+    return types.has('array') || types.has('object');
+  });
   return async function readFormBody(request: FastifyRequest): Promise<void> {
     if (request.isMultipart()) {
-      const { fields, files, oversized } = await readMultipart(request, fileFields);
-      const properties: Record<string, TSchema | undefined> = schema.properties;
+      const { fields, files, oversized } = await readMultipart(request, fileFields, jsonFields);
       request.body = Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, convert(text, properties[name])]));
       filesOfRequest.set(request, { files, oversized });
     } else if (request.body === undefined || request.body === null) {
