@@ -2,13 +2,13 @@ import path from 'node:path';
 import http from 'node:http';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { FEATURED_IMAGE_MAX_BYTES, FORM_FIELD_MAX_BYTES } from '@/domain/limits';
 import { createCacheFront } from './cache/cache-front';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { requireAdmin } from './plugins/auth';
-import { installErrorHandler } from './plugins/error-handler';
+import { installErrorHandler, ServerLogController } from './plugins/error-handler';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerMedia } from './plugins/media';
 import { helmetHeaders, registerSecurityHeaders } from './plugins/security-headers';
@@ -105,8 +105,8 @@ export async function buildApp(
             serializers: { req: requestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    // One line per request costs a third of the public API's throughput; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One line per request costs a third of the public API's throughput; errors are still logged (plugins/error-handler.ts).
+    logController: new ServerLogController({ disableRequestLogging: true }),
     // A number of hops becomes proxy-addr's test "the first n addresses (the socket's is 0) are proxies".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,

@@ -63,3 +63,32 @@ it('a sign-in with a NUL in the username is refused before the throttle: no atte
   expect([reply.status, reply.body]).toEqual([400, refusedAs('username')]);
   expect(await countLoginAttempts(server.services.db)).toBe(attempts);
 });
+
+it('in a query parameter, on every route of the API: the field error, in the shape every route declares for a 400', async () => {
+  const document = (await server.request('GET', '/api/schema/')).body as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  };
+  const answers: string[] = [];
+  const declared: string[] = [];
+  for (const [pattern, operations] of Object.entries(document.paths)) {
+    if (!pattern.startsWith('/api/')) continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const route = `${method.toUpperCase()} ${pattern}`;
+      // Every parameter 1, a token, an empty body where one is read: only the parameter is wrong.
+      const address = `${pattern.replace(/\{[^}]+\}/g, '1')}?x=%00`;
+      const reply = await server.request(
+        method.toUpperCase(),
+        address,
+        ['get', 'delete'].includes(method) ? { token } : { token, json: {} },
+      );
+      if (reply.status !== 400 || JSON.stringify(reply.body) !== JSON.stringify(refusedAs('x'))) {
+        answers.push(`${route}: ${reply.status} ${JSON.stringify(reply.body)}`);
+      }
+      const schema = operation.responses['400']?.content?.['application/json']?.schema;
+      if (JSON.stringify(schema) !== JSON.stringify({ $ref: '#/components/schemas/BadRequest' }))
+        declared.push(`${route}: ${JSON.stringify(schema)}`);
+    }
+  }
+  expect({ answers, declared }).toEqual({ answers: [], declared: [] });
+});

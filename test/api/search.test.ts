@@ -1,6 +1,15 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { messages } from '@/domain/messages';
+import { Detail } from '@/domain/schemas/common';
 import { searchTexts } from '@/domain/site-search';
+import { buildApp } from '@/server/app';
 import { todayIso } from '@/server/clock';
-import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+import { loadConfig } from '@/server/config';
+import { migrateToLatest } from '@/server/db/migrate';
+import { badRequest } from '@/server/http/api-error';
+import { fakeClientBuild, formData, freshDatabase, startSignedIn, TEST_SECRET, type TestServer } from '../helpers/api-server';
 
 // Runs on SQLite, and on PostgreSQL when DATABASE_URL is set: the same queries must find the same publications in the same order.
 jest.setTimeout(60_000);
@@ -133,6 +142,20 @@ describe('GET /api/public/search/', () => {
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ detail: searchTexts.tooShort });
     }
+  });
+
+  it('refuses a control character in q or in any parameter, and a repeated q, with the field error', async () => {
+    for (const [query, field] of [
+      ['q=emoci%00n', 'q'],
+      ['q=%7F', 'q'],
+      ['q=emociones&page=%01', 'page'],
+      ['q=emociones&utm_source=%00', 'utm_source'],
+    ]) {
+      const reply = await server.request('GET', `/api/public/search/?${query}`);
+      expect([query, reply.status, reply.body]).toEqual([query, 400, { [field]: [messages.controlCharacter] }]);
+    }
+    const repeated = await server.request('GET', '/api/public/search/?q=emociones&q=familia');
+    expect([repeated.status, repeated.body]).toEqual([400, { q: [messages.invalidText] }]);
   });
 
   it('finds nothing for words too common to search', async () => {
@@ -280,6 +303,41 @@ describe('the index follows every write', () => {
     } finally {
       if (before === undefined) delete process.env.SITE_TIME_ZONE;
       else process.env.SITE_TIME_ZONE = before;
+    }
+  });
+});
+
+describe('an answer its route does not declare', () => {
+  // The search's 400 declared a detail only: its field errors failed to serialise and left as a 500 that nothing logged.
+  it('is logged at error level with its route, whether the handler or the error handler wrote it', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'api-test-serialisation-'));
+    const database = await freshDatabase();
+    const clientDir = path.join(dataDir, 'client');
+    await fakeClientBuild(clientDir);
+    const lines: string[] = [];
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, CLIENT_DIR: clientDir }),
+      databaseUrl: database.databaseUrl,
+    };
+    const { app, services } = await buildApp(config, { logStream: { write: (line: string) => void lines.push(line) } });
+    // Two routes that answer what they do not declare: field errors where a detail is declared, and a 200 of another shape.
+    app.get('/api/prueba/rechazo/', { schema: { response: { 400: Detail } } }, async () => {
+      throw badRequest({ q: [messages.controlCharacter] });
+    });
+    app.get('/api/prueba/respuesta/', { schema: { response: { 200: Detail } } }, async () => ({ results: [] }));
+    try {
+      await migrateToLatest(services.db);
+      for (const url of ['/api/prueba/rechazo/', '/api/prueba/respuesta/']) {
+        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(500);
+      }
+      const errors = lines.map((line) => JSON.parse(line) as { level: number; route?: string }).filter((entry) => entry.level >= 50);
+      expect(errors.map((entry) => entry.route)).toEqual(
+        expect.arrayContaining(['GET /api/prueba/rechazo/', 'GET /api/prueba/respuesta/']),
+      );
+    } finally {
+      await app.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -12,9 +12,10 @@ import { messages } from '@/domain/messages';
  * The document is meant for generated clients (docs/decisions/152), so the
  * rules that hold for every route are written here once rather than in each
  * route: an operationId made from the method and the path, the answers any
- * route of a kind can give (401 and 403 behind a token, 404 'Página no
- * válida.' on paged lists, 400, 413 and 415 where a body is read, 422 where a
- * save may repeat), and every titled schema lifted into components.schemas.
+ * route of a kind can give (400 everywhere, 401 and 403 behind a token, 404
+ * 'Página no válida.' on paged lists, 413 and 415 where a body is read, 422
+ * where a save may repeat), and every titled schema lifted into
+ * components.schemas.
  */
 
 type Json = Record<string, unknown>;
@@ -127,7 +128,8 @@ function describeOperation(method: string, path: string, operation: Operation): 
   // An address whose parameter names nothing that exists.
   if (parameters.some((parameter) => parameter.in === 'path')) add('404', COMMON_ANSWERS.notFound);
   if (!inApi) return;
-  if (operation.requestBody || parameters.length > 0) add('400', COMMON_ANSWERS.badInput);
+  // Any query parameter, declared or not, is refused with a field error when it holds a control character (http/control-characters.ts).
+  add('400', COMMON_ANSWERS.badInput);
   if ((operation.security ?? []).length > 0) {
     add('401', COMMON_ANSWERS.unauthenticated);
     add('403', COMMON_ANSWERS.forbidden);

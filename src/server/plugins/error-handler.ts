@@ -1,4 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaValidationError,
+} from 'fastify';
 import { messages } from '@/domain/messages';
 import { ApiError } from '../http/api-error';
 import type {} from '../http/params';
@@ -22,6 +29,29 @@ function pathNotFoundDetail(request: FastifyRequest, failures: readonly FastifyS
   const parameter = failures[0]?.instancePath.split('/').filter(Boolean)[0];
   const named = request.routeOptions.config.notFound;
   return (parameter !== undefined && named?.[parameter]) || messages.notFound;
+}
+
+/** The route a request reached, as its pattern ('GET /api/public/search/'): never the address, which may hold a private link's token. */
+const routeOf = (request: FastifyRequest): string => `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+
+/**
+ * Fastify's own log lines. Request logging stays off (one line per request
+ * costs a third of the public API's throughput), but two of Fastify's lines
+ * are faults, not requests, and are written whatever that setting says, at
+ * error level with the route: the error handler below could not send its
+ * answer (a route that declared a narrower 400 than the field errors it
+ * answers: the search declared a detail only, and its refusals left as 500
+ * with nothing logged), and Fastify's own last-resort answer could not be
+ * serialised either.
+ */
+export class ServerLogController extends LogController {
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    reply.log.error({ err: error, route: routeOf(request), statusCode: reply.statusCode }, 'the error handler could not answer');
+  }
+
+  override serializerError(error: Error, request: FastifyRequest, reply: FastifyReply, metadata: { statusCode: number }): void {
+    reply.log.error({ err: error, route: routeOf(request), statusCode: metadata.statusCode }, 'the error answer could not be serialised');
+  }
 }
 
 /**
@@ -49,7 +79,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: DETAIL_BY_STATUS[status] ?? messages.malformedBody });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A fault, an answer that failed its route's declared schema included: logged with the route.
+    request.log.error({ err: error, route: routeOf(request) }, 'request failed');
     return reply.code(500).send({ detail: messages.serverError });
   });
 }

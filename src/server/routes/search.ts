@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { boundSearchQuery, searchTexts } from '@/domain/site-search';
-import { Detail } from '@/domain/schemas/common';
+import { BadRequest, Detail } from '@/domain/schemas/common';
 import { PublicSearchPage, PublicSearchQuery } from '@/domain/schemas/search';
 import { compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
 import { todayIso } from '../clock';
@@ -41,7 +41,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
           'Título, texto y nombre de la sección, sin distinguir mayúsculas ni acentos y con las palabras reducidas a su raíz ' +
           '(«emociones» encuentra «emoción»). Primero las que lo tienen en el título, luego las más recientes.',
         querystring: PublicSearchQuery,
-        response: { 200: PublicSearchPage, 400: Detail, 404: Detail },
+        // A 400 is a detail (a query too short) or field errors (a control character, a repeated q).
+        response: { 200: PublicSearchPage, 400: BadRequest, 404: Detail },
       },
     },
     async (request, reply) => {
