@@ -1,4 +1,4 @@
-import { excerpt, metaDescription, preview, stripTags } from './text';
+import { hasControlCharacter, excerpt, metaDescription, preview, stripTags } from './text';
 
 describe('stripTags', () => {
   it('keeps the text of HTML and decodes entities', () => {
@@ -46,5 +46,24 @@ describe('metaDescription', () => {
     const long = metaDescription(`<p>${'palabra '.repeat(40)}</p>`);
     expect(long.length).toBeLessThanOrEqual(155);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('hasControlCharacter', () => {
+  it('finds the C0 controls but tab and line breaks, DEL and the C1 controls', () => {
+    for (const text of ['a\u0000b', '\u0007', 'a\u000Bb', '\u001F', '\u007F', '\u0085', '\u009F'])
+      expect(hasControlCharacter(text)).toBe(true);
+    expect(hasControlCharacter('Línea\tuna\ny\r\ndos')).toBe(false);
+  });
+
+  it('finds what XML 1.0 cannot carry besides: U+FFFE, U+FFFF and a surrogate without its pair', () => {
+    for (const text of ['a\uFFFE', '\uFFFFb', 'a\uD800b', 'a\uDFFF', '\uDC00\uD83D', 'fin\uD83D'])
+      expect(hasControlCharacter(text)).toBe(true);
+  });
+
+  it('lets through every other character, those outside the Basic Multilingual Plane included', () => {
+    for (const text of ['Educación emocional', '¿Qué? ¡Sí! «citas» — €', '\u00A0\uE000\uFFFD', 'Talleres 🙂', '\u{10FFFF}', '']) {
+      expect(hasControlCharacter(text)).toBe(false);
+    }
   });
 });

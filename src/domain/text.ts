@@ -44,9 +44,16 @@ export function preview(text: string, max: number = BIOGRAPHY_PREVIEW_LENGTH): {
 }
 
 // C0 controls but tab, line feed and carriage return; DEL; the C1 controls. PostgreSQL refuses
-// NUL in text, and none of them is anything a person types.
+// NUL in text, and none of them is anything a person types. Then what XML 1.0's Char production
+// excludes beyond them: the noncharacters U+FFFE and U+FFFF and a surrogate without its pair (with
+// the u flag a pair is one code point, so only a lone half matches). A feed, a sitemap or a
+// calendar file that held one would not be XML for any reader.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF]/u;
 
-/** True when a text holds a control character other than tab and line breaks (domain rule for every text that enters). */
+/**
+ * True when a text holds a control character other than tab and line breaks, U+FFFE, U+FFFF or
+ * an unpaired surrogate (domain rule for every text that enters; its message is
+ * messages.controlCharacter).
+ */
 export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);

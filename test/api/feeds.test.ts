@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { SITE_NAME } from '@/domain/catalogue';
+import { messages } from '@/domain/messages';
 import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
 
@@ -167,5 +168,67 @@ describe('/feeds/{list}.xml', () => {
     expect(home).toContain(`<link rel="alternate" type="application/atom+xml" title="${SITE_NAME}" href="/feed.xml" />`);
     const list = await (await get('/revista')).text();
     expect(list).toContain('href="/feeds/revista.xml"');
+  });
+});
+
+describe('characters XML cannot carry', () => {
+  const refused = { title: [messages.controlCharacter] };
+
+  it('are refused in a title: U+FFFE, U+FFFF and a surrogate without its pair', async () => {
+    for (const title of ['Antes\uFFFE', 'Antes\uFFFF', 'Antes\uD800', '\uDC00Después']) {
+      const section = await server.request('POST', '/api/sections/', { token, json: { title } });
+      expect([title, section.status, section.body]).toEqual([title, 400, refused]);
+    }
+    const form = await server.request('POST', '/api/publications/', {
+      token,
+      form: formData(
+        { title: 'Antes\uFFFF', section_id: String(sections.noticias), status: 'published', publish_date: daysFromToday(-1), layout: '[]' },
+        { featured_image: { bytes: jpeg } },
+      ),
+    });
+    expect([form.status, form.body]).toEqual([400, refused]);
+    // A character outside the Basic Multilingual Plane is its two surrogates together: text like any other.
+    const emoji = await server.request('POST', '/api/sections/', { token, json: { title: 'Talleres 🙂' } });
+    expect(emoji.status).toBe(201);
+    expect((await server.request('DELETE', `/api/sections/${emoji.body.id}/`, { token })).status).toBe(204);
+  });
+
+  it('stored before the rule, break no feed or sitemap, and an edit that keeps them gets the field error', async () => {
+    const section = await server.request('POST', '/api/sections/', { token, json: { title: 'Antiguas' } });
+    expect(section.status).toBe(201);
+    sections.antiguas = section.body.id;
+    const publication = await publish('Antigua', 'antiguas');
+    // As a row written before the rule holds them: in the title, its section's title and its text.
+    const title = 'Anti\uFFFEgua\uFFFF';
+    const layout = [{ id: 'r', cells: [{ id: 'c', type: 'text', columnSpan: 4, content: '<p>Texto\uFFFF antiguo\u0000</p>' }] }];
+    const { db } = server.services;
+    await db
+      .updateTable('publications')
+      .set({ title, layout: JSON.stringify(layout) })
+      .where('id', '=', publication.id)
+      .execute();
+    await db.updateTable('sections').set({ title: 'Anti\uFFFFguas' }).where('id', '=', sections.antiguas).execute();
+    server.services.publicCache.invalidate();
+
+    for (const path of ['/feed.xml', '/feeds/antiguas.xml']) {
+      const { feed } = await atom(path);
+      expect(feed.entries.find((entry) => entry.id?.endsWith(`/${publication.id}`))).toMatchObject({
+        title: 'Antigua',
+        summary: 'Texto antiguo',
+      });
+    }
+    expect((await atom('/feeds/antiguas.xml')).feed.title).toBe(`Antiguas · ${SITE_NAME}`);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(new JSDOM(sitemap, { contentType: 'application/xml' }).window.document.documentElement.localName).toBe('urlset');
+
+    // The form sends the title back as stored: the field error, and nothing changes until it is corrected.
+    const kept = await server.request('PATCH', `/api/publications/${publication.id}/`, { token, json: { title, is_featured: true } });
+    expect([kept.status, kept.body]).toEqual([400, refused]);
+    const keptForm = await server.request('PATCH', `/api/publications/${publication.id}/`, { token, form: formData({ title }) });
+    expect([keptForm.status, keptForm.body]).toEqual([400, refused]);
+    const stored = await server.request('GET', `/api/publications/${publication.id}/`, { token });
+    expect([stored.body.title, stored.body.is_featured]).toEqual([title, false]);
+    const corrected = await server.request('PATCH', `/api/publications/${publication.id}/`, { token, json: { title: 'Antigua' } });
+    expect([corrected.status, corrected.body.title]).toEqual([200, 'Antigua']);
   });
 });

@@ -16,8 +16,24 @@ export const listFeedPath = (listSegment: string): string => `/feeds/${listSegme
 export const siteFeedTitle = SITE_NAME;
 export const listFeedTitle = (listTitle: string): string => `${listTitle} · ${SITE_NAME}`;
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+// Every character but XML 1.0's Char production: the C0 controls but tab and line breaks, a surrogate without its pair, U+FFFE and U+FFFF.
+const NOT_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Text as XML writes it, in an element or a quoted attribute: the five
+ * markup characters escaped, and every character XML 1.0 cannot carry
+ * dropped, so that no stored text (one saved before the input refused such
+ * characters, or one a rich-text entity such as &#xFFFF; became) can make
+ * a feed, a sitemap or a calendar file unreadable to every reader.
+ */
+export const escapeXml = (text: string): string =>
+  text
+    .replace(NOT_XML_CHARACTER, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The offset of `timeZone` from UTC at an instant, in minutes (Europe/Madrid in winter: 60). */
 function offsetMinutes(instant: number, timeZone: string): number {

@@ -1,4 +1,5 @@
 import type { Layout } from '@/domain/entities';
+import { escapeXml } from './feeds';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 
@@ -84,5 +85,17 @@ describe('renderRobots', () => {
     expect(renderRobots('http://127.0.0.1:4010')).toBe(
       'User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: http://127.0.0.1:4010/sitemap.xml\n',
     );
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes the five markup characters', () => {
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
+  });
+
+  it('drops every character XML 1.0 cannot carry and keeps the rest', () => {
+    expect(escapeXml('a\u0000b\u0008c\u000Bd\u001Fe\uFFFEf\uFFFFg\uD800h\uDFFFi')).toBe('abcdefghi');
+    const kept = 'tab\tline\ncr\r del\u007F c1\u0085 \uD7FF\uE000\uFFFD 🙂 \u{10FFFF}';
+    expect(escapeXml(kept)).toBe(kept);
   });
 });

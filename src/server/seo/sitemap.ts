@@ -1,5 +1,6 @@
 import { publicPagesWith } from '@/domain/catalogue';
 import type { SectionLink } from '@/domain/entities';
+import { escapeXml } from './feeds';
 
 export interface SitemapPublication {
   id: number;
@@ -8,9 +9,6 @@ export interface SitemapPublication {
   updated_at?: string | null;
   publish_date?: string | null;
 }
-
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
