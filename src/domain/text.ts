@@ -57,3 +57,8 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\
  * messages.controlCharacter).
  */
 export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
+
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'gu');
+
+/** The text without the characters hasControlCharacter refuses: for what an entity (&#xFFFF;) becomes once decoded. */
+export const withoutControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS, '');

@@ -1,6 +1,13 @@
+import { hasControlCharacter } from '@/domain/text';
 import { sanitizeRichText } from './rich-text';
 
 describe('sanitizeRichText', () => {
+  it('drops what an entity of a character the input refuses becomes, so that the saved text can be saved again', () => {
+    const cleaned = sanitizeRichText('<p>Uno&#xFFFF; dos&#xFFFE; tres&#1; 😀</p>');
+    expect(cleaned).toBe('<p>Uno dos tres 😀</p>');
+    expect(hasControlCharacter(cleaned)).toBe(false);
+  });
+
   it('keeps ordinary formatting, headings, lists, tables, links and images', () => {
     const html =
       '<h1>T</h1><h2>S</h2><p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s></p><ul><li>1</li></ul><ol start="3"><li>2</li></ol>' +

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { withoutControlCharacters } from '@/domain/text';
 
 /** Video players a text cell may embed (the same hosts the CSP allows in frames). */
 export const EMBED_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
@@ -71,8 +72,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /**
  * Cleans a text cell's HTML when it is saved (requirements §10.4): formatting,
  * links, images, tables and headings stay; scripts, event handlers,
- * javascript: URLs and frames from anywhere but the video players go.
+ * javascript: URLs and frames from anywhere but the video players go. A
+ * character the input rule refuses, which an entity such as &#xFFFF; becomes
+ * once decoded, goes too, so that the next edit is not refused for it.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return withoutControlCharacters(sanitizeHtml(html, OPTIONS));
 }
