@@ -23,13 +23,18 @@ const transformIgnorePatterns = [
 
 const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFilesAfterEnv: ['<rootDir>/test/helpers/fail-on-console.ts'] };
 
+// Node's own environment, with fetch keeping idle connections for a second at most, never as long
+// as a test server keeps them (test/helpers/short-keep-alive.ts); the client project's jsdom
+// environment does the same.
+const nodeEnvironment = '<rootDir>/test/helpers/node-environment.ts';
+
 /** @type {Config} */
 const config = {
   projects: [
     {
       ...shared,
       displayName: 'unit',
-      testEnvironment: 'node',
+      testEnvironment: nodeEnvironment,
       testMatch: ['<rootDir>/src/{domain,server}/**/*.test.ts'],
     },
     {
@@ -46,7 +51,7 @@ const config = {
     {
       ...shared,
       displayName: 'api',
-      testEnvironment: 'node',
+      testEnvironment: nodeEnvironment,
       // Each file starts a real server on a fresh, migrated database, which on a busy machine can pass Jest's 5 s.
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/api-setup.ts'],
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
@@ -55,7 +60,7 @@ const config = {
       ...shared,
       // Two real instances behind nginx on PostgreSQL and an S3 store (.ci/run, after the PostgreSQL pass).
       displayName: 'scale-out',
-      testEnvironment: 'node',
+      testEnvironment: nodeEnvironment,
       testMatch: ['<rootDir>/test/scale-out/**/*.test.ts'],
     },
   ],

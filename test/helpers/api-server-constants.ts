@@ -3,10 +3,10 @@ export const TEST_ADMIN = { username: 'admin', password: 'clave-de-pruebas' };
 export const TEST_SECRET = 'secreto-de-pruebas-api';
 
 /**
- * How long every test server keeps an idle connection. The tests' fetch (undici) keeps one about as
- * long as the server does (Node's 5 s), and on a busy machine it could send a request on one the
- * server had just closed: a reset that undici does not retry for a POST ("fetch failed … other side
- * closed" or ECONNRESET). Test servers keep them a minute, which a test's idle moments never reach;
- * closing still ends idle ones at once.
+ * How long the test servers the tests build keep an idle connection. The tests' fetch lets one go
+ * after a second (short-keep-alive.ts), which is what keeps a request from leaving on a connection
+ * the server is closing, here and on servers with Node's 5 s (a process of its own); this minute
+ * only widens the margin for a client stalled on a busy machine. Closing a server still ends idle
+ * connections at once.
  */
 export const TEST_KEEP_ALIVE_MS = 60_000;

@@ -1,5 +1,6 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import JSDOMEnvironment from 'jest-environment-jsdom';
+import { useShortKeepAlive } from './short-keep-alive';
 // jsdom keeps a Blob's bytes on its implementation object; this is how to reach it synchronously.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils.js') as {
@@ -15,10 +16,12 @@ const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils.js') 
  * Request or fetch is copied into Node's own, so multipart bodies reach the test
  * server as a browser would send them (Node's fetch does not know jsdom's
  * FormData: Node 24 sent "[object FormData]", Node 22 never finished the body).
+ * That fetch keeps idle connections briefly (short-keep-alive.ts).
  */
 export default class JsdomWithFetchEnvironment extends JSDOMEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
+    useShortKeepAlive();
     const page = this.global as unknown as { FormData: typeof FormData; File: typeof File };
     const toNodeBody = (body: unknown) => {
       if (!(body instanceof page.FormData)) return body as BodyInit | null | undefined;
