@@ -28,6 +28,16 @@ const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFile
 // environment does the same.
 const nodeEnvironment = '<rootDir>/test/helpers/node-environment.ts';
 
+/** API tests in the same setting as the others, but slow enough to get a project of their own ('slow'). */
+const SLOW_API_FILES = ['test/api/process.test.ts', 'test/api/backup-restore.test.ts'];
+
+const apiShared = {
+  ...shared,
+  testEnvironment: nodeEnvironment,
+  // Each file starts a real server on a fresh, migrated database, which on a busy machine can pass Jest's 5 s.
+  setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/api-setup.ts'],
+};
+
 /** @type {Config} */
 const config = {
   projects: [
@@ -49,12 +59,17 @@ const config = {
       setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/jsdom-setup.ts'],
     },
     {
-      ...shared,
+      ...apiShared,
       displayName: 'api',
-      testEnvironment: nodeEnvironment,
-      // Each file starts a real server on a fresh, migrated database, which on a busy machine can pass Jest's 5 s.
-      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/helpers/api-setup.ts'],
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...SLOW_API_FILES.map((file) => `<rootDir>/${file}$`)],
+    },
+    {
+      ...apiShared,
+      // The API files that take minutes each (real processes, whole backups and restores): `npm run
+      // test:slow`, which `npm test` runs after test:api, so that test:api stays quick to run often.
+      displayName: 'slow',
+      testMatch: SLOW_API_FILES.map((file) => `<rootDir>/${file}`),
     },
     {
       ...shared,
