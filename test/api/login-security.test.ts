@@ -1,9 +1,11 @@
 import http from 'node:http';
 import { messages } from '@/domain/messages';
+import { PASSWORD_COST, setPasswordCost } from '@/server/auth/passwords';
 import { countLoginAttempts } from '@/server/db/login-attempts-repository';
 import type { ServerConfig } from '@/server/config';
 import { BUSY_RETRY_AFTER_SECONDS } from '@/server/routes/token';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { TEST_PASSWORD_COST } from '../helpers/api-server-constants';
 import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
 
 /**
@@ -199,6 +201,11 @@ describe('guessing from many addresses (docs/decisions/123-login-throttle-networ
 });
 
 describe('password checks are bounded', () => {
+  // The site's own cost, not the cheaper one of the other API tests (test/helpers/api-setup.ts):
+  // the burst must outlast a check for the line to fill.
+  beforeEach(() => setPasswordCost(PASSWORD_COST));
+  afterEach(() => setPasswordCost(TEST_PASSWORD_COST));
+
   it('when the waiting line is full, answers 503 with Retry-After and a Spanish detail, and the refused attempts do not count', async () => {
     const server = await start({ loginRateLimitMax: 1000, loginUnknownDeviceMax: 1000, loginHashConcurrency: 1, loginHashQueue: 1 });
     const answers = await Promise.all(Array.from({ length: 60 }, () => signInFrom(server, '127.0.0.40', wrong)));

@@ -10,3 +10,6 @@ export const TEST_SECRET = 'secreto-de-pruebas-api';
  * connections at once.
  */
 export const TEST_KEEP_ALIVE_MS = 60_000;
+
+/** scrypt's N for the passwords the API tests hash and check (test/helpers/api-setup.ts): the site's is 2^15. */
+export const TEST_PASSWORD_COST = 2 ** 10;

@@ -1,4 +1,4 @@
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { hashPassword, PASSWORD_COST, setPasswordCost, verifyAgainstNothing, verifyPassword } from './passwords';
 
 // scrypt is slow by design (32 MiB and tens of milliseconds a check): with every CPU busy
 // running the other suites, a few of them take longer than Jest's default five seconds.
@@ -21,5 +21,20 @@ describe('password hashing', () => {
     await expect(verifyPassword('x', 'pbkdf2$1$abc')).resolves.toBe(false);
     await expect(verifyPassword('x', '')).resolves.toBe(false);
     await expect(verifyAgainstNothing('x')).resolves.toBe(false);
+  });
+});
+
+describe('the cost of new hashes', () => {
+  afterEach(() => setPasswordCost(PASSWORD_COST));
+
+  it('is 2^15 unless set; a lower one is written in the hash, and older hashes keep theirs', async () => {
+    const before = await hashPassword('x');
+    setPasswordCost(2 ** 10);
+    const cheap = await hashPassword('x');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    await expect(verifyPassword('x', cheap)).resolves.toBe(true);
+    await expect(verifyPassword('x', before)).resolves.toBe(true);
+    await expect(verifyAgainstNothing('x')).resolves.toBe(false);
+    expect(() => setPasswordCost(1000)).toThrow(/power of two/);
   });
 });

@@ -10,15 +10,31 @@ const scrypt = promisify(crypto.scrypt) as (
 
 // OWASP's scrypt floor is N=2^17 with r=8; 2^15 keeps a login near 50 ms on
 // small machines while still costing an attacker 32 MiB per guess.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_COST = 2 ** 15;
+const PARAMS = { r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const maxmem = (N: number, r: number) => 256 * N * r;
+
+let cost = PASSWORD_COST;
+
+/**
+ * The cost (scrypt's N, a power of two) of the hashes made from now on in this process; a stored
+ * hash is always checked at the cost it was made with. Only tests lower it: the API tests hash and
+ * check the test admin's password at every server start, hundreds of times a run, and what they
+ * check of a sign-in does not depend on its cost (test/helpers/api-setup.ts). The server never
+ * calls it.
+ */
+export function setPasswordCost(N: number): void {
+  if (!Number.isInteger(Math.log2(N)) || N < 2) throw new Error(`scrypt's N must be a power of two, not ${N}`);
+  cost = N;
+}
 
 /** 'scrypt$N$r$p$salt$hash' (base64url), so parameters can grow later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = cost;
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, ...PARAMS, maxmem: maxmem(N, PARAMS.r) });
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -30,13 +46,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** One made-up hash per cost, made the first time it is needed. */
+const dummyHashes = new Map<number, Promise<string>>();
 /**
  * Spends the same time as a real check, for unknown usernames: the answer's
  * timing must not tell which usernames exist.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('no-such-user');
+  let dummyHash = dummyHashes.get(cost);
+  if (!dummyHash) dummyHashes.set(cost, (dummyHash = hashPassword('no-such-user')));
   await verifyPassword(password, await dummyHash);
   return false;
 }
