@@ -8,6 +8,7 @@ import { processImage } from '@/server/media/image-processing';
 import { createMediaStorage } from '@/server/media/media-storage';
 import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
 import { pngClaiming } from '../helpers/crafted-images';
+import { eventually } from '../helpers/eventually';
 
 /**
  * What anonymous clients and administrators can make the server hold
@@ -304,11 +305,8 @@ describe('image uploads', () => {
       const uploads = Array.from({ length: 6 }, () =>
         server.request('POST', '/api/upload-image/', { token, form: formData({}, { image: { bytes: png, type: 'image/png' } }) }),
       );
-      // Wait (by state, not by time) until K are being processed and the others wait in line.
-      for (let tries = 0; !(entered === K && media.queue.waiting === 6 - K); tries++) {
-        if (tries > 500) throw new Error(`expected ${K} processing and ${6 - K} waiting, saw ${entered} and ${media.queue.waiting}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Once every upload has reached the queue: K being processed, the others waiting in line.
+      await eventually(() => expect({ entered, waiting: media.queue.waiting }).toEqual({ entered: K, waiting: 6 - K }));
       expect(media.queue.active).toBe(K);
       release();
       const replies = await Promise.all(uploads);

@@ -22,3 +22,13 @@ export const SERVER_CLOCKS: readonly FakeableApi[] = [
 
 /** Fakes only the date (`Date.now()`, `new Date()`), at `now`: intervals run on real time too. */
 export const fakeDateOnly = (now: number) => jest.useFakeTimers({ now, doNotFake: [...SERVER_CLOCKS, 'setInterval', 'clearInterval'] });
+
+/**
+ * Fakes only setTimeout and clearTimeout: a page's "a moment later" (a debounce) runs when the
+ * test advances the clock, while the date, intervals and everything the requests need run on
+ * real time.
+ */
+export const fakeTimeoutsOnly = () =>
+  jest.useFakeTimers({
+    doNotFake: [...SERVER_CLOCKS.filter((api) => api !== 'setTimeout' && api !== 'clearTimeout'), 'Date', 'setInterval', 'clearInterval'],
+  });

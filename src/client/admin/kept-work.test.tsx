@@ -1,7 +1,9 @@
 import '../../../test/helpers/dialog-polyfill';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { TEST_ADMIN } from '../../../test/helpers/api-server-constants';
+import { fakeTimeoutsOnly } from '../../../test/helpers/fake-date';
 import { renderRoutes } from '../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../test/helpers/real-api-server';
 import { signedOut } from '@/client/session/session-slice';
@@ -55,8 +57,18 @@ test('a draft left before is offered back; nothing overwrites it until the admin
   expect(offer).toHaveTextContent('Se guardó en este navegador el 22 de noviembre de 2026');
   expect(titleField()).toHaveValue('');
 
-  await user.type(titleField(), 'Otra cosa');
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // A draft is written on a timer a moment after the last change: the test runs that timer on a
+  // clock of its own rather than waiting it out (typing without user-event's pauses meanwhile).
+  fakeTimeoutsOnly();
+  try {
+    await userEvent.setup({ delay: null }).type(titleField(), 'Otra cosa');
+    // The write was due (a draft of what was typed)...
+    expect(jest.getTimerCount()).toBeGreaterThan(0);
+    act(() => jest.runOnlyPendingTimers());
+  } finally {
+    jest.useRealTimers();
+  }
+  // ...and it left the draft on offer as it was.
   expect(readDraft(NEW)?.values).toEqual({ title: 'Jornadas', is_active: false });
 
   await user.click(within(offer).getByRole('button', { name: 'Recuperar borrador' }));

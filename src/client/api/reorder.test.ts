@@ -222,8 +222,8 @@ describe('answers the real server cannot be made to give', () => {
         .select()(store.getState())
         .data?.map((s) => s.title);
     expect(titles()).toEqual(['Revista', 'Media', 'Noticias']);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+    // The list is fetched again: the second GET reaches the server.
+    await waitFor(() => expect(faulty().requests.filter((r) => r.method === 'GET')).toHaveLength(2));
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
     subscription.unsubscribe();
@@ -238,6 +238,8 @@ describe('answers the real server cannot be made to give', () => {
       if (request.method !== 'PATCH') return { body: page(sectionsOnServer) };
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
+      // A slow answer (the fault this stub stands for): long enough that a second move sent
+      // without waiting for the first would be in flight beside it.
       await new Promise((resolve) => setTimeout(resolve, 60));
       inFlight -= 1;
       return { body: {} };
