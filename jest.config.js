@@ -40,6 +40,13 @@ const apiShared = {
 
 /** @type {Config} */
 const config = {
+  // How long a worker has to end once its last file is done before Jest kills it and says it
+  // "failed to exit gracefully". Jest's 500 ms was too short on a busy two-core machine: a worker
+  // that had run twenty API files had nothing open any more (only its pipes to Jest; Node's exit
+  // event came 1 ms after Jest's request to end), but Node and the kernel then took 0.6 to 1.1 s to
+  // tear down its half a gigabyte (load average 10 to 14, 5 December). A worker that something
+  // really keeps alive (a timer, a socket, a child process) never ends, and is still reported.
+  workerGracefulExitTimeout: 5000,
   projects: [
     {
       ...shared,
