@@ -28,8 +28,12 @@ const shared = { transform, transformIgnorePatterns, moduleNameMapper, setupFile
 // environment does the same.
 const nodeEnvironment = '<rootDir>/test/helpers/node-environment.ts';
 
-/** API tests in the same setting as the others, but slow enough to get a project of their own ('slow'). */
-const SLOW_API_FILES = ['test/api/process.test.ts', 'test/api/backup-restore.test.ts'];
+/**
+ * API tests in the same setting as the others, but slow enough to get a project of their own
+ * ('slow'): real server processes started and stopped over and over, whole backups and restores,
+ * and the demo content's 41 images drawn and stored with their variants.
+ */
+const SLOW_API_FILES = ['test/api/process.test.ts', 'test/api/backup-restore.test.ts', 'test/api/seed.test.ts'];
 
 const apiShared = {
   ...shared,
@@ -73,8 +77,8 @@ const config = {
     },
     {
       ...apiShared,
-      // The API files that take minutes each (real processes, whole backups and restores): `npm run
-      // test:slow`, which `npm test` runs after test:api, so that test:api stays quick to run often.
+      // The slowest API files (SLOW_API_FILES): `npm run test:slow`, which `npm test` runs after
+      // test:api, so that test:api stays quick to run often.
       displayName: 'slow',
       testMatch: SLOW_API_FILES.map((file) => `<rootDir>/${file}`),
     },
