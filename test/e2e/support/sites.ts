@@ -11,7 +11,8 @@
  *
  * Every site's server runs with a settable clock (support/settable-clock.mjs):
  * `setClock` and `advanceClock` move the server's time, for a token's expiry or
- * the site's midnight, with no waiting.
+ * the site's midnight, with no waiting; and keeps idle connections longer than
+ * any test (support/long-keep-alive.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +46,7 @@ const scripts = {
   server: require.resolve('../../../src/server/main.ts'),
   scaleSeed: require.resolve('./seed-at-scale.ts'),
   clock: require.resolve('./settable-clock.mjs'),
+  keepAlive: require.resolve('./long-keep-alive.mjs'),
 };
 
 function runDir(): string {
@@ -100,7 +102,7 @@ async function startSite(template: string): Promise<RunningSite> {
   const dataDir = path.join(runDir(), `site-${process.pid}-${++sequence}`);
   fs.cpSync(template, dataDir, { recursive: true });
   const clockFile = path.join(dataDir, 'clock-offset');
-  const child = node(scripts.server, siteEnv(dataDir, clockFile), [scripts.clock]);
+  const child = node(scripts.server, siteEnv(dataDir, clockFile), [scripts.clock, scripts.keepAlive]);
   const stop = async () => {
     child.kill('SIGKILL');
     await ended(child);
