@@ -77,6 +77,8 @@ test('a new page starts at its top with the keyboard on its heading', async ({ a
   await page.setViewportSize({ width: 1280, height: 500 });
   await page.goto('/admin/biographies');
   await expect(page.getByRole('heading', { level: 1, name: /^Biografías/ })).toBeVisible();
+  // The list makes the page taller than the window once its rows are in: a wheel turned before then scrolls nothing.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
   await page.mouse.wheel(0, 2000);
   await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
   await page.getByRole('navigation', { name: 'Contenido del sitio' }).getByRole('link', { name: 'Papelera' }).click();
