@@ -2,23 +2,31 @@
 import '@/client/ui/tokens.css';
 import '@/client/ui/visually-hidden.css';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from '@/client/app/router';
 import { boot } from '@/client/app/boot';
-import { seedFirstAnswer } from '@/client/site/first-answer';
+import { pageDataActions, readPageData } from '@/client/site/page-data';
+import { readPageYear, readSiteSettings } from '@/client/site/site-settings';
+import { SiteApp } from '@/client/site/site-app';
 import { preloadPageAt } from '@/client/site/site-routes';
 
 // The public site (index.html). The admin panel is another entry, admin-main.tsx
 // (admin.html): moving between the two is a full page load (docs/decisions/).
-// Before the first render, the page's answer from its HTML and its code: that
-// render then draws the whole page (docs/decisions/069-first-answer-in-the-page.md).
+// The server drew the page (server-render.tsx); the app takes it over with the same
+// frame and data, once the page's own code has arrived, so that its first render is
+// the server's (docs/decisions/185-public-pages-as-html.md).
+const data = readPageData();
+const frame = { settings: readSiteSettings(), year: readPageYear() };
+// A preview's frame is fed by the page that embeds it, not drawn by the server: it starts afresh.
+const embedded = window.parent !== window;
+
 boot(
   () => (
     <BrowserRouter>
-      <AppRoutes />
+      <SiteApp frame={frame} notFound={data?.status === 404} />
     </BrowserRouter>
   ),
   (store) => {
-    seedFirstAnswer(store.dispatch);
+    for (const action of pageDataActions(data?.reads ?? [])) store.dispatch(action);
     return preloadPageAt(window.location.pathname);
   },
+  { hydrate: !embedded },
 );

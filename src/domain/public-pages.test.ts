@@ -1,5 +1,4 @@
-import { BANNER_IMAGE_SIZES, CARD_IMAGE_SIZES } from './images';
-import { leadImage, pageFromSearch, publicApiAddress } from './public-pages';
+import { pageFromSearch, pageReadAddress, publicApiAddress } from './public-pages';
 
 test('the page comes from ?pagina=, whole numbers from 1 only', () => {
   expect(pageFromSearch(new URLSearchParams(''))).toBe(1);
@@ -16,19 +15,11 @@ test('the public API addresses, with their parameters encoded as a browser encod
   expect(publicApiAddress.biographies(2)).toBe('/public/biographies/?page_size=100&include_inactive=true&page=2');
 });
 
-test("a page's lead image: the first card's of a list or a search, a publication's featured image, with the widths the page gives it", () => {
-  const list = { count: 2, results: [{ featured_image: '/media/images/a.jpg' }, { featured_image: '/media/images/b.jpg' }] };
-  expect(leadImage({ kind: 'publications', sectionSlug: 'noticias', page: 1 }, list)).toEqual({
-    src: '/media/images/a.jpg',
-    sizes: CARD_IMAGE_SIZES,
-  });
-  expect(leadImage({ kind: 'search', q: 'acoso', page: 1 }, list)).toEqual({ src: '/media/images/a.jpg', sizes: CARD_IMAGE_SIZES });
-  expect(leadImage({ kind: 'publication', id: 3 }, { featured_image: '/media/images/c.jpg' })).toEqual({
-    src: '/media/images/c.jpg',
-    sizes: BANNER_IMAGE_SIZES,
-  });
-  // None when there is none: no results, no image, or an answer of another shape.
-  expect(leadImage({ kind: 'search', q: 'nada', page: 1 }, { count: 0, results: [] })).toBeNull();
-  expect(leadImage({ kind: 'publications', sectionSlug: 'noticias', page: 1 }, { results: [{ featured_image: null }] })).toBeNull();
-  expect(leadImage({ kind: 'publication', id: 3 }, null)).toBeNull();
+test('a page read is answered at the address the app itself asks', () => {
+  expect(pageReadAddress({ kind: 'publications', sectionSlug: 'noticias', page: 1, pageSize: 3 })).toBe(
+    '/public/publications/?section_slug=noticias&page=1&page_size=3',
+  );
+  expect(pageReadAddress({ kind: 'publication', id: 7 })).toBe('/public/publication/7/');
+  expect(pageReadAddress({ kind: 'search', q: 'acoso', page: 2 })).toBe('/public/search/?q=acoso&page=2');
+  expect(pageReadAddress({ kind: 'biographies', page: 1 })).toBe('/public/biographies/?page_size=100&include_inactive=true');
 });

@@ -1,4 +1,3 @@
-import { BANNER_IMAGE_SIZES, CARD_IMAGE_SIZES } from './images';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE, PUBLIC_PUBLICATION_PAGE_SIZE } from './limits';
 
 /** The query parameter of a public list's page: /noticias?pagina=3 (shareable, crawlable, kept in history). */
@@ -24,8 +23,8 @@ const withQuery = (path: string, params: Record<string, string | number | boolea
  * Not preloaded from the page's HTML: a preload takes the browser's default
  * cache mode, which serves an answer up to 30 s stale (stale-while-revalidate,
  * decision 017), where the app's own request revalidates
- * (docs/decisions/068-public-pages-load-sooner.md); the page's first answer
- * comes inside its HTML instead (FirstRead).
+ * (docs/decisions/068-public-pages-load-sooner.md); the answers a page is
+ * drawn from come inside its HTML instead (PageRead).
  */
 export const publicApiAddress = {
   /** One page of a section's public publications. */
@@ -35,47 +34,42 @@ export const publicApiAddress = {
   /** A page of results of an already bounded query (site-search.ts boundSearchQuery). */
   search: (query: string, page: number): string => withQuery('/public/search/', page > 1 ? { q: query, page } : { q: query }),
   /** The faculty, a hundred a page, the inactive too (the page greys them). */
+  /** What a private preview link shows; 404 once it is revoked or expired. */
+  preview: (token: string): string => `/public/preview/${encodeURIComponent(token)}/`,
   biographies: (page = 1): string =>
     withQuery('/public/biographies/', { page_size: PUBLIC_BIOGRAPHY_PAGE_SIZE, include_inactive: true, ...(page > 1 ? { page } : {}) }),
 };
 
 /**
- * The API answer a public page reads first: the server writes it into the
- * page's HTML, and the app draws the page from it without asking
- * (docs/decisions/069-first-answer-in-the-page.md).
+ * An API answer a public page is drawn from: the server reads it as the app's
+ * own request would, draws the page with it and writes it into the page's
+ * HTML, and the browser app takes the page over from it without asking again
+ * (docs/decisions/069-first-answer-in-the-page.md, 185-public-pages-as-html.md).
  */
-export type FirstRead =
-  | { kind: 'publications'; sectionSlug: string; page: number }
+export type PageRead =
+  | { kind: 'publications'; sectionSlug: string; page: number; pageSize: number }
   | { kind: 'publication'; id: number }
-  | { kind: 'search'; q: string; page: number };
+  | { kind: 'search'; q: string; page: number }
+  /** The faculty: the first page of a hundred, then the rest (client/api/public-content.ts). */
+  | { kind: 'biographies'; page: number };
 
-/** Where a first read is answered: the address the app's own request would use. */
-export function firstReadAddress(read: FirstRead): string {
-  if (read.kind === 'publications') return publicApiAddress.publications(read.sectionSlug, read.page);
+/** Where a page read is answered: the address the app's own request would use. */
+export function pageReadAddress(read: PageRead): string {
+  if (read.kind === 'publications') return publicApiAddress.publications(read.sectionSlug, read.page, read.pageSize);
   if (read.kind === 'publication') return publicApiAddress.publication(read.id);
+  if (read.kind === 'biographies') return publicApiAddress.biographies(read.page);
   return publicApiAddress.search(read.q, read.page);
 }
 
-/** The id of the `<script type="application/json">` that carries `{ read, answer }` in a public page. */
-export const FIRST_ANSWER_ELEMENT_ID = 'primera-respuesta';
+/** How many of the latest news the home page shows (client/site/latest-news.tsx), read with it. */
+export const HOME_NEWS_COUNT = 3;
 
-const featuredImageOf = (value: unknown): string | null => {
-  const image = typeof value === 'object' && value !== null ? (value as { featured_image?: unknown }).featured_image : null;
-  return typeof image === 'string' && image !== '' ? image : null;
-};
-
-/**
- * The image a page shows first and largest, from its first answer, with the
- * layout widths the page gives it: the first card's of a list or a search
- * (drawn with high priority), a publication's featured image. The server names
- * it in the page's HTML, so that it downloads beside the scripts.
- */
-export function leadImage(read: FirstRead, answer: unknown): { src: string; sizes: string } | null {
-  if (read.kind === 'publication') {
-    const src = featuredImageOf(answer);
-    return src ? { src, sizes: BANNER_IMAGE_SIZES } : null;
-  }
-  const results = typeof answer === 'object' && answer !== null ? (answer as { results?: unknown }).results : undefined;
-  const src = Array.isArray(results) ? featuredImageOf(results[0]) : null;
-  return src ? { src, sizes: CARD_IMAGE_SIZES } : null;
+/** What a public page's HTML carries for the app that takes it over: its status and the answers it was drawn from. */
+export interface PageData {
+  /** 404: the site's 404 page was drawn, whatever the address's route would draw. */
+  status: 200 | 404;
+  reads: { read: PageRead; answer: unknown }[];
 }
+
+/** The id of the `<script type="application/json">` that carries a public page's PageData. */
+export const PAGE_DATA_ELEMENT_ID = 'datos-de-la-pagina';

@@ -181,6 +181,6 @@ export async function buildApp(
   );
 
   await registerSeoRoutes(app, services);
-  await registerSpa(app, config, createPageResolver(services), () => visibleAddedSections(services));
+  await registerSpa(app, config, createPageResolver(services), () => visibleAddedSections(services), services.publicCache);
   return { app, services };
 }

@@ -155,7 +155,7 @@ describe('the HTTP layer of a plain server', () => {
   it.each(['//evil.com', '/%00', '/noticias/16//'])('%s gets the site (its 404 page, status 404), not a 403', async (address) => {
     const answer = await raw(server, get(address));
     expect(answer.status).toBe(404);
-    expect(answer.body).toContain('<div id=root>');
+    expect(answer.body).toMatch(/<div id="?root"?>/);
   });
 
   it("cuts a body sent a byte at a time with 408, in the API's shape", async () => {

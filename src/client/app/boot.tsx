@@ -1,5 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 import { setupStore, type AppStore } from './store';
@@ -10,20 +10,30 @@ import { devToolsWanted } from './devtools/devtools-preference';
  * the admin panel, admin-main.tsx): a store, then `app(store)` rendered into
  * #root under the store's Provider. `prepare` runs first, and the first render
  * waits for it (failed or not): what the page needs before it can be drawn whole.
+ * With `hydrate`, a #root the server has drawn is taken over (hydrateRoot): the
+ * first render must then be the server's, and React keeps its DOM.
  *
  * Redux DevTools' options and sanitizers are a chunk of their own, fetched
  * only when this browser wants them (devtools-preference.ts); everyone else
  * starts at once.
  */
-export function boot(app: (store: AppStore) => ReactNode, prepare?: (store: AppStore) => Promise<void>): void {
+export function boot(
+  app: (store: AppStore) => ReactNode,
+  prepare?: (store: AppStore) => Promise<void>,
+  { hydrate = false }: { hydrate?: boolean } = {},
+): void {
   const start = (devTools: DevToolsEnhancerOptions | false) => {
     const store = setupStore(undefined, devTools);
-    const render = () =>
-      createRoot(document.getElementById('root')!).render(
+    const render = () => {
+      const container = document.getElementById('root')!;
+      const element = (
         <StrictMode>
           <Provider store={store}>{app(store)}</Provider>
-        </StrictMode>,
+        </StrictMode>
       );
+      if (hydrate && container.firstElementChild) hydrateRoot(container, element);
+      else createRoot(container).render(element);
+    };
     if (prepare) void prepare(store).then(render, render);
     else render();
   };

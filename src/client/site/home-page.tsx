@@ -1,9 +1,9 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { FACULTY_LABEL, publicSections, type PublicSection } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { Hero } from './hero';
-import { WhenVisible } from './when-visible';
+import { lazyPage } from './lazy-page';
 import { usePageMeta } from './use-page-meta';
 import { useReducedMotion } from './use-reduced-motion';
 import './home-page.css';
@@ -22,8 +22,9 @@ const EXPLORE = [
   ...otherSections.map(sectionCard),
 ];
 
-// Below the fold: its code (shared with the list pages) and data load when the visitor scrolls near.
-const LatestNews = lazy(() => import(/* webpackChunkName: "site-list" */ './latest-news').then((m) => ({ default: m.LatestNews })));
+// Below the fold, and its code is the list pages' (site-list): the server draws it with the page (its data
+// comes in the page's HTML), and the browser takes that part over once the chunk has arrived, after the rest.
+export const LatestNews = lazyPage(() => import(/* webpackChunkName: "site-list" */ './latest-news').then((m) => m.LatestNews));
 
 /** The home page: the hero, what the programme is, where to go next, and the latest news. */
 export function HomePage() {
@@ -83,11 +84,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
-      <WhenVisible>
-        <Suspense fallback={null}>
-          <LatestNews />
-        </Suspense>
-      </WhenVisible>
+      <Suspense fallback={null}>
+        <LatestNews />
+      </Suspense>
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { findPublicSection } from '@/domain/catalogue';
+import { HOME_NEWS_COUNT } from '@/domain/public-pages';
 import { paths } from '@/client/app/paths';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { PublicationCard } from './publication-card';
 import './latest-news.css';
 
 const NEWS = findPublicSection('noticias')!;
-const LATEST = 3;
 
-/** The three latest news on the home page, with a link to all of them; nothing when there are none. */
+/** The latest news (HOME_NEWS_COUNT) on the home page, with a link to all of them; nothing when there are none. */
 export function LatestNews() {
-  const { data } = useGetPublicPublicationsQuery({ sectionSlug: NEWS.slug, page: 1, pageSize: LATEST });
-  const latest = (data?.results ?? []).slice(0, LATEST);
+  const { data } = useGetPublicPublicationsQuery({ sectionSlug: NEWS.slug, page: 1, pageSize: HOME_NEWS_COUNT });
+  const latest = (data?.results ?? []).slice(0, HOME_NEWS_COUNT);
   if (latest.length === 0) return null;
   return (
     <section className="home-news" aria-labelledby="news-title">

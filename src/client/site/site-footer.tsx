@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { publicPagesWith, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
-import { addedSectionLinks, siteSettings } from './site-settings';
+import { useAddedSectionLinks, usePageYear, useSiteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
 import './site-footer.css';
 
 /** The footer: who we are, the site map, the research group and the social networks. */
 export function SiteFooter() {
-  const { socialLinks, researchGroup } = siteSettings();
-  const year = new Date().getFullYear();
+  const { socialLinks, researchGroup } = useSiteSettings();
+  const added = useAddedSectionLinks();
+  const year = usePageYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -26,7 +27,7 @@ export function SiteFooter() {
         <nav className="site-footer__col" aria-labelledby="footer-map">
           <h2 id="footer-map">El máster</h2>
           <ul>
-            {publicPagesWith(addedSectionLinks()).map((page) => (
+            {publicPagesWith(added).map((page) => (
               <li key={page.href}>
                 <Link to={page.href}>{page.label}</Link>
               </li>

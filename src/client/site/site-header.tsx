@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { mainNavigationWith } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { fromBreakpoint } from '@/client/ui/breakpoints';
-import { addedSectionLinks } from './site-settings';
+import { useAddedSectionLinks } from './site-settings';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
 import { SiteSearchForm } from './site-search-form';
@@ -78,6 +78,7 @@ export function SiteHeader() {
   const panelRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const added = useAddedSectionLinks();
   useScrollLock(open);
 
   const close = useCallback((returnFocus: boolean) => {
@@ -172,7 +173,7 @@ export function SiteHeader() {
         <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
           <nav id={NAV_ID} className="site-nav" aria-label="Principal">
             <ul>
-              {mainNavigationWith(addedSectionLinks()).map((item) => (
+              {mainNavigationWith(added).map((item) => (
                 <li key={item.href}>
                   <NavLink
                     to={item.href}

@@ -4,9 +4,9 @@ import { publicSections } from '@/domain/catalogue';
 import { SEARCH_SEGMENT } from '@/domain/site-search';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { paths } from '@/client/app/paths';
-import { addedSectionLinks } from './site-settings';
+import { useAddedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
-import { HomePage } from './home-page';
+import { HomePage, LatestNews } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { lazyPage, type LazyPage } from './lazy-page';
 
@@ -24,7 +24,7 @@ const FacultyPage = lazyPage(() => import(/* webpackChunkName: "site-faculty" */
 /** /{slug} of a visible section an administrator added (the page carries the list, site-settings.ts); else the 404 page. */
 function AddedSectionPage() {
   const { sectionSlug } = useParams();
-  const section = addedSectionLinks().find((candidate) => candidate.slug === sectionSlug);
+  const section = useAddedSectionLinks().find((candidate) => candidate.slug === sectionSlug);
   return section ? <SectionListPage section={section} /> : <NotFoundPage />;
 }
 
@@ -76,4 +76,11 @@ export const siteRoutes: RouteObject[] = [
 export function preloadPageAt(pathname: string): Promise<void> {
   const page = matchRoutes(siteRoutes, pathname)?.at(-1)?.route.handle?.page as LazyPage<never> | undefined;
   return page ? page.preload() : Promise.resolve();
+}
+
+/** Fetches the code of every lazy part of the site: the server does it once, then draws any page in one pass. */
+export async function preloadSitePages(): Promise<void> {
+  await Promise.all(
+    [SectionListPage, PublicationDetailPage, SearchPage, PreviewPage, FacultyPage, LatestNews].map((page) => page.preload()),
+  );
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import type { SectionLink, SiteSettings, SocialLink } from '@/domain/entities';
 
@@ -41,13 +42,35 @@ export function readSiteSettings(doc: Document = document): SiteSettings {
   }
 }
 
-let cached: SiteSettings | undefined;
-
-/** The settings of this page, read once. */
-export function siteSettings(): SiteSettings {
-  cached ??= readSiteSettings();
-  return cached;
+/** The year the page was made in, by the server's clock in the site's time zone (the footer's ©): the same on both sides of a take-over. */
+export function readPageYear(doc: Document = document): number {
+  try {
+    const year = (JSON.parse(doc.getElementById('site-settings')?.textContent ?? '') as { year?: unknown }).year;
+    if (typeof year === 'number' && Number.isInteger(year)) return year;
+  } catch {
+    // No settings in the page (development, tests): the browser's year.
+  }
+  return new Date().getFullYear();
 }
 
+/** What every public page is drawn with beside its data: the site's settings and the year it was made in. */
+export interface SiteFrame {
+  settings: SiteSettings;
+  year: number;
+}
+
+const SiteFrameContext = createContext<SiteFrame>({ settings: DEFAULT_SITE_SETTINGS, year: new Date().getFullYear() });
+
+/**
+ * Gives the public pages their frame: in the browser as the server wrote it into the page
+ * (readSiteSettings, readPageYear), on the server as it is about to write it (server/render),
+ * so that both draw the same header, footer and added sections.
+ */
+export const SiteFrameProvider = SiteFrameContext.Provider;
+
+export const useSiteSettings = (): SiteSettings => useContext(SiteFrameContext).settings;
+
+export const usePageYear = (): number => useContext(SiteFrameContext).year;
+
 /** The visible sections beyond the five, in the admin's order, as this page was served with them. */
-export const addedSectionLinks = (): SectionLink[] => siteSettings().sections ?? [];
+export const useAddedSectionLinks = (): SectionLink[] => useSiteSettings().sections ?? [];

@@ -1,4 +1,4 @@
-import { siteSettings } from './site-settings';
+import { useSiteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import './top-bar.css';
 
@@ -6,7 +6,7 @@ const isExternal = (url: string) => /^https?:\/\//.test(url);
 
 /** The thin bar above the header: the five social networks and the research group (configuration). */
 export function TopBar() {
-  const { socialLinks, researchGroup } = siteSettings();
+  const { socialLinks, researchGroup } = useSiteSettings();
   return (
     <nav className="top-bar" aria-label="Redes sociales y grupo de investigación">
       <div className="top-bar__inner">

@@ -1,3 +1,6 @@
+import { PREVIEW_SEGMENT } from '@/domain/preview-links';
+import { PAGE_PARAM } from '@/domain/public-pages';
+import { SEARCH_SEGMENT } from '@/domain/site-search';
 import { PublicBiographiesQuery, PublicPublicationsQuery } from '@/domain/schemas/public';
 
 /**
@@ -54,3 +57,37 @@ export function canonicalPublicRequest(url: string): CanonicalRequest | undefine
 
 /** The cache key of a public GET, or undefined when it is not cached. */
 export const publicCacheKey = (url: string): string | undefined => canonicalPublicRequest(url)?.url;
+
+/**
+ * The public pages kept in the public cache once drawn (plugins/spa.ts): the home page, a list
+ * (/noticias, an added section), a publication (/noticias/12) and the faculty, by their path;
+ * not the search, a preview, the admin panel or files, which never match this.
+ */
+const CACHEABLE_PAGE = /^\/(?:[a-z0-9-]{1,100}(?:\/\d{1,10})?)?$/;
+const NOT_CACHED_SEGMENTS = new Set(['admin', 'login', 'api', SEARCH_SEGMENT, PREVIEW_SEGMENT]);
+
+/**
+ * The address a kept public page is drawn at: its path, with ?pagina=N when the address
+ * names a page of a list (the only parameter such a page reads; tracking tags and the like
+ * are dropped, so they make no copies). undefined for an address whose page is not kept.
+ */
+export function publicPageAddress(url: string): string | undefined {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (!CACHEABLE_PAGE.test(path) || NOT_CACHED_SEGMENTS.has(path.slice(1).split('/')[0])) return undefined;
+  if (mark === -1) return path;
+  const pages = new URLSearchParams(url.slice(mark + 1)).getAll(PAGE_PARAM);
+  if (pages.length > 1) return undefined;
+  return pages.length === 1 ? `${path}?${PAGE_PARAM}=${encodeURIComponent(pages[0])}` : path;
+}
+
+/** A kept public page's key in the public cache: 'page:' and the address it is drawn at (never an API key, which starts with '/'). */
+export const pageCacheKey = (address: string): string => `page:${address}`;
+
+/** The public cache's key of a GET, an API answer's or a page's; undefined when it is not cached. */
+export function cacheKeyOf(url: string): string | undefined {
+  const api = publicCacheKey(url);
+  if (api !== undefined) return api;
+  const page = publicPageAddress(url);
+  return page === undefined ? undefined : pageCacheKey(page);
+}

@@ -1,3 +1,4 @@
+import './production-mode';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../config';

@@ -79,3 +79,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return withoutControlCharacters(sanitizeHtml(html, OPTIONS));
 }
+
+const DISPLAY_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: OPTIONS.allowedTags && OPTIONS.allowedTags.filter((tag) => tag !== 'iframe'),
+};
+
+/**
+ * Rich text as a public page shows it, when the server draws the page
+ * (render/site-renderer.ts): the second lock the browser applies with DOMPurify
+ * (client/ui/sanitized-html.tsx), with its rules: what the save kept, without
+ * frames (video cells have their own player).
+ */
+export function sanitizeForDisplay(html: string): string {
+  return sanitizeHtml(html, DISPLAY_OPTIONS);
+}

@@ -4,15 +4,36 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { firstReadAddress, leadImage, type FirstRead } from '@/domain/public-pages';
+import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
+import { pageReadAddress, type PageData, type PageRead } from '@/domain/public-pages';
 import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 import { readRouteChunks, type RouteChunk } from '../spa/route-chunks';
-import { compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
+import { type CachedAnswer, compressFor, deliver, matchesEtag, prepareAnswer, weakEtag } from '../cache/public-answer';
+import type { PublicCache } from '../cache/public-cache';
+import { pageCacheKey, publicPageAddress } from '../cache/public-key';
+import { todayIso } from '../clock';
 import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
+import { loadSiteRenderer } from '../render/site-renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Pages are revalidated on every visit, so that after a deploy no page asks for scripts that are gone; an ETag makes it a 304. */
+const PAGE_CACHE_CONTROL = 'no-cache';
+
+/** A page kept in the public cache, as the cache front would send it (a 304 when the browser holds it). */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const { status, headers, body } = deliver(answer, request.headers);
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** A page made for this request alone (a search, a preview, a 404): compressed for it alone. */
+async function sendFresh(request: FastifyRequest, reply: FastifyReply, status: number, html: Buffer) {
+  const { encoding, body } = await compressFor(request.headers['accept-encoding'], html);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.code(status).header('Vary', 'Accept-Encoding').send(body);
+}
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
@@ -27,8 +48,8 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the app will load for it, whose files the page preloads. */
   chunk?: RouteChunk;
-  /** The API answer the page reads first: written into the page (answerOf). */
-  firstRead?: FirstRead;
+  /** The API answers the page is drawn from (answersOf): drawn with, and written into, the page. */
+  reads?: PageRead[];
 }
 
 /**
@@ -70,6 +91,8 @@ export async function registerSpa(
   }),
   /** The visible sections administrators added, written into every public page with the site settings. */
   addedSections: () => Promise<SectionLink[]> = async () => [],
+  /** Where drawn pages are kept (the public answers' cache, forgotten at every content write and at midnight). */
+  pageCache?: PublicCache<CachedAnswer>,
 ): Promise<void> {
   const built = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // In development the build lives in memory and changes: read it on every page.
@@ -100,18 +123,45 @@ export async function registerSpa(
   }
 
   /**
-   * The page's first API answer, as the app's own request would get it (the same
-   * route, through the public cache), for its HTML: the app then draws the page
-   * without asking (docs/decisions/069-first-answer-in-the-page.md). None when
-   * the API does not answer 200, or cannot be asked (Fastify refuses inject once
-   * the server is closing): the page is still whole, and the app asks itself.
+   * The answers a page is drawn from, as the app's own requests would get them (the same
+   * routes, through the public cache), and the faculty's later pages when there are more
+   * than a hundred. A read the API does not answer with 200, or that cannot be asked
+   * (Fastify refuses inject once the server is closing), is left out: the page then
+   * shows its loading state, and the app asks itself.
    */
-  const answerOf = async (read: FirstRead): Promise<{ read: FirstRead; answer: unknown } | undefined> => {
+  const answer = async (read: PageRead): Promise<PageData['reads'][number] | undefined> => {
     try {
-      const answer = await app.inject({ method: 'GET', url: `/api${firstReadAddress(read)}`, headers: { accept: 'application/json' } });
-      return answer.statusCode === 200 ? { read, answer: answer.json() } : undefined;
+      const reply = await app.inject({ method: 'GET', url: `/api${pageReadAddress(read)}`, headers: { accept: 'application/json' } });
+      return reply.statusCode === 200 ? { read, answer: reply.json() } : undefined;
     } catch (error) {
-      app.log.warn({ err: error, read }, 'first answer not written into the page');
+      app.log.warn({ err: error, read }, 'page data not read');
+      return undefined;
+    }
+  };
+  const answersOf = async (reads: readonly PageRead[]): Promise<PageData['reads']> => {
+    const answered = (await Promise.all(reads.map(answer))).filter((entry) => entry !== undefined);
+    const faculty = answered.find((entry) => entry.read.kind === 'biographies');
+    const count = (faculty?.answer as { count?: unknown } | undefined)?.count;
+    if (typeof count === 'number' && count > PUBLIC_BIOGRAPHY_PAGE_SIZE) {
+      const pages = Array.from({ length: Math.ceil(count / PUBLIC_BIOGRAPHY_PAGE_SIZE) - 1 }, (_, i) => i + 2);
+      const rest = await Promise.all(pages.map((page) => answer({ kind: 'biographies', page })));
+      answered.push(...rest.filter((entry) => entry !== undefined));
+    }
+    return answered;
+  };
+
+  /**
+   * The page drawn by the site's own components (render/site-renderer.ts). A render that
+   * fails leaves #root empty, with a line in the log: the app then draws the page itself
+   * from the same data, as before pages came drawn.
+   */
+  const draw = async (request: FastifyRequest, url: string, data: PageData, frame: { sections: SectionLink[]; year: number }) => {
+    try {
+      const render = await loadSiteRenderer();
+      return render({ url, data, frame: { settings: { ...config.siteSettings, sections: frame.sections }, year: frame.year } });
+    } catch (error) {
+      // The request's own log line says which address (with a private link's token hidden).
+      request.log.error({ err: error }, 'page not drawn on the server');
       return undefined;
     }
   };
@@ -119,43 +169,47 @@ export async function registerSpa(
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request);
     const document = documentFor(pathname);
+    // A public page asked for again is a lookup (the cache front answers most of them before Fastify).
+    const address = document === 'index.html' && pageCache && !devServer ? publicPageAddress(request.url) : undefined;
+    const key = address === undefined ? undefined : pageCacheKey(address);
+    const hit = key && (await pageCache!.get(key));
+    if (hit) return sendCached(request, reply, hit);
+    const generation = pageCache?.begin();
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, preview, chunk, firstRead, ...head } =
+    const { status, location, canonical, preview, chunk, reads, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
     if (status === 301 && location) return reply.redirect(location, 301);
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
-    const firstAnswer = status === 200 && firstRead ? await answerOf(firstRead) : undefined;
-    const meta = {
-      ...head,
-      origin,
-      url,
-      preload: chunk && routeChunks[chunk],
-      firstAnswer,
-      leadImage: firstAnswer && (leadImage(firstAnswer.read, firstAnswer.answer) ?? undefined),
-    };
-    const html = Buffer.from(renderIndex(await template(document), meta, { ...config.siteSettings, sections: added }));
-    // The page is made for this request, so it is compressed for it alone (it holds the first answer:
-    // sent whole, it needed more than the first round trip of a new connection).
-    const send = async () => {
-      const { encoding, body } = await compressFor(request.headers['accept-encoding'], html);
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.code(status).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
-    };
+    const year = Number(todayIso().slice(0, 4));
+    let drawn: Pick<PageMeta, 'root' | 'pageData'> = {};
+    if (document === 'index.html') {
+      const pageData: PageData = { status: status === 404 ? 404 : 200, reads: status === 200 && reads ? await answersOf(reads) : [] };
+      // A cached page is drawn at the address of its key, which holds all the page depends on.
+      drawn = { pageData, root: await draw(request, address ?? request.url, pageData, { sections: added, year }) };
+    }
+    const meta = { ...head, ...drawn, origin, url, preload: chunk && routeChunks[chunk] };
+    const html = Buffer.from(renderIndex(await template(document), meta, { ...config.siteSettings, sections: added, year }));
+    reply.type('text/html; charset=utf-8');
     if (preview) {
       reply.headers(PRIVATE_PAGE_HEADERS);
-      return send();
+      return sendFresh(request, reply, status, html);
+    }
+    if (key && status === 200) {
+      const answer = await prepareAnswer(html, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: PAGE_CACHE_CONTROL });
+      pageCache!.set(key, answer, generation!);
+      return sendCached(request, reply, answer);
     }
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
     // the ETag makes an unchanged page a small 304.
     const etag = weakEtag(html);
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', etag);
     if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return send();
+    return sendFresh(request, reply, status, html);
   };
 
   // '/' is a directory to the static plugin (403 without an index), so it gets its own route.

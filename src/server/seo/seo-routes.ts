@@ -10,7 +10,7 @@ import {
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { boundSearchQuery, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
-import { pageFromSearch, type FirstRead } from '@/domain/public-pages';
+import { HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-pages';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
@@ -167,8 +167,8 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   preview?: boolean;
   /** The lazy page the browser app will load for it (its files are preloaded, plugins/spa.ts). */
   chunk?: RouteChunk;
-  /** The API answer the page reads first, which plugins/spa.ts writes into its HTML. */
-  firstRead?: FirstRead;
+  /** The API answers the page is drawn from (plugins/spa.ts reads them, draws the page and writes them into it). */
+  reads?: PageRead[];
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
@@ -195,8 +195,13 @@ export function createPageResolver(services: Services) {
       noindex: true,
       feeds: [siteFeed],
     };
-    if (path === '/') return { status: 200, canonical: path, feeds: [siteFeed] };
-    if (path === `/${FACULTY_SEGMENT}`) return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty' };
+    if (path === '/') {
+      // The latest news are drawn with the home page; their code is the list pages' (client/site/home-page.tsx).
+      const news: PageRead = { kind: 'publications', sectionSlug: 'noticias', page: 1, pageSize: HOME_NEWS_COUNT };
+      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-list', reads: [news] };
+    }
+    if (path === `/${FACULTY_SEGMENT}`)
+      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty', reads: [{ kind: 'biographies', page: 1 }] };
     if (path === `/${SEARCH_SEGMENT}`) {
       const { text, tooShort } = boundSearchQuery(search.get(SEARCH_QUERY_PARAM) ?? '');
       const page = pageFromSearch(search);
@@ -207,7 +212,7 @@ export function createPageResolver(services: Services) {
         feeds: [siteFeed],
         chunk: 'site-search',
         // As the page asks (client/site/search-page.tsx): nothing for a short query or an impossible page.
-        firstRead: tooShort || page === null ? undefined : { kind: 'search', q: text, page },
+        reads: tooShort || page === null ? [] : [{ kind: 'search', q: text, page }],
       };
     }
 
@@ -226,6 +231,8 @@ export function createPageResolver(services: Services) {
         noindex: true,
         preview: true,
         chunk: 'site-preview',
+        // No read: the browser asks for what the link shows, so that a page fetched by a bot (a chat
+        // app's link preview) is no view and writes no token into the page (docs/decisions/185).
       };
     }
 
@@ -250,7 +257,7 @@ export function createPageResolver(services: Services) {
         canonical: page > 1 ? `${path}?pagina=${page}` : path,
         feeds: [siteFeed, { title: listFeedTitle(section.title), href: listFeedPath(segment) }],
         chunk: 'site-list',
-        firstRead: { kind: 'publications', sectionSlug: section.slug, page },
+        reads: [{ kind: 'publications', sectionSlug: section.slug, page, pageSize: PUBLIC_PUBLICATION_PAGE_SIZE }],
       };
     }
 
@@ -267,7 +274,7 @@ export function createPageResolver(services: Services) {
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
       chunk: 'site-detail',
-      firstRead: { kind: 'publication', id: row.id },
+      reads: [{ kind: 'publication', id: row.id }],
     };
   };
 }

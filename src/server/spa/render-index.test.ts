@@ -44,33 +44,49 @@ describe('renderIndex', () => {
     expect(html.match(/<script/g)).toHaveLength(2);
   });
 
-  it("names the page's own code for the browser to fetch beside the main script, as script or style", () => {
+  it("links the page's own stylesheets (it is drawn before any script runs) and fetches its scripts beside the main one", () => {
     const html = renderIndex(
       template,
       { url: 'http://localhost/buscar', preload: ['/assets/site-search.1.css', '/assets/site-search.2.js'] },
       settings,
     );
-    expect(html).toContain('<link rel="preload" href="/assets/site-search.1.css" as="style" />');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/site-search.1.css" />');
     expect(html).toContain('<link rel="preload" href="/assets/site-search.2.js" as="script" />');
     expect(renderIndex(template, { url: 'http://localhost/' }, settings)).not.toContain('rel="preload"');
   });
 
-  it("names the page's lead image with the srcset and sizes its <img> will have, at high priority", () => {
+  it('puts the drawn page in #root and its data at the end of the body, neither able to close its element', () => {
+    const page = '<div class="site"><h1>Jornada</h1></div>';
+    const pageData = {
+      status: 200 as const,
+      reads: [{ read: { kind: 'publication' as const, id: 3 }, answer: { title: '</script><b>' } }],
+    };
     const html = renderIndex(
-      template,
-      { url: 'http://localhost/noticias', leadImage: { src: '/media/images/portada.jpg', sizes: '100vw' } },
+      `${template.replace('<body>', '<body><noscript>Sin scripts</noscript>')}`,
+      { url: 'http://localhost/', root: page, pageData },
       settings,
     );
-    expect(html).toMatch(
-      /<link rel="preload" as="image" href="\/media\/images\/portada\.jpg" imagesrcset="\/media\/images\/portada-\d+\.webp \d+w, [^"]+" imagesizes="100vw" fetchpriority="high" \/>/,
-    );
-    // An image that is not a stored upload has no variants: its own address only.
-    const external = renderIndex(
-      template,
-      { url: 'http://localhost/', leadImage: { src: 'https://otro.es/a.png', sizes: '100vw' } },
+    expect(html).toContain(`<div id="root">${page}</div>`);
+    expect(html).not.toContain('<noscript>');
+    const data = /<script id="datos-de-la-pagina" type="application\/json">(.*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data)).toEqual(pageData);
+    // Without a drawn page (the admin panel), the template's notice and empty root stay.
+    const admin = renderIndex(
+      template.replace('<body>', '<body><noscript>Sin scripts</noscript>'),
+      { url: 'http://localhost/admin' },
       settings,
     );
-    expect(external).toContain('<link rel="preload" as="image" href="https://otro.es/a.png" fetchpriority="high" />');
+    expect(admin).toContain('<noscript>Sin scripts</noscript><div id=root></div>');
+  });
+
+  it('writes each structured data node in a script of its own that nothing in it can close', () => {
+    const node = { '@context': 'https://schema.org', '@type': 'WebSite', name: '</script><script>alert(1)</script>' };
+    const html = renderIndex(template, { url: 'http://localhost/', structuredData: [node, { '@type': 'Thing' }] }, settings);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => match[1]);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).not.toContain('<');
+    expect(JSON.parse(scripts[0])).toEqual(node);
   });
 
   it('is not fooled by $ patterns in values', () => {

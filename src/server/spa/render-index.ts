@@ -1,6 +1,5 @@
 import type { SiteSettings } from '@/domain/entities';
-import { imageSrcSet } from '@/domain/images';
-import { FIRST_ANSWER_ELEMENT_ID, type FirstRead } from '@/domain/public-pages';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/domain/public-pages';
 import { jsonForScript } from './site-settings-json';
 
 /** What a page tells search engines and link previews. */
@@ -20,40 +19,39 @@ export interface PageMeta {
   feeds?: readonly { title: string; href: string }[];
   /** Pages search engines should not keep (search results, 404s). */
   noindex?: boolean;
-  /** Scripts and stylesheets the page's app will load (its lazy page's chunk): fetched beside the main script. */
+  /**
+   * The files of the page's lazy code (its chunk): its stylesheets are linked, since the
+   * page is drawn before any script runs; its scripts are fetched beside the main script.
+   */
   preload?: readonly string[];
-  /** The API answer the page reads first, with what it answers (domain/public-pages.ts FirstRead): the app draws the page from it. */
-  firstAnswer?: { read: FirstRead; answer: unknown };
-  /** The image the page shows first and largest (domain/public-pages.ts leadImage): fetched beside the scripts. */
-  leadImage?: { src: string; sizes: string };
+  /** The page as the server drew it: the HTML of #root (server/render). */
+  root?: string;
+  /** What the app that takes the page over needs (domain/public-pages.ts PageData), written at the end of the body. */
+  pageData?: PageData;
+  /** JSON-LD nodes (schema.org) describing the page, each in a script of its own (seo/structured-data.ts). */
+  structuredData?: readonly object[];
 }
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/**
- * A preload of the page's lead image with the srcset and sizes its <img> will have (ResponsiveImage),
- * so the browser picks the same variant once and the <img> finds it fetched.
- */
-function imagePreload({ src, sizes }: { src: string; sizes: string }): string {
-  const srcset = imageSrcSet(src);
-  const variants = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
-  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${variants} fetchpriority="high" />`;
-}
-
 const TITLE = /<title>([\s\S]*?)<\/title>/i;
 // The built template is minified (unquoted attributes), so match loosely.
 const DESCRIPTION = /<meta\s[^>]*name=["']?description["']?[^>]*>/i;
 const CONTENT = /content=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const ROOT = /<div id=(["']?)root\1><\/div>/i;
+// 'Este sitio necesita JavaScript…': true of the admin panel, no longer of a page the server has drawn.
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/i;
 
 /**
  * index.html for one address: the template (the built SPA's index.html) with
- * the page's title, description and OpenGraph tags in its <head>, and the
- * site settings for the SPA to read from #site-settings (and the page's first
- * API answer from #primera-respuesta). Values absent from
- * `meta` keep the template's own title and description.
+ * the page's title, description, OpenGraph tags and structured data in its
+ * <head>, the page the server drew in #root, the site settings for the app to
+ * read from #site-settings (with the year the page was made in) and the
+ * page's data from #datos-de-la-pagina.
+ * Values absent from `meta` keep the template's own title and description.
  */
-export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings): string {
+export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings & { year?: number }): string {
   const templateTitle = TITLE.exec(template)?.[1]?.trim() ?? '';
   const content = CONTENT.exec(DESCRIPTION.exec(template)?.[0] ?? '');
   const templateDescription = content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';
@@ -77,16 +75,19 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
     ...(meta.feeds ?? []).map(
       (feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" />`,
     ),
-    ...(meta.preload ?? []).map(
-      (file) => `<link rel="preload" href="${escapeHtml(file)}" as="${file.endsWith('.css') ? 'style' : 'script'}" />`,
+    ...(meta.preload ?? []).map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" href="${escapeHtml(file)}" />`
+        : `<link rel="preload" href="${escapeHtml(file)}" as="script" />`,
     ),
-    ...(meta.leadImage ? [imagePreload(meta.leadImage)] : []),
     `<script id="site-settings" type="application/json">${jsonForScript(settings)}</script>`,
-    ...(meta.firstAnswer
-      ? [`<script id="${FIRST_ANSWER_ELEMENT_ID}" type="application/json">${jsonForScript(meta.firstAnswer)}</script>`]
-      : []),
+    ...(meta.structuredData ?? []).map((node) => `<script type="application/ld+json">${jsonForScript(node)}</script>`),
   ].join('\n    ');
 
-  const html = template.replace(TITLE, () => `<title>${title}</title>`).replace(DESCRIPTION, '');
-  return html.replace('</head>', () => `<meta name="description" content="${description}" />\n    ${head}\n  </head>`);
+  let html = template.replace(TITLE, () => `<title>${title}</title>`).replace(DESCRIPTION, '');
+  if (meta.root !== undefined) html = html.replace(NOSCRIPT, '').replace(ROOT, () => `<div id="root">${meta.root}</div>`);
+  const data = meta.pageData ? `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(meta.pageData)}</script>` : '';
+  return html
+    .replace('</head>', () => `<meta name="description" content="${description}" />\n    ${head}\n  </head>`)
+    .replace('</body>', () => `${data}</body>`);
 }

@@ -1,5 +1,6 @@
 import type { PublicPublication } from '@/domain/entities';
 import type { ShownStatus } from '@/domain/publication-status';
+import { publicApiAddress } from '@/domain/public-pages';
 import { baseApi } from '@/client/api/base-api';
 
 /** What a private preview link shows: the saved version, its shown status, and when the link expires. */
@@ -16,7 +17,7 @@ const previewApi = baseApi.injectEndpoints({
      * expired or its publication is in the Papelera. Read afresh on every visit: kept for nobody.
      */
     getPreviewLink: build.query<PreviewLinkAnswer, string>({
-      query: (token) => `/public/preview/${encodeURIComponent(token)}/`,
+      query: (token) => publicApiAddress.preview(token),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { longDate, type ShownStatus } from '@/domain/publication-status';
 import type { PreviewPayload } from '@/client/ui/preview-channel';
@@ -36,8 +36,9 @@ export function bannerText(status: ShownStatus, scheduledFor: string | null): st
 
 const PreviewContext = createContext<PreviewState>({ kind: 'waiting' });
 
-/** Phones and narrow windows start on 'Teléfono'; a window wide enough for the site's desktop, on 'Escritorio'. */
-const initialWidth = (): Width => (window.innerWidth < 1024 ? 'phone' : 'desktop');
+/** Phones and narrow windows show 'Teléfono' first; a window wide enough for the site's desktop, 'Escritorio'. */
+const fittingWidth = (): Width => (window.innerWidth < 1024 ? 'phone' : 'desktop');
+const noChanges = () => () => undefined;
 
 /**
  * /vista-previa and /vista-previa/{token}: the fixed banner with the switch, and
@@ -104,7 +105,10 @@ function EmbeddedPreview({ previewKey }: { previewKey: string }) {
 
 function PreviewShell({ previewKey, state }: { previewKey: string; state: PreviewState }) {
   const { pathname, hash } = useLocation();
-  const [width, setWidth] = useState<Width>(initialWidth);
+  // Until one is chosen, the one that fits the window: 'Escritorio' as the server draws it (it knows no window).
+  const [chosen, setWidth] = useState<Width | null>(null);
+  const fitting = useSyncExternalStore(noChanges, fittingWidth, () => 'desktop' as const);
+  const shown = chosen ?? fitting;
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const payload = state.kind === 'ready' ? state.payload : null;
   useFeedFrame(frame, previewKey, payload);
@@ -136,7 +140,7 @@ function PreviewShell({ previewKey, state }: { previewKey: string; state: Previe
               key={option}
               type="button"
               className="preview-switch__option"
-              aria-pressed={width === option}
+              aria-pressed={shown === option}
               onClick={() => setWidth(option)}
             >
               {option === 'desktop' ? 'Escritorio' : 'Teléfono'}
@@ -147,10 +151,10 @@ function PreviewShell({ previewKey, state }: { previewKey: string; state: Previe
       <main className="preview__stage">
         <iframe
           ref={setFrame}
-          className={`preview__frame preview__frame--${width}`}
-          style={{ width: PREVIEW_WIDTHS[width] }}
+          className={`preview__frame preview__frame--${shown}`}
+          style={{ width: PREVIEW_WIDTHS[shown] }}
           src={`${pathname}${hash}`}
-          title={`${payload.publication.title} (${width === 'desktop' ? 'escritorio' : 'teléfono'}, ${PREVIEW_WIDTHS[width]} px)`}
+          title={`${payload.publication.title} (${shown === 'desktop' ? 'escritorio' : 'teléfono'}, ${PREVIEW_WIDTHS[shown]} px)`}
         />
       </main>
     </div>

@@ -20,7 +20,7 @@ const OPENER_WAIT_MS = 4000;
 export const keyFromHash = (hash: string): string => decodeURIComponent(hash.replace(/^#/, ''));
 
 /** Whether this document is the phone-wide frame a preview page embeds. */
-export const isEmbedded = (): boolean => window.parent !== window;
+export const isEmbedded = (): boolean => typeof window !== 'undefined' && window.parent !== window;
 
 /**
  * The state another window of this origin posts for `key`: the admin tab that
@@ -55,7 +55,8 @@ export function usePostedPreview(key: string, from: Window | null, giveUpAfter?:
 }
 
 /** The unsaved state, from the admin tab that opened this one. */
-export const useOpenerPreview = (key: string) => usePostedPreview(key, window.opener as Window | null, OPENER_WAIT_MS);
+export const useOpenerPreview = (key: string) =>
+  usePostedPreview(key, typeof window === 'undefined' ? null : (window.opener as Window | null), OPENER_WAIT_MS);
 
 /** A private link's answer as the preview draws it. */
 export function linkPayload(answer: PreviewLinkAnswer): PreviewPayload {
