@@ -85,7 +85,9 @@ describe('what the server answers for each kind of address', () => {
     expect(response.text).toMatch(/<div id="?root"?>/);
     // (React writes the preload of a high-priority image first.)
     if (!/^\/(admin|login)/.test(path)) expect(response.text).toMatch(/<div id="root">(<link [^>]*>)*<div class="site">/);
-    if (status === 404) expect(response.text).toContain('<h1 class="not-found__title">Página no encontrada</h1>');
+    // A publication's address (any two segments: the route's) says so in its own words (requirements §8), any other the 404 page.
+    if (status === 404 && /^\/[^/]+\/[^/?]+$/.test(path)) expect(response.text).toContain('>No se encontró la publicación</h1>');
+    else if (status === 404) expect(response.text).toContain('<h1 class="not-found__title">Página no encontrada</h1>');
   });
 
   it('answers 404 for a publication that exists but is not public', async () => {

@@ -3,8 +3,8 @@ import { expect, test } from './support/fixtures';
 // Addresses that name nothing answer 404, and the browser app still shows its 404 page.
 
 test("a missing publication's address answers 404 and shows the not-found page", async ({ page, browserProblems }) => {
+  // The server's page says it: the app does not ask the API again (docs/decisions/185).
   browserProblems.expectFailedLoad(404, '/noticias/999999');
-  browserProblems.expectFailedLoad(404, '/api/public/publication/999999/');
   const response = await page.goto('/noticias/999999');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeVisible();

@@ -136,8 +136,7 @@ test("a draft or scheduled publication is never shown: 'No se encontró la publi
   expect(draft).toBeDefined();
   expect(scheduled).toBeDefined();
   for (const hidden of [draft!, scheduled!]) {
-    browserProblems.expectFailedLoad(404, `/api/public/publication/${hidden.id}/`);
-    // Not public: the server answers 404 with the same page, which the app renders.
+    // Not public: the server answers 404 with the publication's not-found page, which the app takes over.
     browserProblems.expectFailedLoad(404, `/revista/${hidden.id}`);
     await page.goto(`/revista/${hidden.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'No se encontró la publicación' })).toBeVisible();

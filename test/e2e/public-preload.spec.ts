@@ -1,12 +1,13 @@
 import { FACULTY_SEGMENT } from '@/domain/catalogue';
 import { expect, test } from './support/fixtures';
 
-// A lazy page's code named in the HTML the server sends (`<link rel=preload>`), so that it downloads
-// beside the main script instead of after it has run: the names must be the files the page then loads.
+// A lazy page's code named in the HTML the server sends, so that it downloads beside the main script
+// instead of after it has run: its stylesheets linked (the page is drawn before any script runs), its
+// scripts preloaded (docs/decisions/185). The names must be the files the page then loads.
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const preloaded = (html: string) =>
-  Array.from(head(html).matchAll(/<link rel="preload" href="([^"]+)" as="(script|style)" \/>/g), (m) => m[1]);
+  Array.from(head(html).matchAll(/<link rel="(?:preload|stylesheet)" href="(\/assets\/site-[^"]+)"(?: as="script")? \/>/g), (m) => m[1]);
 
 test('each kind of public page preloads the code its page loads, each file fetched once', async ({ page, request }) => {
   await page.goto('/noticias');
@@ -35,8 +36,11 @@ test('each kind of public page preloads the code its page loads, each file fetch
     expect([...fetched].sort(), address).toEqual([...named].sort());
   }
 
-  // The home page's code is the main script's: it names nothing.
-  expect(preloaded(await (await request.get('/')).text())).toEqual([]);
+  // The home page draws the latest news with the list pages' code (site-list): it names that, script and stylesheet.
+  expect(preloaded(await (await request.get('/')).text())).toEqual([
+    expect.stringMatching(/^\/assets\/site-list\.[0-9a-f]{8}\.css$/),
+    expect.stringMatching(/^\/assets\/site-list\.[0-9a-f]{8}\.js$/),
+  ]);
 });
 
 // The page's first API answer comes inside its HTML (docs/decisions/069): the first render draws the

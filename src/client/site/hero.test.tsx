@@ -36,6 +36,9 @@ test('the video autoplays muted and loops; the button pauses and resumes it', ()
   expect(video.muted).toBe(true);
   expect(video.loop).toBe(true);
   expect(video).toHaveAttribute('poster', '/media/hero-poster.jpg');
+  // Started by the app, never by the markup (which the server draws for every visitor alike).
+  expect(video).not.toHaveAttribute('autoplay');
+  expect(video).toHaveAttribute('preload', 'none');
   expect(playCalls).toBe(1);
   Object.defineProperty(video, 'paused', { configurable: true, get: () => false });
   fireEvent.click(screen.getByRole('button', { name: 'Pausar vídeo' }));

@@ -74,8 +74,9 @@ export function Hero({ onMore }: { onMore: () => void }) {
           muted
           loop
           playsInline
-          autoPlay={!reduced}
-          preload={reduced ? 'none' : 'auto'}
+          // Started by the app once it knows whether the visitor asked for less motion (the effect above): the
+          // page the server draws cannot know it, so its video neither autoplays nor loads before the app runs.
+          preload="none"
           aria-hidden="true"
           tabIndex={-1}
           onPlay={() => setPlaying(true)}

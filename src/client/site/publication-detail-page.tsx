@@ -10,6 +10,7 @@ import { detailErrorMessage } from './detail-error';
 import { StatusMessage } from './status-message';
 import { PublicationView } from './publication-view';
 import { usePageMeta } from './use-page-meta';
+import { useServedNotFound } from './served-status';
 import './publication-detail-page.css';
 
 const parseId = (value: string | undefined): number | null =>
@@ -21,7 +22,8 @@ const parseId = (value: string | undefined): number | null =>
  */
 export function PublicationDetailPage() {
   const { sectionSlug = '', id: rawId } = useParams();
-  const id = parseId(rawId);
+  // An address the server answered 404 is not asked for again: it says so at once, as the server drew it.
+  const id = useServedNotFound() ? null : parseId(rawId);
   const { data, error, isLoading, isError } = useGetPublicPublicationQuery(id ?? 0, { skip: id === null });
   const sectionTitle = data?.section_title || findPublicSection(sectionSlug)?.title || sectionSlug;
   const problem = id === null ? detailErrorMessage({ status: 404, data: undefined }) : isError ? detailErrorMessage(error) : null;

@@ -1,22 +1,21 @@
-import { createContext, useContext } from 'react';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
 import { AppRoutes } from '@/client/app/router';
+import { paths } from '@/client/app/paths';
 import { SiteFrameProvider, type SiteFrame } from './site-settings';
 import { SiteLayout } from './site-layout';
 import { NotFoundPage } from './not-found-page';
-
-/** Whether the server answered the address the site was loaded at with its 404 page (PageData status). */
-const ServedNotFound = createContext(false);
+import { ServedNotFound, useServedNotFound } from './served-status';
 
 /**
  * The address the page was loaded at draws the site's 404 page when the server
- * said so (a publication that is not public, a page past a list's last), as the
- * server drew it; any other address, its route. The first entry of the
- * history is the loaded one (react-router's key 'default', on both sides).
+ * said so (a page past a list's last, a section that is hidden), as the server
+ * drew it; a publication's address draws its own page, which says 'No se
+ * encontró la publicación' (requirements §8); any other address, its route.
  */
 function SiteRoutes() {
-  const { key } = useLocation();
-  if (useContext(ServedNotFound) && key === 'default') {
+  const { pathname } = useLocation();
+  const servedNotFound = useServedNotFound();
+  if (servedNotFound && !matchPath(`/${paths.publication.path}`, pathname)) {
     return (
       <SiteLayout>
         <NotFoundPage />
