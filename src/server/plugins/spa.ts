@@ -16,6 +16,7 @@ import { pageCacheKey, publicPageAddress } from '../cache/public-key';
 import { todayIso } from '../clock';
 import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
 import { loadSiteRenderer } from '../render/site-renderer';
+import { type PageSubject, structuredDataOf } from '../seo/structured-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -50,6 +51,8 @@ export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
   chunk?: RouteChunk;
   /** The API answers the page is drawn from (answersOf): drawn with, and written into, the page. */
   reads?: PageRead[];
+  /** What the page's JSON-LD describes (seo/structured-data.ts), with the faculty from its answers. */
+  subject?: PageSubject;
 }
 
 /**
@@ -178,7 +181,7 @@ export async function registerSpa(
     const added = await addedSections();
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
-    const { status, location, canonical, preview, chunk, reads, ...head } =
+    const { status, location, canonical, preview, chunk, reads, subject, ...head } =
       document === 'index.html'
         ? await resolvePage(pathname, new URL(request.url, 'http://site').searchParams, added)
         : { status: 200 as const };
@@ -186,11 +189,12 @@ export async function registerSpa(
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
     const year = Number(todayIso().slice(0, 4));
-    let drawn: Pick<PageMeta, 'root' | 'pageData'> = {};
+    let drawn: Pick<PageMeta, 'root' | 'pageData' | 'structuredData'> = {};
     if (document === 'index.html') {
       const pageData: PageData = { status: status === 404 ? 404 : 200, reads: status === 200 && reads ? await answersOf(reads) : [] };
       // A cached page is drawn at the address of its key, which holds all the page depends on.
-      drawn = { pageData, root: await draw(request, address ?? request.url, pageData, { sections: added, year }) };
+      const root = await draw(request, address ?? request.url, pageData, { sections: added, year });
+      drawn = { pageData, root, structuredData: structuredDataOf(subject, pageData.reads, origin) };
     }
     const meta = { ...head, ...drawn, origin, url, preload: chunk && routeChunks[chunk] };
     const html = Buffer.from(renderIndex(await template(document), meta, { ...config.siteSettings, sections: added, year }));

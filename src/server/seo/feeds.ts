@@ -68,6 +68,20 @@ export function midnightIn(day: string, timeZone: string): string {
   return `${day}T00:00:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/**
+ * When a publication became public, its date's midnight in the site's time zone, and when it
+ * last changed: its last edit (`updated_at`), never earlier than its publication (an edit made
+ * before a scheduled date would read as older than it). The feeds' `published` and `updated`,
+ * and the pages' structured data (structured-data.ts), agree through this.
+ */
+export function publicationTimes(
+  row: { publish_date: string | null; updated_at: string },
+  timeZone: string,
+): { published: string; updated: string } {
+  const published = row.publish_date ? midnightIn(row.publish_date, timeZone) : row.updated_at;
+  return { published, updated: Date.parse(row.updated_at) > Date.parse(published) ? row.updated_at : published };
+}
+
 const imageType = (address: string): string | undefined => {
   const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(address)?.[1]?.toLowerCase();
   return extension === 'jpg' || extension === 'jpeg'
@@ -121,11 +135,7 @@ export interface FeedInput {
  */
 export function renderAtomFeed({ origin, title, path, alternatePath, rows, timeZone, emptyUpdated }: FeedInput): string {
   const base = origin.replace(/\/+$/, '');
-  const dated = rows.map((row) => {
-    const published = row.publish_date ? midnightIn(row.publish_date, timeZone) : row.updated_at;
-    // An edit made before the publication date would read as older than its publication.
-    return { row, published, updated: Date.parse(row.updated_at) > Date.parse(published) ? row.updated_at : published };
-  });
+  const dated = rows.map((row) => ({ row, ...publicationTimes(row, timeZone) }));
   const entries = dated.map(({ row, published, updated }) => {
     const address = `${base}/${encodeURIComponent(row.section_slug)}/${row.id}`;
     const summary = summaryOf(row.layout);

@@ -24,6 +24,7 @@ import { findLiveLink } from '../content/preview-links';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
+import { articleFactsOf, type PageSubject } from './structured-data';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
 import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle } from './feeds';
 import type { RouteChunk } from '../spa/route-chunks';
@@ -169,6 +170,8 @@ export interface ResolvedPage extends Omit<PageMeta, 'url' | 'origin'> {
   chunk?: RouteChunk;
   /** The API answers the page is drawn from (plugins/spa.ts reads them, draws the page and writes them into it). */
   reads?: PageRead[];
+  /** What the page's structured data describes (structured-data.ts); none for a page without any. */
+  subject?: PageSubject;
 }
 
 const NOT_FOUND_TITLE = 'Página no encontrada';
@@ -198,10 +201,17 @@ export function createPageResolver(services: Services) {
     if (path === '/') {
       // The latest news are drawn with the home page; their code is the list pages' (client/site/home-page.tsx).
       const news: PageRead = { kind: 'publications', sectionSlug: 'noticias', page: 1, pageSize: HOME_NEWS_COUNT };
-      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-list', reads: [news] };
+      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-list', reads: [news], subject: { kind: 'home' } };
     }
     if (path === `/${FACULTY_SEGMENT}`)
-      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-faculty', reads: [{ kind: 'biographies', page: 1 }] };
+      return {
+        status: 200,
+        canonical: path,
+        feeds: [siteFeed],
+        chunk: 'site-faculty',
+        reads: [{ kind: 'biographies', page: 1 }],
+        subject: { kind: 'faculty' },
+      };
     if (path === `/${SEARCH_SEGMENT}`) {
       const { text, tooShort } = boundSearchQuery(search.get(SEARCH_QUERY_PARAM) ?? '');
       const page = pageFromSearch(search);
@@ -275,6 +285,7 @@ export function createPageResolver(services: Services) {
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
       chunk: 'site-detail',
       reads: [{ kind: 'publication', id: row.id }],
+      subject: { kind: 'publication', publication: articleFactsOf(row, siteTimeZone()) },
     };
   };
 }

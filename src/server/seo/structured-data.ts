@@ -1,0 +1,149 @@
+import type { Biography } from '@/domain/entities';
+import { findPublicSection, listPathOf, SITE_NAME } from '@/domain/catalogue';
+import type { PageData } from '@/domain/public-pages';
+import { publicationTimes } from './feeds';
+
+/**
+ * The JSON-LD (schema.org) a public page carries for search engines
+ * (docs/decisions/187-structured-data.md): the site and its programme on the
+ * home page, the article and its breadcrumb on a publication's page, each
+ * teacher on the faculty page. Pure: from what the page shows and the public
+ * origin (PUBLIC_URL) to nodes, which render-index.ts writes, each in a
+ * script of its own.
+ */
+
+const CONTEXT = 'https://schema.org';
+
+/** The section whose publications are news (NewsArticle rather than Article). */
+const NEWS_SECTION_SLUG = 'noticias';
+
+/** A node as JSON-LD writes it: a type and its properties, '@context' on the nodes a page carries. */
+export interface JsonLdNode {
+  '@context'?: typeof CONTEXT;
+  '@type': string;
+  [property: string]: unknown;
+}
+
+/** A public publication as its Article and breadcrumb need it (articleFactsOf). */
+export interface ArticleFacts {
+  id: number;
+  title: string;
+  section_slug: string;
+  section_title: string;
+  featured_image: string | null;
+  /** When it became public and when it was last edited, RFC 3339 (feeds.ts publicationTimes). */
+  published: string;
+  modified: string;
+}
+
+/** What a page's structured data describes, as the page resolver knows it (seo-routes.ts). */
+export type PageSubject = { kind: 'home' } | { kind: 'faculty' } | { kind: 'publication'; publication: ArticleFacts };
+
+/** A biography as the faculty page shows it (the public API's answer). */
+type FacultyMember = Pick<Biography, 'name' | 'position' | 'email' | 'linkedin' | 'photo' | 'is_active'>;
+
+const homeUrl = (origin: string): string => `${origin}/`;
+/** A stored address ('/media/images/…') made absolute against the public origin; an absolute one stays as it is. */
+const absolute = (address: string, origin: string): string => new URL(address, homeUrl(origin)).toString();
+
+/**
+ * The organisation behind the site: the site itself, by its name and home
+ * page. The research group of the settings is a navigation link ('GIESE' at
+ * /giese by default, a page the site does not have), not a programme's
+ * provider; no university is configured anywhere (docs/decisions/187).
+ */
+const siteOrganization = (origin: string): JsonLdNode => ({ '@type': 'Organization', name: SITE_NAME, url: homeUrl(origin) });
+
+/** The home page: the site (WebSite), and the programme it presents (EducationalOccupationalProgram). */
+export function homeNodes(origin: string): JsonLdNode[] {
+  return [
+    { '@context': CONTEXT, '@type': 'WebSite', name: SITE_NAME, url: homeUrl(origin) },
+    { '@context': CONTEXT, '@type': 'EducationalOccupationalProgram', name: SITE_NAME, provider: siteOrganization(origin) },
+  ];
+}
+
+/** A publication's facts from its row: its times as its feed entry gives them, in the site's time zone. */
+export function articleFactsOf(
+  row: Omit<ArticleFacts, 'published' | 'modified'> & { publish_date: string | null; updated_at: string },
+  timeZone: string,
+): ArticleFacts {
+  const { published, updated } = publicationTimes(row, timeZone);
+  const { id, title, section_slug, section_title, featured_image } = row;
+  return { id, title, section_slug, section_title, featured_image, published, modified: updated };
+}
+
+/**
+ * A publication's page: the article (a NewsArticle in Noticias), and its
+ * breadcrumb as the page draws it (client/site/publication-view.tsx):
+ * 'Inicio', its section's list, its title; the last is the page itself.
+ */
+export function publicationNodes(publication: ArticleFacts, origin: string): JsonLdNode[] {
+  const { id, title, section_slug: slug, featured_image: image } = publication;
+  // As the page names it (client/site/publication-detail-page.tsx).
+  const sectionTitle = publication.section_title || findPublicSection(slug)?.title || slug;
+  const crumbs = [
+    { name: 'Inicio', item: homeUrl(origin) },
+    { name: sectionTitle, item: `${origin}/${listPathOf(slug)}` },
+    { name: title, item: `${origin}/${slug}/${id}` },
+  ];
+  return [
+    {
+      '@context': CONTEXT,
+      '@type': slug === NEWS_SECTION_SLUG ? 'NewsArticle' : 'Article',
+      headline: title,
+      datePublished: publication.published,
+      dateModified: publication.modified,
+      ...(image ? { image: absolute(image, origin) } : {}),
+      publisher: siteOrganization(origin),
+    },
+    {
+      '@context': CONTEXT,
+      '@type': 'BreadcrumbList',
+      itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
+    },
+  ];
+}
+
+/** The faculty page: a Person for each active biography, its email, web and photo only when it has them. */
+export function facultyNodes(biographies: readonly FacultyMember[], origin: string): JsonLdNode[] {
+  return biographies
+    .filter((biography) => biography.is_active)
+    .map((biography) => {
+      const email = biography.email.trim();
+      const web = biography.linkedin.trim();
+      return {
+        '@context': CONTEXT,
+        '@type': 'Person',
+        name: biography.name.trim(),
+        jobTitle: biography.position.trim(),
+        ...(email ? { email } : {}),
+        ...(web ? { url: web } : {}),
+        ...(biography.photo ? { image: absolute(biography.photo, origin) } : {}),
+      };
+    });
+}
+
+/** The biographies of the faculty's answers (every page of a hundred the server read), in their order. */
+const biographiesOf = (reads: PageData['reads']): FacultyMember[] =>
+  reads.flatMap(({ read, answer }) => {
+    const results = read.kind === 'biographies' ? (answer as { results?: unknown }).results : undefined;
+    return Array.isArray(results) ? (results as FacultyMember[]) : [];
+  });
+
+/**
+ * A page's structured data: from what the resolver knows of it (`subject`;
+ * none for a page that has none: a list, a search, a preview, a 404) and the
+ * answers it is drawn from (plugins/spa.ts answersOf), which hold the faculty.
+ */
+export function structuredDataOf(subject: PageSubject | undefined, reads: PageData['reads'], origin: string): JsonLdNode[] | undefined {
+  switch (subject?.kind) {
+    case 'home':
+      return homeNodes(origin);
+    case 'publication':
+      return publicationNodes(subject.publication, origin);
+    case 'faculty':
+      return facultyNodes(biographiesOf(reads), origin);
+    default:
+      return undefined;
+  }
+}
