@@ -299,9 +299,9 @@ describe('the public cache', () => {
     const junk: [string, string[]][] = [
       ['/noticias', ['/noticias?utm_source=boletin&utm_medium=email&fbclid=abc', '/noticias?gclid=xyz']],
       ['/noticias?pagina=2', ['/noticias?utm_source=boletin&pagina=2', '/noticias?pagina=2&pagina_vista=1']],
-      [publication, [`${publication}?utm_campaign=marzo`]],
-      ['/', ['/?utm_source=x']],
-      ['/cuerpo-docente', ['/cuerpo-docente?ref=portada']],
+      [publication, [`${publication}?utm_campaign=marzo`, `${publication}?pagina=3`]],
+      ['/', ['/?utm_source=x', '/?pagina=2']],
+      ['/cuerpo-docente', ['/cuerpo-docente?ref=portada', '/cuerpo-docente?pagina=2']],
     ];
     const kept = new Map<string, DrawnPage>();
     for (const [clean] of junk) kept.set(clean, await page(clean));
