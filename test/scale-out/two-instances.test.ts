@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { todayIso } from '@/server/clock';
 import { freshDatabase, formData, makeImage, TEST_ADMIN } from '../helpers/api-server';
+import { cardTitles, type DrawnPage, fetchDrawnPage, headingOf, NOT_FOUND_HEADING } from '../helpers/drawn-page';
 import { freePort } from '../../bench/local-ports';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
 
@@ -198,6 +199,95 @@ it('serves through B, and through nginx, an image uploaded through A', async () 
     expect(served.headers.get('content-type')).toMatch(/^image\//);
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }
+});
+
+describe('the public pages the instances draw and keep', () => {
+  /** The admin's credentials, signed in before the tests ran. */
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const newsSection = async () => {
+    const sections = (await json(`${a.url}/api/sections/`, { headers: auth() })).body.results as { id: number; slug: string }[];
+    return sections.find((s) => s.slug === 'noticias')!.id;
+  };
+  const createThroughA = async (title: string, status: 'published' | 'draft') => {
+    const form = formData(
+      { title, section_id: String(await newsSection()), status, publish_date: todayIso() },
+      { featured_image: { bytes: await makeImage() } },
+    );
+    const created = await fetch(`${a.url}/api/publications/`, { method: 'POST', headers: auth(), body: form });
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  };
+  /** Asks for the page at `url` until `shows` holds of it; ten intervals is only how long it asks. */
+  const drawnUntil = (what: string, url: string, shows: (page: DrawnPage) => boolean) =>
+    until(
+      what,
+      async () => {
+        const page = await fetchDrawnPage(url);
+        return shows(page) ? page : undefined;
+      },
+      10 * CHECK_INTERVAL_MS,
+    );
+
+  it("shows a save made through A in the pages B serves, once B has checked (every second), and at once in A's", async () => {
+    const id = await createThroughA('Guardada en la instancia A', 'published');
+    const address = `/noticias/${id}`;
+    const titled = (title: string) => (page: DrawnPage) => page.status === 200 && headingOf(page) === title;
+    const listed = (title: string) => (page: DrawnPage) => cardTitles(page, 'Publicaciones de Noticias').includes(title);
+    // B draws both pages, and keeps them.
+    await drawnUntil('B drawing the new publication', `${b.url}${address}`, titled('Guardada en la instancia A'));
+    await drawnUntil('B listing the new publication', `${b.url}/noticias`, listed('Guardada en la instancia A'));
+    const kept = await fetchDrawnPage(`${b.url}${address}`);
+    expect(kept.headers.get('etag')).toBeTruthy();
+
+    const saved = await fetch(`${a.url}/api/publications/${id}/`, {
+      method: 'PATCH',
+      headers: auth(),
+      body: formData({ title: 'Guardada en la instancia A, revisada' }),
+    });
+    expect(saved.status).toBe(200);
+    // A, which made the write, draws the pages again at once.
+    expect(headingOf(await fetchDrawnPage(`${a.url}${address}`))).toBe('Guardada en la instancia A, revisada');
+    expect(cardTitles(await fetchDrawnPage(`${a.url}/noticias`), 'Publicaciones de Noticias')).toContain(
+      'Guardada en la instancia A, revisada',
+    );
+    // B, once its check interval has passed (the interval itself is test/api/public-pages-html.test.ts's, on a clock the test moves).
+    const fresh = await drawnUntil('B drawing the saved title', `${b.url}${address}`, titled('Guardada en la instancia A, revisada'));
+    expect(fresh.headers.get('etag')).not.toBe(kept.headers.get('etag'));
+    const list = await drawnUntil('B listing the saved title', `${b.url}/noticias`, listed('Guardada en la instancia A, revisada'));
+    expect(cardTitles(list, 'Publicaciones de Noticias')).not.toContain('Guardada en la instancia A');
+    // Through nginx, whichever instance answers, the saved page.
+    for (let visit = 0; visit < 4; visit++) {
+      expect(headingOf(await fetchDrawnPage(`${site}${address}`))).toBe('Guardada en la instancia A, revisada');
+    }
+  }, 60_000);
+
+  it('answers a revoked preview link 404 at once, on both instances and through nginx', async () => {
+    const id = await createThroughA('Borrador compartido desde A', 'draft');
+    const made = await fetch(`${a.url}/api/publications/${id}/preview-links/`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(made.status).toBe(201);
+    const link = (await made.json()) as { id: number; url: string };
+    for (const base of [a.url, b.url, site]) {
+      const shown = await fetchDrawnPage(`${base}${link.url}`);
+      expect({ base, status: shown.status, cacheControl: shown.headers.get('cache-control') }).toEqual({
+        base,
+        status: 200,
+        cacheControl: 'no-store',
+      });
+      expect(shown.text).toContain('Cargando la vista previa...');
+    }
+
+    const revoked = await fetch(`${a.url}/api/preview-links/${link.id}/`, { method: 'DELETE', headers: auth() });
+    expect(revoked.status).toBe(204);
+    for (const base of [b.url, a.url, site]) {
+      const gone = await fetchDrawnPage(`${base}${link.url}`);
+      expect({ base, status: gone.status, heading: headingOf(gone) }).toEqual({ base, status: 404, heading: NOT_FOUND_HEADING });
+      expect(gone.headers.get('cache-control')).toBe('no-store');
+    }
+  }, 60_000);
 });
 
 it('loses no reading request while A stops', async () => {

@@ -1,4 +1,4 @@
-import { canonicalPublicRequest, publicCacheKey } from './public-key';
+import { canonicalPublicRequest, publicCacheKey, publicPageAddress } from './public-key';
 
 describe('canonicalPublicRequest', () => {
   it('keeps only the parameters the route reads, in the order its schema declares them', () => {
@@ -38,6 +38,34 @@ describe('canonicalPublicRequest', () => {
       '/index.html',
     ]) {
       expect(canonicalPublicRequest(url)).toBeUndefined();
+    }
+  });
+});
+
+describe('publicPageAddress', () => {
+  it("keeps a list's page, and nothing else of its query", () => {
+    expect(publicPageAddress('/noticias?utm_source=x&pagina=2&fbclid=y')).toBe('/noticias?pagina=2');
+    expect(publicPageAddress('/talleres?pagina=3')).toBe('/talleres?pagina=3');
+    expect(publicPageAddress('/noticias?utm_source=x')).toBe('/noticias');
+  });
+
+  it('drops ?pagina where the page does not read it: the home page, the faculty and a publication are one page each', () => {
+    expect(publicPageAddress('/?pagina=2')).toBe('/');
+    expect(publicPageAddress('/cuerpo-docente?pagina=2')).toBe('/cuerpo-docente');
+    expect(publicPageAddress('/cuerpo-docente?pagina=1&pagina=2')).toBe('/cuerpo-docente');
+    expect(publicPageAddress('/noticias/12?pagina=abc')).toBe('/noticias/12');
+  });
+
+  it('keeps no address of a page that is not kept, nor a list page asked for twice', () => {
+    for (const url of [
+      '/buscar?q=x',
+      '/vista-previa/abc',
+      '/admin',
+      '/login',
+      '/api/public/publications/',
+      '/noticias?pagina=1&pagina=2',
+    ]) {
+      expect(publicPageAddress(url)).toBeUndefined();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { FACULTY_SEGMENT } from '@/domain/catalogue';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { PAGE_PARAM } from '@/domain/public-pages';
 import { SEARCH_SEGMENT } from '@/domain/site-search';
@@ -66,16 +67,20 @@ export const publicCacheKey = (url: string): string | undefined => canonicalPubl
 const CACHEABLE_PAGE = /^\/(?:[a-z0-9-]{1,100}(?:\/\d{1,10})?)?$/;
 const NOT_CACHED_SEGMENTS = new Set(['admin', 'login', 'api', SEARCH_SEGMENT, PREVIEW_SEGMENT]);
 
+/** A kept page's path that is a list's (/noticias, an added section's): the one kind of kept page that reads ?pagina. */
+const isListPath = (path: string): boolean => /^\/[a-z0-9-]+$/.test(path) && path !== `/${FACULTY_SEGMENT}`;
+
 /**
  * The address a kept public page is drawn at: its path, with ?pagina=N when the address
  * names a page of a list (the only parameter such a page reads; tracking tags and the like
- * are dropped, so they make no copies). undefined for an address whose page is not kept.
+ * are dropped, so they make no copies, and so is ?pagina on the home page, the faculty or
+ * a publication, which read none). undefined for an address whose page is not kept.
  */
 export function publicPageAddress(url: string): string | undefined {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
   if (!CACHEABLE_PAGE.test(path) || NOT_CACHED_SEGMENTS.has(path.slice(1).split('/')[0])) return undefined;
-  if (mark === -1) return path;
+  if (mark === -1 || !isListPath(path)) return path;
   const pages = new URLSearchParams(url.slice(mark + 1)).getAll(PAGE_PARAM);
   if (pages.length > 1) return undefined;
   return pages.length === 1 ? `${path}?${PAGE_PARAM}=${encodeURIComponent(pages[0])}` : path;
