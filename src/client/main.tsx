@@ -2,6 +2,7 @@
 import '@/client/ui/tokens.css';
 import '@/client/ui/visually-hidden.css';
 import { BrowserRouter } from 'react-router';
+import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { boot } from '@/client/app/boot';
 import { pageDataActions, readPageData } from '@/client/site/page-data';
 import { readPageYear, readSiteSettings } from '@/client/site/site-settings';
@@ -15,8 +16,9 @@ import { preloadPageAt } from '@/client/site/site-routes';
 // the server's (docs/decisions/185-public-pages-as-html.md).
 const data = readPageData();
 const frame = { settings: readSiteSettings(), year: readPageYear() };
-// A preview's frame is fed by the page that embeds it, not drawn by the server: it starts afresh.
-const embedded = window.parent !== window;
+// What another window feeds (a preview's frame, fed by the page that embeds it; the unsaved preview, fed by
+// the admin tab that opened it) the server cannot draw: those start afresh.
+const fedByAnotherWindow = window.parent !== window || window.location.pathname.replace(/\/$/, '') === `/${PREVIEW_SEGMENT}`;
 
 boot(
   () => (
@@ -28,5 +30,5 @@ boot(
     for (const action of pageDataActions(data?.reads ?? [])) store.dispatch(action);
     return preloadPageAt(window.location.pathname);
   },
-  { hydrate: !embedded },
+  { hydrate: !fedByAnotherWindow },
 );
