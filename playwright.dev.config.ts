@@ -17,8 +17,10 @@ export default defineConfig({
   ...baseConfig,
   testDir: 'test/e2e/development',
   testIgnore: [],
-  // One server, whose source files the tests change: its tests run in order, and no site is seeded for them.
+  // One server, whose source files the tests change: its tests run in order, one at a time (a test of another
+  // file must not be loading a page while one of them rebuilds the app), and no site is seeded for them.
   fullyParallel: false,
+  workers: 1,
   globalSetup: undefined,
   outputDir: `${baseConfig.outputDir}/development`,
   use: { ...baseConfig.use, baseURL: `http://127.0.0.1:${E2E_DEV_PORT}` },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { PublicPublication } from '@/domain/entities';
 import { renderSite } from '../../../test/helpers/render-site';
 import { withRealApi } from '../../../test/helpers/real-api-server';
@@ -87,6 +87,21 @@ describe('answers the real server cannot be made to give', () => {
     await renderSite('/presentacion-magister');
     expect(await screen.findByText('Cargando...')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Objetivos' })).toBeInTheDocument();
+  });
+
+  test("another section, reached within the site, shows 'Cargando...', never the cards of the one left", async () => {
+    server().setHandler(({ url }) =>
+      url.includes('section_slug=revista')
+        ? { delay: 80, body: { count: 1, next: null, previous: null, results: [publication(2, 'Artículo', 'revista')] } }
+        : { body: { count: 1, next: null, previous: null, results: [publication(1, 'Noticia', 'noticias')] } },
+    );
+    const { user } = await renderSite('/noticias');
+    expect(await screen.findByRole('link', { name: 'Noticia' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: 'Revista' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revista' })).toBeInTheDocument();
+    expect(screen.getByText('Cargando...')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Noticia' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Artículo' })).toBeInTheDocument();
   });
 
   // Thirty publications, without making thirty.

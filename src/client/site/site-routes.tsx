@@ -25,7 +25,7 @@ const FacultyPage = lazyPage(() => import(/* webpackChunkName: "site-faculty" */
 function AddedSectionPage() {
   const { sectionSlug } = useParams();
   const section = useAddedSectionLinks().find((candidate) => candidate.slug === sectionSlug);
-  return section ? <SectionListPage section={section} /> : <NotFoundPage />;
+  return section ? <SectionListPage key={section.slug} section={section} /> : <NotFoundPage />;
 }
 
 /**
@@ -49,10 +49,13 @@ export const siteRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.faculty.path, handle: { page: FacultyPage }, element: <FacultyPage /> },
+      // Keyed by section: react-router keeps the element of one route for the next at the same place, and a
+      // list kept from one section to another would show the last section's cards until the new ones arrive
+      // (its query keeps its last answer while it asks: right for another page of the same list).
       ...publicSections.map((section) => ({
         path: paths.sectionList.path(section.slug),
         handle: { page: SectionListPage },
-        element: <SectionListPage section={section} />,
+        element: <SectionListPage key={section.slug} section={section} />,
       })),
       { path: SEARCH_SEGMENT, handle: { page: SearchPage }, element: <SearchPage /> },
       { path: paths.publication.path, handle: { page: PublicationDetailPage }, element: <PublicationDetailPage /> },
