@@ -7,6 +7,7 @@ import {
   headingOf,
   navigation,
   NOT_FOUND_HEADING,
+  PUBLICATION_NOT_FOUND_HEADING,
   textOf,
 } from '../helpers/drawn-page';
 import { fakeDateOnly } from '../helpers/fake-date';
@@ -242,12 +243,18 @@ describe('what a visitor reads is in the page the server drew', () => {
     expect(titles.length).toBeGreaterThan(0);
   });
 
-  it('the 404 page, with status 404, for an address that names nothing or a publication that is not public', async () => {
-    for (const address of ['/no-existe', `/noticias/${ids['Borrador sin publicar']}`, '/noticias/999999']) {
+  it('the 404 page, with status 404, for an address that names nothing; a publication that is not public says so', async () => {
+    const unknown = await page('/no-existe');
+    expect(unknown.status).toBe(404);
+    expect(headingOf(unknown)).toBe(NOT_FOUND_HEADING);
+    expect(unknown.text).toContain('La página que buscas no existe o se ha movido.');
+    for (const address of [`/noticias/${ids['Borrador sin publicar']}`, '/noticias/999999']) {
       const shown = await page(address);
-      expect({ address, status: shown.status }).toEqual({ address, status: 404 });
-      expect(headingOf(shown)).toBe(NOT_FOUND_HEADING);
-      expect(shown.text).toContain('La página que buscas no existe o se ha movido.');
+      expect({ address, status: shown.status, heading: headingOf(shown) }).toEqual({
+        address,
+        status: 404,
+        heading: PUBLICATION_NOT_FOUND_HEADING,
+      });
     }
   });
 });
@@ -357,7 +364,7 @@ describe('a content write reaches the served pages at once', () => {
     }
   });
 
-  it("a trash: the publication's page is the 404 page, and its list loses it and its second page", async () => {
+  it("a trash: the publication's page says it is not found, and its list loses it and its second page", async () => {
     const id = ids['Noticia número 12'];
     expect((await page(`/noticias/${id}`)).status).toBe(200);
     expect(cardTitles(await page('/noticias'), 'Publicaciones de Noticias')).toContain('Noticia número 12');
@@ -365,7 +372,7 @@ describe('a content write reaches the served pages at once', () => {
     expect((await server.request('DELETE', `/api/publications/${id}/`, { token })).status).toBe(204);
     const gone = await page(`/noticias/${id}`);
     expect(gone.status).toBe(404);
-    expect(headingOf(gone)).toBe(NOT_FOUND_HEADING);
+    expect(headingOf(gone)).toBe(PUBLICATION_NOT_FOUND_HEADING);
     expect(cardTitles(await page('/noticias'), 'Publicaciones de Noticias')).not.toContain('Noticia número 12');
     // Twelve are left: one page.
     expect((await page('/noticias?pagina=2')).status).toBe(404);
@@ -408,9 +415,12 @@ describe('a content write reaches the served pages at once', () => {
     const home = navigation(await page('/'));
     expect(home).not.toContain('Talleres de verano');
     expect(home).toContain('Noticias');
-    for (const gone of ['/talleres', address]) {
+    for (const [gone, heading] of [
+      ['/talleres', NOT_FOUND_HEADING],
+      [address, PUBLICATION_NOT_FOUND_HEADING],
+    ]) {
       const shown = await page(gone);
-      expect({ gone, status: shown.status, heading: headingOf(shown) }).toEqual({ gone, status: 404, heading: NOT_FOUND_HEADING });
+      expect({ gone, status: shown.status, heading: headingOf(shown) }).toEqual({ gone, status: 404, heading });
     }
     expect((await server.request('PATCH', `/api/sections/${sections.talleres}/`, { token, json: { is_active: true } })).status).toBe(200);
     expect((await page('/talleres')).status).toBe(200);

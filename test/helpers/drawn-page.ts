@@ -58,3 +58,6 @@ export const navigation = (page: DrawnPage): string[] =>
 
 /** The heading of the site's 404 page. */
 export const NOT_FOUND_HEADING = 'Página no encontrada';
+
+/** What a publication's own page says when its address names no public publication (requirements §8). */
+export const PUBLICATION_NOT_FOUND_HEADING = 'No se encontró la publicación';
