@@ -26,7 +26,7 @@ const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /** Modules the benches share, not benches themselves. */
-const helpers = new Set(['all', 'admin-session', 'local-ports', 'other-work', 'scale-content', 'site-server']);
+const helpers = new Set(['all', 'admin-session', 'local-ports', 'other-work', 'render-alone', 'scale-content', 'site-server']);
 /** Benches that drive Chromium run last, once the server-only figures are in. */
 const browserBenches = ['bundle-size', 'admin-biographies', 'admin-publications', 'layout-editor', 'reorder'];
 

@@ -30,6 +30,14 @@ describe('a public answer made ready once', () => {
     expect(a.headers.etag).not.toBe(c.headers.etag);
   });
 
+  it('keeps a copy of exactly its bytes, not a view of a larger buffer', async () => {
+    const slab = Buffer.alloc(64 * 1024, 'x');
+    const view = slab.subarray(1000, 1000 + 2000);
+    const answer = await prepareAnswer(view, {});
+    expect(answer.body).toEqual(view);
+    expect(answer.body.buffer.byteLength).toBe(2000);
+  });
+
   it('delivers 304 to a matching If-None-Match, else the preferred encoding with its length', async () => {
     const answer = await prepareAnswer(json(200), { 'content-type': 'application/json' });
     const etag = String(answer.headers.etag);
