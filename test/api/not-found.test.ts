@@ -87,6 +87,9 @@ describe('what the server answers for each kind of address', () => {
     if (!/^\/(admin|login)/.test(path)) expect(response.text).toMatch(/<div id="root">(<link [^>]*>)*<div class="site">/);
     // A publication's address (any two segments: the route's) says so in its own words (requirements §8), any other the 404 page.
     if (status === 404 && /^\/[^/]+\/[^/?]+$/.test(path)) expect(response.text).toContain('>No se encontró la publicación</h1>');
+    // A list's page past its last says so with a way to the first page.
+    else if (status === 404 && /\?pagina=/.test(path))
+      expect(response.text).toMatch(/Esta página de (<!-- -->)?[^<]+(<!-- -->)? no existe\./);
     else if (status === 404) expect(response.text).toContain('<h1 class="not-found__title">Página no encontrada</h1>');
   });
 

@@ -195,10 +195,11 @@ describe('what a visitor reads is in the page the server drew', () => {
     const added = await page('/talleres?pagina=1');
     expect(added.status).toBe(200);
     expect(cardTitles(added, 'Publicaciones de Talleres')).toEqual(['Taller de escucha activa', 'Taller de mediación escolar']);
-    // Past the last page: the site's 404 page.
+    // Past the last page: 404, and the list says so with a way to its first page.
     const past = await page('/talleres?pagina=2');
     expect(past.status).toBe(404);
-    expect(headingOf(past)).toBe(NOT_FOUND_HEADING);
+    expect(headingOf(past)).toBe('Talleres');
+    expect(past.text).toContain('Esta página de Talleres no existe.');
   });
 
   it('a publication: its title, date, section and first text cell as written', async () => {

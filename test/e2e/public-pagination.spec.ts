@@ -52,8 +52,7 @@ test('a section with more than twelve publications is paged, and every page can 
   await page.goBack();
   await expect(page).toHaveURL(/\/congresos\?pagina=2$/);
 
-  browserProblems.expectFailedLoad(404, '/api/public/publications/');
-  // A page past the last names nothing: the server answers 404 too, with the same page.
+  // A page past the last names nothing: the server answers 404, with the list saying so (the app does not ask again).
   browserProblems.expectFailedLoad(404, '/congresos');
   await page.goto('/congresos?pagina=50');
   await expect(page.getByText('Esta página de Congresos no existe.')).toBeVisible();

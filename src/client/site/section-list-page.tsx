@@ -11,6 +11,7 @@ import { Pagination } from './pagination';
 import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 import { useStartAtTop } from './use-start-at-top';
+import { useServedNotFound } from './served-status';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
 const isMissingPage = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -24,7 +25,8 @@ const isMissingPage = (error: unknown) => typeof error === 'object' && error !==
 export function SectionListPage({ section }: { section: ListedSection }) {
   const [search] = useSearchParams();
   const listPath = paths.sectionList.getHref(section.slug);
-  const page = pageFromSearch(search);
+  // A page the server answered 404 (past the last) says so at once, as the server drew it, without asking again.
+  const page = useServedNotFound() ? null : pageFromSearch(search);
   usePageMeta(page !== null && page > 1 ? `${section.title} (página ${page})` : section.title, listPageDescription(section));
   const { data, isLoading, isFetching, error } = useGetPublicPublicationsQuery(
     { sectionSlug: section.slug, page: page ?? 1, pageSize: PUBLIC_PUBLICATION_PAGE_SIZE },

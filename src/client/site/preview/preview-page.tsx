@@ -18,6 +18,7 @@ import {
   type PreviewState,
 } from './preview-sources';
 import { usePreviewHead } from './use-preview-head';
+import { useServedNotFound } from '../served-status';
 import './preview.css';
 
 /** The widths a preview is shown at: the site's desktop and a phone (requirements: 1280 and 375 px). */
@@ -82,14 +83,18 @@ function LinkPreview({ token }: { token: string }) {
 }
 
 function FetchedLinkPreview({ token }: { token: string }) {
-  const { data, error, isError } = useGetPreviewLinkQuery(token);
-  const state: PreviewState = data
-    ? { kind: 'ready', payload: linkPayload(data) }
-    : isError
-      ? error && 'status' in error && error.status === 404
-        ? { kind: 'missing' }
-        : { kind: 'failed' }
-      : { kind: 'waiting' };
+  // A dead link the server answered 404 is not asked for again.
+  const dead = useServedNotFound();
+  const { data, error, isError } = useGetPreviewLinkQuery(token, { skip: dead });
+  const state: PreviewState = dead
+    ? { kind: 'missing' }
+    : data
+      ? { kind: 'ready', payload: linkPayload(data) }
+      : isError
+        ? error && 'status' in error && error.status === 404
+          ? { kind: 'missing' }
+          : { kind: 'failed' }
+        : { kind: 'waiting' };
   return <PreviewShell previewKey={LINK_KEY} state={state} />;
 }
 
