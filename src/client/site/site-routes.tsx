@@ -47,7 +47,8 @@ export const siteRoutes: RouteObject[] = [
     path: paths.home.path,
     element: <SiteLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      // The latest news' code (site-list) is fetched before the take-over too: a card clicked early is then the app's, not a page load.
+      { index: true, handle: { page: LatestNews }, element: <HomePage /> },
       { path: paths.faculty.path, handle: { page: FacultyPage }, element: <FacultyPage /> },
       // Keyed by section: react-router keeps the element of one route for the next at the same place, and a
       // list kept from one section to another would show the last section's cards until the new ones arrive
