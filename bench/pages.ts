@@ -5,7 +5,7 @@
  *   npm run build && npm run bench:pages
  *     BENCH_DURATION=5 (s per wrk round), BENCH_ROUNDS=3, BENCH_CONNECTIONS=10, BENCH_THREADS=2,
  *     BENCH_REQUESTS=100 (sequential, per page type and size), BENCH_RENDERS=200 (renderer alone),
- *     BENCH_KEPT=300 (pages kept for the memory figure), BENCH_PARTS=cached,uncached,kept,
+ *     BENCH_KEPT=600 (pages kept for the memory figure), BENCH_PARTS=cached,uncached,kept,
  *     BENCH_PAGE_TYPES=home,list,list-last,publication,faculty,search,404 (the uncached part's)
  *
  * Every server is the real one (`src/server/main.ts`, production mode) serving the client build
@@ -60,7 +60,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
-const KEPT = Number(process.env.BENCH_KEPT ?? 300);
+const KEPT = Number(process.env.BENCH_KEPT ?? 600);
 /** Some page types only (their keys in PAGE_TYPES), for a quicker uncached part. */
 const ONLY_PAGES = process.env.BENCH_PAGE_TYPES?.split(',').map((key) => key.trim());
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'cached,uncached,kept').split(',').map((part) => part.trim()));
@@ -561,7 +561,8 @@ function uncachedMarkdown(report: UncachedReport): string {
 interface Memory {
   rss: number;
   heapUsed: number;
-  external: number;
+  /** Buffers' bytes: what the cache's bodies are. Not `external`, which also counts zlib's engines until they are freed. */
+  arrayBuffers: number;
 }
 
 // Loaded into the server with --require: on SIGUSR2, collect garbage twice, a second apart, and write the memory figures.
@@ -672,7 +673,7 @@ async function keptPart(dir: string, dataDir: string, size: Size): Promise<KeptR
     const afterApi = await memory();
     for (const id of ids) await get(`${base}/noticias/${id}`);
     const afterPages = await memory();
-    const heap = (m: Memory) => m.heapUsed + m.external;
+    const heap = (m: Memory) => m.heapUsed + m.arrayBuffers;
     return {
       pages,
       apiDetailCounted,
@@ -701,7 +702,7 @@ function keptMarkdown(report: KeptReport): string {
     `| (its API answer, for comparison) | | | | ${bytes(report.apiDetailCounted)} | |`,
     '',
     `Held over the baseline after ${report.kept} publications' API answers, then their pages, were kept (gc'd), per entry: ` +
-      `API answer ${bytes(report.perApiAnswer.heap)} of heap + external (RSS ${bytes(report.perApiAnswer.rss)}); ` +
+      `API answer ${bytes(report.perApiAnswer.heap)} of heap and Buffers (RSS ${bytes(report.perApiAnswer.rss)}); ` +
       `page ${bytes(report.perPage.heap)} (RSS ${bytes(report.perPage.rss)}).`,
   );
   if (publication) {
