@@ -11,7 +11,8 @@
  * Starts the real server on the demo content (bench/site-server.ts); then
  * bench/lighthouse-audit.mjs (plain node) launches Debian's Chromium through
  * chrome-launcher with the flags of playwright.config.ts and audits /,
- * /noticias, the first news item and a search's results (/buscar?q=emociones).
+ * /noticias, the first news item, the faculty (/cuerpo-docente) and a search's
+ * results (/buscar?q=emociones): every public page type.
  * Prints the four category scores of each page; results also go to
  * bench/results/lighthouse-<preset>-<time>.json. BENCH_RUNS=n takes the
  * median of n runs per page (default 1). BENCH_CPU_SLOWDOWN=x audits with an x×
@@ -45,7 +46,9 @@ async function main() {
   const server = await startSiteServer();
   let results: PageResult[];
   try {
-    const pages = ['/', '/noticias', await firstPublicationPath(server.baseUrl), '/buscar?q=emociones'].map((p) => `${server.baseUrl}${p}`);
+    const pages = ['/', '/noticias', await firstPublicationPath(server.baseUrl), '/cuerpo-docente', '/buscar?q=emociones'].map(
+      (p) => `${server.baseUrl}${p}`,
+    );
     const audit = spawnSync(
       process.execPath,
       [path.join(__dirname, 'lighthouse-audit.mjs'), ...(desktop ? ['--desktop'] : []), '--runs', String(RUNS), ...pages],
