@@ -31,13 +31,27 @@ export const E2E_DEV_PORT = E2E_PORT_BASE + 2;
 export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
 
 /**
- * The browser: CHROMIUM_PATH, else the first of chromium, chromium-browser and
- * google-chrome on the PATH, else the Chromium Playwright installed. With none,
- * the run stops at once with one line saying how to get one.
+ * A run that shows the browser (`--headed`, `--debug`, `--ui`, PWDEBUG) needs the
+ * whole browser. Said through the environment, since the workers read this file
+ * again without the command line's flags.
+ */
+const HEADED =
+  process.env.E2E_HEADED === '1' || ['--headed', '--debug', '--ui'].some((flag) => process.argv.includes(flag)) || !!process.env.PWDEBUG;
+if (HEADED) process.env.E2E_HEADED = '1';
+
+/**
+ * The browser: CHROMIUM_PATH, else the first of chromium-headless-shell (for a
+ * run that shows no browser), chromium, chromium-browser and google-chrome on
+ * the PATH, else the Chromium Playwright installed. With none, the run stops at
+ * once with one line saying how to get one. The headless shell is Chromium's
+ * engine without the desktop browser around it (Debian's chromium-headless-shell,
+ * the same release as its chromium; what Playwright itself runs headless): the
+ * suite's pages cost it about 40 % of the CPU the whole browser spends on them
+ * (docs/decisions/188-browser-tests-in-the-headless-shell.md).
  */
 function findChromium(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+  for (const name of [...(HEADED ? [] : ['chromium-headless-shell']), 'chromium', 'chromium-browser', 'google-chrome']) {
     try {
       return execFileSync('which', [name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     } catch {
@@ -47,7 +61,7 @@ function findChromium(): string {
   const installed = chromium.executablePath();
   if (fs.existsSync(installed)) return installed;
   console.error(
-    "No Chromium for the browser tests: install your distribution's package (Debian: apt-get install chromium) or Playwright's (npx playwright install chromium), or set CHROMIUM_PATH.",
+    "No Chromium for the browser tests: install your distribution's package (Debian: apt-get install chromium-headless-shell chromium) or Playwright's (npx playwright install chromium), or set CHROMIUM_PATH.",
   );
   process.exit(1);
 }

@@ -92,6 +92,9 @@ function siteEnv(dataDir: string, clockFile: string): Record<string, string> {
     // Browser tests sign in many times from one address.
     LOGIN_RATE_LIMIT_MAX: '1000',
     E2E_CLOCK_FILE: clockFile,
+    // V8's compiled code of the server's modules, kept for the run: every later site starts on it
+    // (about a fifth less CPU per start; a run starts some forty sites).
+    NODE_COMPILE_CACHE: path.join(runDir(), 'node-compile-cache'),
   };
 }
 
