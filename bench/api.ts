@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from './local-ports';
+import { startNginx } from './local-nginx';
 
 const ROOT = path.resolve(__dirname, '..');
 const API_PATH = '/api/public/publications/?section_slug=noticias';
@@ -61,37 +62,6 @@ function measure(target: string, url: string): Result {
   wrk(url, 2); // warm-up: JIT, caches, connections
   const { requestsPerSecond, p50Ms, p99Ms } = wrk(url, DURATION);
   return { target, url, requestsPerSecond, p50Ms, p99Ms };
-}
-
-function startNginx(dir: string, port: number): ChildProcess {
-  const conf = path.join(dir, 'nginx.conf');
-  const temp = (name: string) => path.join(dir, name);
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-daemon off;
-pid ${temp('nginx.pid')};
-error_log ${temp('nginx-error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  default_type application/json;
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  server {
-    listen 127.0.0.1:${port};
-    root ${temp('static')};
-  }
-}
-`,
-  );
-  return spawn('nginx', ['-c', conf, '-p', dir, '-e', temp('nginx-error.log')], { stdio: 'inherit' });
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);

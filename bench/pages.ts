@@ -40,7 +40,7 @@
  * sequential requests) and after (bench/other-work.ts). Results also go to
  * bench/results/pages-<time>.json.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,8 @@ import { answerBytes, prepareAnswer, type CachedAnswer } from '../src/server/cac
 import { ENTRY_OVERHEAD_BYTES } from '../src/server/cache/public-cache';
 import { pageCacheKey, publicCacheKey, publicPageAddress } from '../src/server/cache/public-key';
 import { freePort, waitFor } from './local-ports';
+import { startNginx } from './local-nginx';
+import { memoryProbe } from './memory-probe';
 import { describeOtherWork, otherWork, type OtherWork } from './other-work';
 import type { RenderInput, RenderOutput } from './render-alone';
 import { copyMedia, fillContent, SEARCH_TERM, storeDemoImages, type ContentSize } from './scale-content';
@@ -147,37 +149,6 @@ async function wrk(url: string, seconds: number): Promise<WrkRun> {
   const p99 = /^\s+99%\s+(\S+)/m.exec(stdout)?.[1];
   if (!rps || !p50 || !p99) throw new Error(`Unreadable wrk output:\n${stdout}`);
   return { requestsPerSecond: Number(rps), p50Ms: toMs(p50), p99Ms: toMs(p99) };
-}
-
-function startNginx(dir: string, port: number): ChildProcess {
-  const temp = (name: string) => path.join(dir, name);
-  const conf = temp('nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-daemon off;
-pid ${temp('nginx.pid')};
-error_log ${temp('nginx-error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  types { text/html html; application/json json; }
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  server {
-    listen 127.0.0.1:${port};
-    root ${temp('static')};
-  }
-}
-`,
-  );
-  return spawn('nginx', ['-c', conf, '-p', dir, '-e', temp('nginx-error.log')], { stdio: 'inherit' });
 }
 
 // ---------------------------------------------------------------------------
@@ -565,16 +536,6 @@ interface Memory {
   arrayBuffers: number;
 }
 
-// Loaded into the server with --require: on SIGUSR2, collect garbage twice, a second apart, and write the memory figures.
-const PROBE = `process.on('SIGUSR2', () => {
-  global.gc();
-  setTimeout(() => {
-    global.gc();
-    require('node:fs').writeFileSync(process.env.MEMORY_PROBE_FILE, JSON.stringify(process.memoryUsage()));
-  }, 1000);
-});
-`;
-
 interface KeptPage {
   key: string;
   label: string;
@@ -622,26 +583,10 @@ async function countedBytes(
 }
 
 async function keptPart(dir: string, dataDir: string, size: Size): Promise<KeptReport> {
-  const probe = path.join(dir, 'memory-probe.cjs');
-  const probeFile = path.join(dir, 'memory.json');
-  fs.writeFileSync(probe, PROBE);
-  const site = await startSite(
-    size,
-    dataDir,
-    { PUBLIC_CACHE_MAX_BYTES: '', MEMORY_PROBE_FILE: probeFile },
-    { nodeArgs: ['--expose-gc', '--require', probe] },
-  );
+  const probe = memoryProbe(dir);
+  const site = await startSite(size, dataDir, { PUBLIC_CACHE_MAX_BYTES: '', ...probe.env }, { nodeArgs: probe.nodeArgs });
   const base = site.server.baseUrl;
-  const memory = async (): Promise<Memory> => {
-    fs.rmSync(probeFile, { force: true });
-    site.server.child!.kill('SIGUSR2');
-    for (let tries = 0; !fs.existsSync(probeFile); tries++) {
-      if (tries > 400) throw new Error('the server did not report its memory');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the write may still be under way
-    return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Memory;
-  };
+  const memory = (): Promise<Memory> => probe.read(site.server.child!);
   try {
     const pages: KeptPage[] = [];
     for (const type of PAGE_TYPES.filter((t) => publicPageAddress(t.path(site)) !== undefined && t.status === 200)) {

@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { memoryProbe } from './memory-probe';
 import { ROOT, startSiteServer } from './site-server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -40,17 +41,6 @@ interface Memory {
   external: number;
 }
 
-// Loaded into the server with --require: on SIGUSR2, collect garbage and write the memory figures.
-// Twice, a second apart: V8 frees the memory of dead Buffers in the background after a collection.
-const PROBE = `process.on('SIGUSR2', () => {
-  global.gc();
-  setTimeout(() => {
-    global.gc();
-    require('node:fs').writeFileSync(process.env.MEMORY_PROBE_FILE, JSON.stringify(process.memoryUsage()));
-  }, 1000);
-});
-`;
-
 interface Server {
   base: string;
   memory: () => Promise<Memory>;
@@ -58,31 +48,17 @@ interface Server {
 }
 
 async function startServer(dir: string, name: string, maxBytes: string | undefined): Promise<Server> {
-  const probeFile = path.join(dir, `${name}-memory.json`);
-  const probe = path.join(dir, 'memory-probe.cjs');
-  fs.writeFileSync(probe, PROBE);
+  const probe = memoryProbe(dir, name);
   const server = await startSiteServer({
     needsBuild: false,
-    nodeArgs: ['--expose-gc', '--require', probe],
-    env: {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      MEMORY_PROBE_FILE: probeFile,
-      PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '',
-    },
+    nodeArgs: probe.nodeArgs,
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...probe.env, PUBLIC_CACHE_MAX_BYTES: maxBytes ?? '' },
   });
   const child = server.child!;
   return {
     base: server.baseUrl,
     async memory() {
-      fs.rmSync(probeFile, { force: true });
-      child.kill('SIGUSR2');
-      for (let tries = 0; !fs.existsSync(probeFile); tries++) {
-        if (tries > 400) throw new Error('the server did not report its memory');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the write may still be under way
-      const { rss, heapUsed, external } = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Memory;
+      const { rss, heapUsed, external } = await probe.read(child);
       return { rss, heapUsed, external };
     },
     stop: server.stop,

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { boot } from '@/client/app/boot';
 import { pageDataActions, readPageData } from '@/client/site/page-data';
-import { readPageYear, readSiteSettings } from '@/client/site/site-settings';
+import { readSiteFrame } from '@/client/site/site-settings';
 import { SiteApp } from '@/client/site/site-app';
 import { preloadPageAt } from '@/client/site/site-routes';
 
@@ -15,7 +15,7 @@ import { preloadPageAt } from '@/client/site/site-routes';
 // frame and data, once the page's own code has arrived, so that its first render is
 // the server's (docs/decisions/185-public-pages-as-html.md).
 const data = readPageData();
-const frame = { settings: readSiteSettings(), year: readPageYear() };
+const frame = readSiteFrame();
 // What another window feeds (a preview's frame, fed by the page that embeds it; the unsaved preview, fed by
 // the admin tab that opened it) the server cannot draw: those start afresh.
 const fedByAnotherWindow = window.parent !== window || window.location.pathname.replace(/\/$/, '') === `/${PREVIEW_SEGMENT}`;

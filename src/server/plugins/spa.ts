@@ -10,7 +10,8 @@ import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 import { readRouteChunks, type RouteChunk } from '../spa/route-chunks';
-import { type CachedAnswer, compressFor, deliver, matchesEtag, prepareAnswer, weakEtag } from '../cache/public-answer';
+import { type CachedAnswer, compressFor, matchesEtag, prepareAnswer, weakEtag } from '../cache/public-answer';
+import { sendCached } from '../http/cached-reply';
 import type { PublicCache } from '../cache/public-cache';
 import { pageCacheKey, publicPageAddress } from '../cache/public-key';
 import { todayIso } from '../clock';
@@ -22,12 +23,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Pages are revalidated on every visit, so that after a deploy no page asks for scripts that are gone; an ETag makes it a 304. */
 const PAGE_CACHE_CONTROL = 'no-cache';
-
-/** A page kept in the public cache, as the cache front would send it (a 304 when the browser holds it). */
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  const { status, headers, body } = deliver(answer, request.headers);
-  return reply.code(status).headers(headers).send(body);
-}
 
 /** A page made for this request alone (a search, a preview, a 404): compressed for it alone. */
 async function sendFresh(request: FastifyRequest, reply: FastifyReply, status: number, html: Buffer) {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
-import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
+import { type CachedAnswer, prepareAnswer } from '../cache/public-answer';
+import { sendCached } from '../http/cached-reply';
 import { canonicalPublicRequest } from '../cache/public-key';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
@@ -46,7 +47,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       ? { query: canonical.query, url: requestUrl({ url: canonical.url, server: request.server }) }
       : { query: queryOf(request), url: requestUrl(request) };
     const hit = canonical && (await publicCache.get(canonical.url));
-    if (hit) return send(request, reply, hit);
+    if (hit) return sendCached(request, reply, hit);
     const generation = publicCache.begin();
     const text = JSON.stringify(await compute(input));
     // Not Buffer.from(): a small one is a view of a shared 8 KiB pool slab, which a cached view would keep alive whole.
@@ -55,12 +56,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     reply.type(JSON_TYPE);
     const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
     if (canonical) publicCache.set(canonical.url, answer, generation);
-    return send(request, reply, answer);
-  }
-
-  function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): void {
-    const { status, headers, body } = deliver(answer, request.headers);
-    reply.code(status).headers(headers).send(body);
+    return sendCached(request, reply, answer);
   }
 
   // The answers leave as the bytes cached() serialised once; the schemas describe them and type the input.

@@ -14,7 +14,8 @@ import { HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { type CachedAnswer, deliver, prepareAnswer } from '../cache/public-answer';
+import { type CachedAnswer, prepareAnswer } from '../cache/public-answer';
+import { sendCached } from '../http/cached-reply';
 import { findPublicPublication, listPublicPublicationAddresses, listPublicPublications } from '../db/publications-repository';
 import { listVisibleSectionLinks } from '../db/sections-repository';
 import { siteTimeZone, todayIso } from '../clock';
@@ -66,7 +67,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
    */
   async function sitemapFile(request: FastifyRequest, reply: FastifyReply, key: string, write: () => Promise<string | null>) {
     const hit = await publicCache.get(key);
-    if (hit) return send(request, reply, hit);
+    if (hit) return sendCached(request, reply, hit);
     const generation = publicCache.begin();
     const xml = await write();
     if (xml === null) return reply.code(404).send({ detail: messages.notFound });
@@ -76,12 +77,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     reply.type(XML_TYPE);
     const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: SEO_CACHE_CONTROL });
     publicCache.set(key, answer, generation);
-    return send(request, reply, answer);
-  }
-
-  function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-    const { status, headers, body } = deliver(answer, request.headers);
-    return reply.code(status).headers(headers).send(body);
+    return sendCached(request, reply, answer);
   }
 
   app.get('/sitemap.xml', (request, reply) =>
@@ -104,7 +100,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   /** A feed from the public cache, as the sitemap; the public API's caching headers, so a scheduled publication enters within a minute of its midnight. */
   async function feedFile(request: FastifyRequest, reply: FastifyReply, key: string, write: () => Promise<string | null>) {
     const hit = await publicCache.get(key);
-    if (hit) return send(request, reply, hit);
+    if (hit) return sendCached(request, reply, hit);
     const generation = publicCache.begin();
     const xml = await write();
     // A list that does not exist names nothing: the site's 404 page, as any such address.
@@ -114,7 +110,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     reply.type(ATOM_TYPE);
     const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
     publicCache.set(key, answer, generation);
-    return send(request, reply, answer);
+    return sendCached(request, reply, answer);
   }
 
   app.get(SITE_FEED_PATH, (request, reply) =>
