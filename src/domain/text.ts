@@ -38,9 +38,12 @@ export function metaDescription(html: string, max = 155): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
+/** What a cut preview ends with. */
+export const PREVIEW_ELLIPSIS = '...';
+
 /** Cuts a text at `max` characters for a 'Leer más' preview; whole when short enough. */
 export function preview(text: string, max: number = BIOGRAPHY_PREVIEW_LENGTH): { text: string; truncated: boolean } {
-  return text.length > max ? { text: `${text.slice(0, max).trimEnd()}...`, truncated: true } : { text, truncated: false };
+  return text.length > max ? { text: `${text.slice(0, max).trimEnd()}${PREVIEW_ELLIPSIS}`, truncated: true } : { text, truncated: false };
 }
 
 // C0 controls but tab, line feed and carriage return; DEL; the C1 controls. PostgreSQL refuses

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type Ref } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_PARAM } from '@/domain/public-pages';
 import { SEARCH_MAX_LENGTH, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
@@ -13,7 +13,9 @@ export const searchHref = (query: string, page = 1): string => {
 
 /**
  * The site's search field: a GET form to /buscar (it works before the app's
- * code has loaded), sent through the router once it has.
+ * code has loaded), sent through the router once it has. The field is left to
+ * the browser (uncontrolled): what a visitor typed before the app took the page
+ * over stays when the app renders the form again.
  */
 export function SiteSearchForm({
   id,
@@ -29,10 +31,10 @@ export function SiteSearchForm({
   onSearch?: () => void;
 }) {
   const navigate = useNavigate();
-  const [value, setValue] = useState(initial);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchHref(value.trim()));
+    const value = new FormData(event.currentTarget).get(SEARCH_QUERY_PARAM);
+    navigate(searchHref(typeof value === 'string' ? value.trim() : ''));
     onSearch?.();
   };
   return (
@@ -52,8 +54,7 @@ export function SiteSearchForm({
         className="site-search__input"
         type="search"
         name={SEARCH_QUERY_PARAM}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
+        defaultValue={initial}
         placeholder="Buscar…"
         autoComplete="off"
         enterKeyHint="search"

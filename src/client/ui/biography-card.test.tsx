@@ -1,5 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import type { Biography } from '@/domain/entities';
+import { preview } from '@/domain/text';
 import { BiographyCard, PHOTO_PLACEHOLDER } from './biography-card';
 import { renderWithProviders } from '../../../test/helpers/render-with-providers';
 
@@ -21,26 +23,80 @@ const biography = (overrides: Partial<Biography> = {}): Biography => ({
   ...overrides,
 });
 
-test("'Leer más' shows the whole biography and 'Leer menos' cuts it again at 250 characters", async () => {
-  const { user } = renderWithProviders(<BiographyCard biography={biography()} />);
-  expect(screen.queryByText(/Final de la biografía/)).not.toBeInTheDocument();
-  const cut = screen.getByText(/^Doctora en Psicología/);
-  expect(cut.textContent!.endsWith('...')).toBe(true);
-  expect(cut.textContent!.length).toBeLessThanOrEqual(253);
+/** What a reader of the card sees of its text: the labels and the '...' the state hides are left out (jsdom has no stylesheets). */
+function shownText(card: HTMLElement): string {
+  const text = card.querySelector<HTMLElement>('.bio-card__text')!;
+  const details = text.querySelector('details');
+  if (!details) return text.textContent!;
+  const head = text.firstChild!.textContent!;
+  const rest = Array.from(details.childNodes)
+    .filter((node) => node.nodeName !== 'SUMMARY')
+    .map((node) => node.textContent)
+    .join('');
+  return details.open ? head + rest : head + text.querySelector('.bio-card__ellipsis')!.textContent!;
+}
 
-  await user.click(screen.getByRole('button', { name: 'Leer más' }));
-  expect(screen.getByText(/Final de la biografía\.$/)).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Leer menos' })).toHaveAttribute('aria-expanded', 'true');
+test("'Leer más' is a native details: the first 250 characters, then the rest inside it, one text", () => {
+  const { container } = renderWithProviders(<BiographyCard biography={biography()} />);
+  const text = container.querySelector('.bio-card__text')!;
+  const details = text.querySelector('details')!;
+  // The preview of the domain, its '...' apart (hidden from screen readers: the summary says it).
+  expect(text.firstChild!.textContent! + text.querySelector('.bio-card__ellipsis')!.textContent).toBe(preview(LONG_TEXT).text);
+  expect(text.querySelector('.bio-card__ellipsis')).toHaveAttribute('aria-hidden', 'true');
+  expect(details.parentElement).toBe(text);
+  expect(details.open).toBe(false);
+  const summary = details.querySelector('summary')!;
+  expect(summary).toBe(details.firstElementChild);
+  expect(Array.from(summary.children, (label) => label.textContent)).toEqual(['Leer más', 'Leer menos']);
+  // What the details holds starts where the preview stopped: together they are the biography, nothing lost or repeated.
+  expect(text.firstChild!.textContent! + details.textContent!.slice(summary.textContent!.length)).toBe(LONG_TEXT);
+  expect(shownText(container)).toBe(preview(LONG_TEXT).text);
+  expect(shownText(container).length).toBeLessThanOrEqual(253);
+});
 
-  await user.click(screen.getByRole('button', { name: 'Leer menos' }));
-  expect(screen.queryByText(/Final de la biografía/)).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Leer más' })).toHaveAttribute('aria-expanded', 'false');
+test("'Leer más' opens the whole biography and 'Leer menos' closes it", async () => {
+  const { container, user } = renderWithProviders(<BiographyCard biography={biography()} />);
+  const details = container.querySelector('details')!;
+  await user.click(screen.getByText('Leer más'));
+  expect(details.open).toBe(true);
+  expect(shownText(container)).toBe(LONG_TEXT);
+  await user.click(screen.getByText('Leer menos'));
+  expect(details.open).toBe(false);
+  expect(shownText(container)).toBe(preview(LONG_TEXT).text);
+  // The keyboard (Tab to the summary, Enter or Space) is the browser's own: test/e2e/public-without-scripts.spec.ts.
+});
+
+test('the server draws the card as the browser does: it hydrates without a mismatch, open or closed', () => {
+  const ui = <BiographyCard biography={biography()} />;
+  const html = renderToString(ui);
+  expect(html).toContain('<details class="bio-card__more"><summary class="bio-card__toggle">');
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = html;
+  // A visitor opened it before the app's code arrived: the app keeps it so.
+  container.querySelector('details')!.open = true;
+  const before = container.innerHTML;
+  // Collected, not thrown from inside React's render (test/helpers/fail-on-console.ts), so that a mismatch fails this test alone.
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const recoverable: unknown[] = [];
+  render(ui, { container, hydrate: true, onRecoverableError: (error) => recoverable.push(error) });
+  expect(consoleError).not.toHaveBeenCalled();
+  expect(recoverable).toEqual([]);
+  expect(container.innerHTML).toBe(before);
+  expect(container.querySelector('details')!.open).toBe(true);
 });
 
 test('a short biography is shown whole, without a toggle', () => {
-  renderWithProviders(<BiographyCard biography={biography({ biography: 'Breve reseña.' })} />);
+  const { container } = renderWithProviders(<BiographyCard biography={biography({ biography: 'Breve reseña.' })} />);
   expect(screen.getByText('Breve reseña.')).toBeInTheDocument();
-  expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  expect(container.querySelector('details')).not.toBeInTheDocument();
+  expect(screen.queryByText('Leer más')).not.toBeInTheDocument();
+});
+
+test('a biography of exactly 250 characters is whole too', () => {
+  const exact = 'a'.repeat(250);
+  const { container } = renderWithProviders(<BiographyCard biography={biography({ biography: exact })} />);
+  expect(container.querySelector('details')).not.toBeInTheDocument();
+  expect(shownText(container)).toBe(exact);
 });
 
 test('links: email as mailto and a "Web" link to the linkedin field', () => {

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
 import type { Biography } from '@/domain/entities';
-import { preview } from '@/domain/text';
+import { PREVIEW_ELLIPSIS, preview } from '@/domain/text';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import './biography-card.css';
 
@@ -20,17 +19,49 @@ const webLabel = (url: string) => {
 };
 
 /**
+ * The biography as one paragraph: whole when short; else the first 250
+ * characters (the domain's `preview`), '...', and the rest inside a native
+ * `<details>` whose summary reads 'Leer más', 'Leer menos' while open. The
+ * server and the browser draw the same markup, which works without scripts and
+ * hydrates as it is. CSS (biography-card.css) runs the rest on from the cut in
+ * the same lines, drops the '...' while it shows, and sets the summary under
+ * the text in both states, where the button was.
+ */
+function BiographyText({ text }: { text: string }) {
+  const cut = preview(text);
+  if (!cut.truncated) return <p className="bio-card__text">{text}</p>;
+  // What the preview kept, without its ellipsis; the rest starts where it stopped (spaces included), so the two read as the text.
+  const head = cut.text.slice(0, -PREVIEW_ELLIPSIS.length);
+  return (
+    // A <div>: a paragraph cannot hold a <details>.
+    <div className="bio-card__text bio-card__text--cut">
+      {head}
+      {/* Seen, not read: 'Leer más' says the same to a screen reader. */}
+      <span className="bio-card__ellipsis" aria-hidden="true">
+        {PREVIEW_ELLIPSIS}
+      </span>
+      {/* The browser owns `open`: a visitor may toggle it before the app takes the page over. */}
+      <details className="bio-card__more" suppressHydrationWarning>
+        {/* Two labels, one shown by the state: display: none takes the other from screen readers too. */}
+        <summary className="bio-card__toggle">
+          <span className="bio-card__toggle-more">Leer más</span>
+          <span className="bio-card__toggle-less">Leer menos</span>
+        </summary>
+        {text.slice(head.length)}
+      </details>
+    </div>
+  );
+}
+
+/**
  * A member of the faculty (requirements §2): photo (initial letter without one,
  * placeholder when it fails), name, position, biography cut at 250
  * characters with 'Leer más' / 'Leer menos', email and web links.
  */
 export function BiographyCard({ biography }: { biography: Biography }) {
-  const [expanded, setExpanded] = useState(false);
-  const textId = useId();
   const name = biography.name?.trim() || 'Sin nombre';
   const position = biography.position?.trim() || 'Sin cargo';
   const text = biography.biography ?? '';
-  const cut = preview(text);
 
   return (
     <article className="bio-card">
@@ -53,22 +84,7 @@ export function BiographyCard({ biography }: { biography: Biography }) {
       <div className="bio-card__body">
         <h2 className="bio-card__name">{name}</h2>
         <p className="bio-card__position">{position}</p>
-        {text && (
-          <p className="bio-card__text" id={textId}>
-            {expanded ? text : cut.text}
-          </p>
-        )}
-        {cut.truncated && (
-          <button
-            type="button"
-            className="bio-card__more"
-            aria-expanded={expanded}
-            aria-controls={textId}
-            onClick={() => setExpanded((v) => !v)}
-          >
-            {expanded ? 'Leer menos' : 'Leer más'}
-          </button>
-        )}
+        {text && <BiographyText text={text} />}
         {(biography.email || biography.linkedin) && (
           <ul className="bio-card__links">
             {biography.email && (
