@@ -1,5 +1,13 @@
 import zlib from 'node:zlib';
-import { answerBytes, deliver, matchesEtag, preferredEncoding, prepareAnswer, PUBLIC_API_CACHE_CONTROL } from './public-answer';
+import {
+  answerBytes,
+  deliver,
+  matchesEtag,
+  preferredEncoding,
+  prepareAnswer,
+  prepareAnswerFor,
+  PUBLIC_API_CACHE_CONTROL,
+} from './public-answer';
 
 const json = (size: number) =>
   Buffer.from(JSON.stringify({ results: Array.from({ length: size }, (_, i) => ({ id: i, title: `Publicación ${i}` })) }));
@@ -50,6 +58,34 @@ describe('a public answer made ready once', () => {
     const plain = deliver(answer, {});
     expect(plain.body).toBe(answer.body);
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe("a miss's answer: the asked form at once, every form to keep", () => {
+  it('makes only the form the client prefers before answering, and reuses it in the whole answer', async () => {
+    const body = json(200);
+    const { now, whole } = await prepareAnswerFor('gzip, br', body, { 'content-type': 'application/json' });
+    expect(Object.keys(now.encoded)).toEqual(['br']);
+    expect(deliver(now, { 'accept-encoding': 'gzip, br' }).headers['content-encoding']).toBe('br');
+    const kept = await whole;
+    expect(kept.encoded.br).toBe(now.encoded.br);
+    expect(zlib.gunzipSync(kept.encoded.gzip!)).toEqual(body);
+    expect(kept.headers).toEqual(now.headers);
+    expect(deliver(kept, { 'accept-encoding': 'gzip' }).headers['content-encoding']).toBe('gzip');
+  });
+
+  it("answers the server's own reads (no Accept-Encoding) with the body alone, and compresses after", async () => {
+    const body = json(200);
+    const { now, whole } = await prepareAnswerFor(undefined, body, {});
+    expect(now.encoded).toEqual({});
+    expect(deliver(now, { 'accept-encoding': 'br' }).body).toEqual(body);
+    expect(Object.keys((await whole).encoded).sort()).toEqual(['br', 'gzip']);
+  });
+
+  it('has nothing more to make for a small body', async () => {
+    const { now, whole } = await prepareAnswerFor('br', Buffer.from('{"count":0}'), {});
+    expect(now.encoded).toEqual({});
+    expect(await whole).toBe(now);
   });
 });
 

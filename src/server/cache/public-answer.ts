@@ -63,35 +63,62 @@ const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzip(body);
 
+/** Whether a body is worth compressing at all. */
+const compressible = (body: Buffer) => body.length >= COMPRESS_FROM_BYTES;
+
 /**
  * A body made for one request (a search answer, a page's HTML): unlike a
  * cached answer, compressed only in the form this client takes, if any.
  */
 export async function compressFor(acceptEncoding: string | undefined, body: Buffer): Promise<{ encoding?: Encoding; body: Buffer }> {
-  const encoding = body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding, { br: body, gzip: body }) : undefined;
+  const encoding = compressible(body) ? preferredEncoding(acceptEncoding, { br: body, gzip: body }) : undefined;
   return encoding ? { encoding, body: await compress(body, encoding) } : { body };
 }
 
 /**
- * Hashes and compresses the body once; the work runs on libuv's threads, not the event loop.
- * The body is kept as a copy of its own bytes: one made by Buffer.from(string) is a view of a
- * 64 KiB pool slab (Node 24's Buffer.poolSize), and a kept view holds the whole slab
- * (bench/pages.ts measured about 70 KiB held for an 18 KiB page).
+ * An answer in two steps, for a miss: `now` holds the one form the asking client takes (the body
+ * alone when it takes none, as the server's own reads through `inject`), to send at once; `whole`
+ * every form, made after on libuv's threads, to keep. Hashing and compressing run once; the body is
+ * kept as a copy of its own bytes: one made by Buffer.from(string) is a view of a 64 KiB pool slab
+ * (Node 24's Buffer.poolSize), and a kept view holds the whole slab (bench/pages.ts measured about
+ * 70 KiB held for an 18 KiB page).
  */
-export async function prepareAnswer(given: Buffer, headers: CachedAnswer['headers'], options: PrepareOptions = {}): Promise<CachedAnswer> {
+export async function prepareAnswerFor(
+  acceptEncoding: string | undefined,
+  given: Buffer,
+  headers: CachedAnswer['headers'],
+  options: PrepareOptions = {},
+): Promise<{ now: CachedAnswer; whole: Promise<CachedAnswer> }> {
   const body = own(given);
-  const encoded: CachedAnswer['encoded'] = {};
-  if (body.length >= COMPRESS_FROM_BYTES) {
-    const [br, gz] = await Promise.all([compress(body, 'br'), compress(body, 'gzip')]);
-    encoded.br = own(br);
-    encoded.gzip = own(gz);
-  }
   const common: Headers = {
     ...withoutLength(headers),
     etag: weakEtag(body),
     'cache-control': options.cacheControl ?? PUBLIC_API_CACHE_CONTROL,
     vary: 'Accept-Encoding',
   };
+  const encoded: CachedAnswer['encoded'] = {};
+  const first = compressible(body) ? preferredEncoding(acceptEncoding, { br: body, gzip: body }) : undefined;
+  if (first) encoded[first] = own(await compress(body, first));
+  const now = assemble(body, encoded, common);
+  const rest = compressible(body) ? ENCODINGS.filter((encoding) => !encoded[encoding]) : [];
+  const whole =
+    rest.length === 0
+      ? Promise.resolve(now)
+      : Promise.all(rest.map((encoding) => compress(body, encoding))).then((forms) =>
+          assemble(body, { ...encoded, ...Object.fromEntries(rest.map((encoding, i) => [encoding, own(forms[i])])) }, common),
+        );
+  return { now, whole };
+}
+
+/** An answer with every form made (a sitemap, a feed): what prepareAnswerFor keeps. */
+export async function prepareAnswer(given: Buffer, headers: CachedAnswer['headers'], options: PrepareOptions = {}): Promise<CachedAnswer> {
+  return (await prepareAnswerFor(undefined, given, headers, options)).whole;
+}
+
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+
+/** The answer's forms with their headers as they leave, and the 304's: made once, so that a hit builds nothing. */
+function assemble(body: Buffer, encoded: CachedAnswer['encoded'], common: Headers): CachedAnswer {
   const form = (bytes: Buffer, encoding?: Encoding): Form => ({
     body: bytes,
     headers: { ...common, 'content-length': bytes.length, ...(encoding ? { 'content-encoding': encoding } : {}) },

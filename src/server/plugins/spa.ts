@@ -10,8 +10,8 @@ import type { ServerConfig } from '../config';
 import { CLIENT_DOCUMENTS } from '../spa/client-build';
 import { renderIndex, type PageMeta } from '../spa/render-index';
 import { readRouteChunks, type RouteChunk } from '../spa/route-chunks';
-import { type CachedAnswer, compressFor, matchesEtag, prepareAnswer, weakEtag } from '../cache/public-answer';
-import { sendCached } from '../http/cached-reply';
+import { type CachedAnswer, compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
+import { sendAndKeep, sendCached } from '../http/cached-reply';
 import type { PublicCache } from '../cache/public-cache';
 import { pageCacheKey, publicPageAddress } from '../cache/public-key';
 import { todayIso } from '../clock';
@@ -199,9 +199,7 @@ export async function registerSpa(
       return sendFresh(request, reply, status, html);
     }
     if (key && status === 200) {
-      const answer = await prepareAnswer(html, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: PAGE_CACHE_CONTROL });
-      pageCache!.set(key, answer, generation!);
-      return sendCached(request, reply, answer);
+      return sendAndKeep(request, reply, html, (answer) => pageCache!.set(key, answer, generation!), { cacheControl: PAGE_CACHE_CONTROL });
     }
     // Revalidated on every visit, so that after a deploy no page asks for scripts that are gone;
     // the ETag makes an unchanged page a small 304.

@@ -3,8 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { parseBoolean } from '@/domain/validation';
-import { type CachedAnswer, prepareAnswer } from '../cache/public-answer';
-import { sendCached } from '../http/cached-reply';
+import { sendAndKeep, sendCached } from '../http/cached-reply';
 import { canonicalPublicRequest } from '../cache/public-key';
 import { listBiographies } from '../db/biographies-repository';
 import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
@@ -54,9 +53,9 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
     body.write(text);
     reply.type(JSON_TYPE);
-    const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
-    if (canonical) publicCache.set(canonical.url, answer, generation);
-    return sendCached(request, reply, answer);
+    return sendAndKeep(request, reply, body, (answer) => {
+      if (canonical) publicCache.set(canonical.url, answer, generation);
+    });
   }
 
   // The answers leave as the bytes cached() serialised once; the schemas describe them and type the input.

@@ -14,8 +14,7 @@ import { HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { type CachedAnswer, prepareAnswer } from '../cache/public-answer';
-import { sendCached } from '../http/cached-reply';
+import { sendAndKeep, sendCached } from '../http/cached-reply';
 import { findPublicPublication, listPublicPublicationAddresses, listPublicPublications } from '../db/publications-repository';
 import { listVisibleSectionLinks } from '../db/sections-repository';
 import { siteTimeZone, todayIso } from '../clock';
@@ -75,9 +74,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     const body = Buffer.allocUnsafeSlow(Buffer.byteLength(xml));
     body.write(xml);
     reply.type(XML_TYPE);
-    const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers'], { cacheControl: SEO_CACHE_CONTROL });
-    publicCache.set(key, answer, generation);
-    return sendCached(request, reply, answer);
+    return sendAndKeep(request, reply, body, (answer) => publicCache.set(key, answer, generation), { cacheControl: SEO_CACHE_CONTROL });
   }
 
   app.get('/sitemap.xml', (request, reply) =>
@@ -108,9 +105,7 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     const body = Buffer.allocUnsafeSlow(Buffer.byteLength(xml));
     body.write(xml);
     reply.type(ATOM_TYPE);
-    const answer = await prepareAnswer(body, reply.getHeaders() as CachedAnswer['headers']);
-    publicCache.set(key, answer, generation);
-    return sendCached(request, reply, answer);
+    return sendAndKeep(request, reply, body, (answer) => publicCache.set(key, answer, generation));
   }
 
   app.get(SITE_FEED_PATH, (request, reply) =>
