@@ -26,6 +26,14 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS || 2);
 if (!Number.isInteger(E2E_WORKERS) || E2E_WORKERS < 1 || E2E_WORKERS > 9) {
   throw new Error(`E2E_WORKERS must be a whole number from 1 to 9, not ${process.env.E2E_WORKERS}`);
 }
+/**
+ * Playwright's trace of a failed test (E2E_TRACE: `retain-on-failure` by default, or `off`). Recording
+ * one for every test costs about a fifth of the suite's CPU (the browser's screencast and DOM
+ * snapshots); `.ci/run` turns it off, since nobody can open a trace from CI's text log.
+ */
+const TRACE_MODES = ['retain-on-failure', 'on', 'off'] as const;
+const E2E_TRACE = (process.env.E2E_TRACE || 'retain-on-failure') as (typeof TRACE_MODES)[number];
+if (!TRACE_MODES.includes(E2E_TRACE)) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}, not ${process.env.E2E_TRACE}`);
 /** The development server's port. */
 export const E2E_DEV_PORT = E2E_PORT_BASE + 2;
 export const E2E_ADMIN = { username: 'admin', password: 'clave-de-pruebas-e2e' };
@@ -96,7 +104,7 @@ export default defineConfig({
   use: {
     locale: 'es-ES',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: E2E_TRACE,
     launchOptions: {
       executablePath: findChromium(),
       args: [
