@@ -13,10 +13,11 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * A miss: the answer leaves at once, compressed only in the form this request takes (none for
- * the server's own reads through `inject`), and `keep` is called with it, then again once every
- * form is made, off the request's path. Compressing every form before answering was 40 to 45 % of
- * an uncached page's median time (docs/performance.md). `keep` stores it with the generation read
- * before the data was, so that a write meanwhile drops both.
+ * the server's own reads through `inject`), and `keep` is called once every form is made, off the
+ * request's path: compressing every form before answering was 40 to 45 % of an uncached page's
+ * median time (docs/performance.md). Kept only whole, so that every hit is answered in the form
+ * its client prefers; a request in the few milliseconds before is computed again. `keep` stores it
+ * with the generation read before the data was, so that a write meanwhile drops it.
  */
 export async function sendAndKeep(
   request: FastifyRequest,
@@ -31,10 +32,6 @@ export async function sendAndKeep(
     reply.getHeaders() as CachedAnswer['headers'],
     options,
   );
-  keep(now);
-  whole.then(
-    (answer) => answer !== now && keep(answer),
-    (error: unknown) => request.log.error({ err: error }, 'answer not compressed'),
-  );
+  whole.then(keep, (error: unknown) => request.log.error({ err: error }, 'answer not compressed'));
   return sendCached(request, reply, now);
 }
