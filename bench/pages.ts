@@ -54,7 +54,7 @@ import { startNginx } from './local-nginx';
 import { memoryProbe } from './memory-probe';
 import { describeOtherWork, otherWork, type OtherWork } from './other-work';
 import type { RenderInput, RenderOutput } from './render-alone';
-import { copyMedia, fillContent, SEARCH_TERM, storeDemoImages, type ContentSize } from './scale-content';
+import { copyMedia, fillContent, type PerSize, SEARCH_TERM, type Size, SIZES, storeDemoImages } from './scale-content';
 import { ROOT, startSiteServer, type SiteServer } from './site-server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -319,18 +319,6 @@ function cachedMarkdown(report: CachedReport): string {
 // ---------------------------------------------------------------------------
 // Part 2: uncached pages at 100 and 10,000 publications, and the render alone
 // ---------------------------------------------------------------------------
-
-interface Size extends ContentSize {
-  key: 'small' | 'large';
-  label: string;
-}
-
-const SIZES: Size[] = [
-  { key: 'small', label: '100', publications: 100, biographies: 10 },
-  { key: 'large', label: '10,000', publications: 10_000, biographies: 1_000 },
-];
-
-type PerSize<T> = Record<Size['key'], T>;
 
 interface Site {
   size: Size;

@@ -33,6 +33,20 @@ export interface ContentSize {
   biographies: number;
 }
 
+/** The two sites the scale benches compare (bench/scale.ts, bench/pages.ts): a new programme's and years of work. */
+export interface Size extends ContentSize {
+  key: 'small' | 'large';
+  label: string;
+}
+
+export const SIZES: Size[] = [
+  { key: 'small', label: '100', publications: 100, biographies: 10 },
+  { key: 'large', label: '10,000', publications: 10_000, biographies: 1_000 },
+];
+
+/** A measure of each of the two sites. */
+export type PerSize<T> = Record<Size['key'], T>;
+
 /** Where a filled database lives: a data directory, and a PostgreSQL database when given. */
 export interface ContentTarget {
   dataDir: string;

@@ -48,7 +48,7 @@ import { Client } from 'pg';
 import { createDatabase } from '../src/server/db/database';
 import { migrations } from '../src/server/db/migrate';
 import { describeOtherWork, otherWork, type OtherWork } from './other-work';
-import { copyMedia, fillContent, SEARCH_TERM, storeDemoImages, type ContentSize, type ContentTarget } from './scale-content';
+import { copyMedia, fillContent, type ContentTarget, type PerSize, SEARCH_TERM, type Size, SIZES, storeDemoImages } from './scale-content';
 import { ROOT, startSiteServer, type SiteServer } from './site-server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -66,18 +66,6 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
 const ENGINE = POSTGRES_URL ? 'PostgreSQL' : 'SQLite';
 const UNDO_MIGRATION = process.env.BENCH_UNDO_MIGRATION;
 const execFileAsync = promisify(execFile);
-
-interface Size extends ContentSize {
-  key: 'small' | 'large';
-  label: string;
-}
-
-const SIZES: Size[] = [
-  { key: 'small', label: '100', publications: 100, biographies: 10 },
-  { key: 'large', label: '10,000', publications: 10_000, biographies: 1_000 },
-];
-
-type PerSize<T> = Record<Size['key'], T>;
 
 interface Prepared {
   size: Size;
