@@ -97,8 +97,8 @@ export async function prepareAnswerFor(
     vary: 'Accept-Encoding',
   };
   const encoded: CachedAnswer['encoded'] = {};
-  const first = compressible(body) ? preferredEncoding(acceptEncoding, { br: body, gzip: body }) : undefined;
-  if (first) encoded[first] = own(await compress(body, first));
+  const first = await compressFor(acceptEncoding, body);
+  if (first.encoding) encoded[first.encoding] = own(first.body);
   const now = assemble(body, encoded, common);
   const rest = compressible(body) ? ENCODINGS.filter((encoding) => !encoded[encoding]) : [];
   const whole =
