@@ -1,3 +1,4 @@
+import { CONTENT_KINDS, type ContentKind, type KindMap } from './content-kinds';
 import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Section } from './entities';
 
 /**
@@ -6,10 +7,6 @@ import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Sec
  * The change summary is written here, once, in Spanish: the server stores it
  * with each revision and the browser shows it as it comes.
  */
-
-/** The items that keep revisions. */
-export const REVISION_KINDS = ['publication', 'section', 'biography'] as const;
-export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 /** Revisions kept per item: always the newest this many… */
 export const REVISIONS_KEPT = 50;
@@ -84,7 +81,8 @@ export const CONTENT_ACTIVITY_ACTIONS: readonly ActivityActionName[] = [
 /** The bulk actions' entries, as the log's filter 'kind=bulk' finds them all. */
 export const BULK_ACTIVITY_FILTER = 'bulk';
 
-export const ACTIVITY_TARGET_KINDS = ['publication', 'section', 'biography', 'image', 'user'] as const;
+/** What an entry can be about: a kind of content, an image, an account. */
+export const ACTIVITY_TARGET_KINDS = [...CONTENT_KINDS, 'image', 'user'] as const;
 export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];
 
 /** Days a sign-in's IP address is kept (personal data): then it is cleared and the entry stays. */
@@ -209,11 +207,17 @@ function apply<T>(rules: Rule<T>[], before: T, after: T): string[] {
 }
 
 /** The records a revision keeps, by kind: each as its admin GET answers it. */
-export interface RevisionRecords {
+export type RevisionRecords = KindMap<{
   publication: Publication;
   section: Section;
   biography: Biography;
-}
+}>;
+
+const RULES: { [K in ContentKind]: Rule<RevisionRecords[K]>[] } = {
+  publication: PUBLICATION_RULES,
+  section: SECTION_RULES,
+  biography: BIOGRAPHY_RULES,
+};
 
 /**
  * What a save changed, as short Spanish phrases for the history ('Título',
@@ -221,16 +225,13 @@ export interface RevisionRecords {
  * editadas'); ['Sin cambios'] when nothing did. Versions and timestamps never
  * count: every save changes them.
  */
-export function summarizeChange<K extends RevisionKind>(kind: K, before: RevisionRecords[K], after: RevisionRecords[K]): string[] {
-  let phrases: string[];
-  if (kind === 'publication') phrases = apply(PUBLICATION_RULES, before as Publication, after as Publication);
-  else if (kind === 'section') phrases = apply(SECTION_RULES, before as Section, after as Section);
-  else phrases = apply(BIOGRAPHY_RULES, before as Biography, after as Biography);
+export function summarizeChange<K extends ContentKind>(kind: K, before: RevisionRecords[K], after: RevisionRecords[K]): string[] {
+  const phrases = apply<RevisionRecords[K]>(RULES[kind], before, after);
   return phrases.length > 0 ? phrases : [revisionSummaries.unchanged];
 }
 
 /** A restore's summary: which version it brought back, then what that changed. */
-export function summarizeRestore<K extends RevisionKind>(
+export function summarizeRestore<K extends ContentKind>(
   kind: K,
   restoredNumber: number,
   before: RevisionRecords[K],

@@ -1,3 +1,4 @@
+import { kindCount, thisKind, type ContentKind } from './content-kinds';
 import { FIELD_LIMITS, FORM_FIELD_MAX_BYTES, IMAGE_MAX_PIXELS, JSON_MAX_DEPTH, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 
 /**
@@ -81,8 +82,8 @@ export const messages = {
   /** A save that started from an older version than the stored one (409). */
   editConflict: 'Otra persona guardó cambios mientras usted editaba. Revise la versión actual antes de volver a guardar.',
   /** The same, when the version that came first was saved by the same person (another tab, docs/decisions/145). */
-  editConflictYours: (kind: 'publication' | 'section' | 'biography'): string =>
-    `Usted guardó esta ${{ publication: 'publicación', section: 'sección', biography: 'biografía' }[kind]} en otra pestaña mientras editaba aquí. Revise la versión actual antes de volver a guardar.`,
+  editConflictYours: (kind: ContentKind): string =>
+    `Usted guardó ${thisKind(kind)} en otra pestaña mientras editaba aquí. Revise la versión actual antes de volver a guardar.`,
   /** An Idempotency-Key header that is empty, too long or not printable ASCII (400). */
   invalidIdempotencyKey: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles.',
   /** An Idempotency-Key already used for another request (422). */
@@ -111,14 +112,7 @@ export const messages = {
   revisionLayoutInvalid: 'No se puede restaurar esta versión porque su diseño ya no cumple las reglas actuales.',
   activityDateOrder: 'La fecha final no puede ser anterior a la inicial.',
   /** What a reorder moved, as the activity log names it: '5 secciones'. */
-  reorderedItems: (kind: 'section' | 'publication' | 'biography', count: number): string => {
-    const [one, many] = {
-      section: ['sección', 'secciones'],
-      publication: ['publicación', 'publicaciones'],
-      biography: ['biografía', 'biografías'],
-    }[kind];
-    return `${count} ${count === 1 ? one : many}`;
-  },
+  reorderedItems: kindCount,
 
   /**
    * An account renamed by migration 021 because its username was an older account's in another case,

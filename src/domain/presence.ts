@@ -1,3 +1,4 @@
+import { thisKind, type ContentKind } from './content-kinds';
 import { DATE_LOCALE } from './limits';
 
 /**
@@ -13,16 +14,6 @@ export const PRESENCE_EXPIRY_MS = 60_000;
 export const PRESENCE_IDLE_MS = 30 * 60_000;
 /** The length bounds of a tab's id. */
 export const PRESENCE_TAB_MAX_LENGTH = 64;
-
-export const PRESENCE_KINDS = ['publication', 'biography', 'section'] as const;
-export type PresenceKind = (typeof PRESENCE_KINDS)[number];
-
-/** The record as the sentences name it: 'esta publicación'. */
-export const PRESENCE_RECORD: Record<PresenceKind, string> = {
-  publication: 'esta publicación',
-  biography: 'esta biografía',
-  section: 'esta sección',
-};
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -59,11 +50,11 @@ export interface PresentEditor {
 }
 
 /** 'Ana está editando esta publicación desde las 10:42'; for oneself, 'Usted, en otra pestaña, …'. */
-export function editingSentence(editor: PresentEditor, kind: PresenceKind, timeZone: string): string {
+export function editingSentence(editor: PresentEditor, kind: ContentKind, timeZone: string): string {
   const since = `desde las ${timeOfDay(editor.since, timeZone)}`;
   return editor.you
-    ? `Usted también está editando ${PRESENCE_RECORD[kind]} en otra pestaña o navegador ${since}`
-    : `${editor.name} está editando ${PRESENCE_RECORD[kind]} ${since}`;
+    ? `Usted también está editando ${thisKind(kind)} en otra pestaña o navegador ${since}`
+    : `${editor.name} está editando ${thisKind(kind)} ${since}`;
 }
 
 /** 'Ana guardó cambios hace 1 minuto'; for oneself, from another tab: 'Usted guardó cambios en otra pestaña …'. */

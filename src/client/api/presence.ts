@@ -1,20 +1,18 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import type { Id } from '@/domain/entities';
-import type { PresenceKind } from '@/domain/presence';
 import type { Presence } from '@/domain/schemas/presence';
 import { baseApi } from './base-api';
 import { apiBase } from './base-query';
-
-/** Where each kind lives in the API. */
-const PATHS: Record<PresenceKind, string> = { publication: 'publications', biography: 'biographies', section: 'sections' };
+import { collectionPath } from './kinds';
 
 export interface PresenceRequest {
-  kind: PresenceKind;
+  kind: ContentKind;
   id: Id;
   /** This browser tab's own id. */
   tab: string;
 }
 
-const addressOf = ({ kind, id }: PresenceRequest) => `/${PATHS[kind]}/${id}/presence/`;
+const addressOf = ({ kind, id }: PresenceRequest) => `${collectionPath(kind)}${id}/presence/`;
 
 /**
  * Who else has a record's form open (docs/decisions/182-presence.md): the

@@ -1,9 +1,10 @@
 import { createAction, createSlice, isAnyOf, type Middleware, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { signedOut } from '@/client/session/session-slice';
 import { baseApi } from './base-api';
+import type { KindTag } from './kinds';
 
 /** The lists whose order an administrator changes, named by their cache tag. */
-export type ReorderList = 'Section' | 'Publication' | 'Biography';
+export type ReorderList = KindTag;
 
 /**
  * One queue per list and per store: reorders of a list go out one at a time, in the order they were made, so

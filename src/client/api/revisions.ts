@@ -1,18 +1,13 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import type { Id } from '@/domain/entities';
-import type { RevisionKind } from '@/domain/history';
-import type { RevisionDetail, RevisionSummary } from '@/domain/schemas/revisions';
+import type { RevisionDetail } from '@/domain/schemas/kinds';
+import type { RevisionSummary } from '@/domain/schemas/revisions';
 import { baseApi } from './base-api';
+import { collectionPath, KIND_CACHE, listsReachedBy } from './kinds';
 import { saveHeaders, type SaveAttempt } from './save-key';
 
-/** Where each kind lives in the API, and the tag its records carry. */
-const RESOURCE = {
-  publication: { path: 'publications', tag: 'Publication' },
-  section: { path: 'sections', tag: 'Section' },
-  biography: { path: 'biographies', tag: 'Biography' },
-} as const;
-
 export interface RevisionListRequest {
-  kind: RevisionKind;
+  kind: ContentKind;
   id: Id;
   page: number;
   pageSize: number;
@@ -24,16 +19,12 @@ export interface RevisionPage {
 }
 
 export interface RevisionRequest {
-  kind: RevisionKind;
+  kind: ContentKind;
   id: Id;
   revisionId: Id;
 }
 
-const historyTag = (kind: RevisionKind, id: Id) => ({ type: 'Revision' as const, id: `${kind}-${id}` });
-const publicList = (kind: RevisionKind) => ({
-  type: kind === 'biography' ? ('PublicBiography' as const) : ('PublicPublication' as const),
-  id: 'LIST',
-});
+const historyTag = (kind: ContentKind, id: Id) => ({ type: 'Revision' as const, id: `${kind}-${id}` });
 
 /**
  * The history of one item ('Historial', docs/decisions/132): its revisions,
@@ -44,21 +35,21 @@ const publicList = (kind: RevisionKind) => ({
 const revisionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listRevisions: build.query<RevisionPage, RevisionListRequest>({
-      query: ({ kind, id, page, pageSize }) => ({ url: `/${RESOURCE[kind].path}/${id}/revisions/`, params: { page, page_size: pageSize } }),
-      providesTags: (_page, _error, { kind, id }) => [historyTag(kind, id), { type: RESOURCE[kind].tag, id }],
+      query: ({ kind, id, page, pageSize }) => ({ url: `${collectionPath(kind)}${id}/revisions/`, params: { page, page_size: pageSize } }),
+      providesTags: (_page, _error, { kind, id }) => [historyTag(kind, id), { type: KIND_CACHE[kind].tag, id }],
     }),
     getRevision: build.query<RevisionDetail, RevisionRequest>({
-      query: ({ kind, id, revisionId }) => `/${RESOURCE[kind].path}/${id}/revisions/${revisionId}/`,
+      query: ({ kind, id, revisionId }) => `${collectionPath(kind)}${id}/revisions/${revisionId}/`,
     }),
     restoreRevision: build.mutation<unknown, RevisionRequest & SaveAttempt & { version?: number }>({
       query: ({ kind, id, revisionId, version, saveKey }) => ({
-        url: `/${RESOURCE[kind].path}/${id}/revisions/${revisionId}/restore/`,
+        url: `${collectionPath(kind)}${id}/revisions/${revisionId}/restore/`,
         method: 'POST',
         body: version === undefined ? {} : { version },
         headers: saveHeaders(saveKey),
       }),
       invalidatesTags: (_result, error, { kind, id }) =>
-        error ? [] : [historyTag(kind, id), { type: RESOURCE[kind].tag, id }, { type: RESOURCE[kind].tag, id: 'LIST' }, publicList(kind)],
+        error ? [] : [historyTag(kind, id), { type: KIND_CACHE[kind].tag, id }, ...listsReachedBy(kind)],
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import type { Id } from '@/domain/entities';
 import type { TrashEntry } from '@/domain/schemas/trash';
 import { baseApi } from './base-api';
+import { listsReachedBy } from './kinds';
 import { saveHeaders } from './save-key';
 
 export interface TrashPage {
@@ -9,19 +10,6 @@ export interface TrashPage {
 }
 
 const LIST = { type: 'Trash' as const, id: 'LIST' };
-
-/** The lists an item of this kind comes back to when restored. */
-const listOf = <T extends 'Section' | 'Publication' | 'Biography' | 'PublicPublication' | 'PublicBiography'>(type: T) => ({
-  type,
-  id: 'LIST',
-});
-const restoredLists = (kind: TrashEntry['kind']) =>
-  kind === 'biography'
-    ? [listOf('Biography'), listOf('PublicBiography')]
-    : kind === 'publication'
-      ? [listOf('Publication'), listOf('PublicPublication')]
-      : // A section comes back with its publications.
-        [listOf('Section'), listOf('Publication'), listOf('PublicPublication')];
 
 /**
  * The trash ('Papelera', docs/decisions/130): what was deleted, newest first,
@@ -37,7 +25,7 @@ const trashApi = baseApi.injectEndpoints({
     restoreTrashEntry: build.mutation<unknown, Pick<TrashEntry, 'id' | 'kind'>>({
       // One key per restore: a restore sent twice is answered once (docs/decisions/145).
       query: ({ id }) => ({ url: `/trash/${id}/restore/`, method: 'POST', headers: saveHeaders(undefined) }),
-      invalidatesTags: (_result, error, { kind }) => (error ? [] : [LIST, ...restoredLists(kind)]),
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : [LIST, ...listsReachedBy(kind)]),
     }),
     purgeTrashEntry: build.mutation<void, Id>({
       query: (id) => ({ url: `/trash/${id}/`, method: 'DELETE' }),

@@ -49,8 +49,6 @@ export const BiographyRevision = RevisionDetailOf(Biography, 'BiographyRevision'
 export type PublicationRevision = Static<typeof PublicationRevision>;
 export type SectionRevision = Static<typeof SectionRevision>;
 export type BiographyRevision = Static<typeof BiographyRevision>;
-/** Any revision detail; `record` is the shape of its kind's admin GET. */
-export type RevisionDetail = PublicationRevision | SectionRevision | BiographyRevision;
 
 /**
  * POST …/revisions/{revisionId}/restore/: optionally the item's `version` the

@@ -1,11 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { Biography } from './biographies';
-import { Publication } from './publications';
-import { Section } from './sections';
+import { AnyRecord, ContentKindName } from './kinds';
 
 /** The trash ('Papelera'): what was deleted, by whom and when, until it is restored or purged (docs/decisions/130-trash.md). */
 
-const TrashKind = Type.Union([Type.Literal('publication'), Type.Literal('biography'), Type.Literal('section')], { title: 'TrashKind' });
+const TrashKind = ContentKindName({ title: 'TrashKind' });
 
 export const TrashEntry = Type.Object(
   {
@@ -29,7 +27,7 @@ export const TrashEntry = Type.Object(
 export type TrashEntry = Static<typeof TrashEntry>;
 
 /** What a restore answers: the item as its own GET /{id}/ does. */
-export const RestoredItem = Type.Union([Publication, Biography, Section], {
+export const RestoredItem = AnyRecord({
   title: 'RestoredItem',
   description: 'El elemento restaurado, como lo devuelve su GET',
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@/domain/accounts';
+import { CONTENT_KIND, CONTENT_KINDS, mayWriteKind, type ContentKind } from '@/domain/content-kinds';
 import type { DbOrTrx } from '../db/database';
 
 /**
@@ -9,10 +10,11 @@ import type { DbOrTrx } from '../db/database';
  * missing from it is an Administrador's only, and a test lists every
  * registered route against it so that none is forgotten.
  *
- * An Editor writes publications and biographies and reads sections; sections
- * are written, restored and purged by Administradores only, as are the
- * accounts of others. Some rules depend on the item, not the route: restoring
- * from the trash is an Editor's right except for a section.
+ * An Editor writes the kinds of content the registry says (publications and
+ * biographies: src/domain/content-kinds.ts `editorWrites`) and reads the others
+ * (sections), which are written, restored and purged by Administradores only,
+ * as are the accounts of others. Some rules depend on the item, not the
+ * route: restoring from the trash is an Editor's right for those kinds only.
  */
 
 const BOTH: readonly Role[] = ['admin', 'editor'];
@@ -24,11 +26,11 @@ export interface RouteRule {
   editorMay?: (request: FastifyRequest, db: DbOrTrx, userId: number) => Promise<boolean>;
 }
 
-/** Whether a role may restore a trash entry of this kind: a section is an Administrador's (a single restore or a bulk one). */
-export const mayRestoreKind = (role: string | undefined, kind: string | undefined): boolean => role === 'admin' || kind !== 'section';
+/** Whether a role may restore a trash entry of this kind (a single restore or a bulk one): as it may write the kind. */
+export const mayRestoreKind = mayWriteKind;
 
-/** The trash entry a restore names is not a section's. */
-async function notASection(request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
+/** The trash entry a restore names is of a kind an Editor writes. */
+async function editorWritesEntry(request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
   const id = Number((request.params as { id?: string }).id);
   if (!Number.isSafeInteger(id)) return true; // The route answers 404 itself.
   const entry = await db.selectFrom('trash').select('kind').where('id', '=', id).executeTakeFirst();
@@ -43,41 +45,34 @@ async function ownPreviewLink(request: FastifyRequest, db: DbOrTrx, userId: numb
   return !link || link.created_by_id === userId;
 }
 
-/** Content an Editor may write in full: read, create, edit, reorder, trash, Historial. */
-const contentRoutes = (path: string): Record<string, RouteRule> => ({
-  [`GET ${path}`]: { roles: BOTH },
-  [`POST ${path}`]: { roles: BOTH },
-  [`GET ${path}:id/`]: { roles: BOTH },
-  [`PATCH ${path}:id/`]: { roles: BOTH },
-  [`DELETE ${path}:id/`]: { roles: BOTH },
-  [`PATCH ${path}reorder/`]: { roles: BOTH },
-  [`GET ${path}:id/revisions/`]: { roles: BOTH },
-  [`GET ${path}:id/revisions/:revisionId/`]: { roles: BOTH },
-  [`POST ${path}:id/revisions/:revisionId/restore/`]: { roles: BOTH },
-});
+/**
+ * A kind's routes: both roles read it and its Historial; who writes it
+ * (create, edit, reorder, delete, restore a version) the registry says, and
+ * presence follows the right to edit the record.
+ */
+function contentRoutes(kind: ContentKind): Record<string, RouteRule> {
+  const path = `/api/${CONTENT_KIND[kind].collection}/`;
+  const writers = CONTENT_KIND[kind].editorWrites ? BOTH : ADMIN;
+  return {
+    [`GET ${path}`]: { roles: BOTH },
+    [`GET ${path}:id/`]: { roles: BOTH },
+    [`GET ${path}:id/revisions/`]: { roles: BOTH },
+    [`GET ${path}:id/revisions/:revisionId/`]: { roles: BOTH },
+    [`POST ${path}`]: { roles: writers },
+    [`PATCH ${path}:id/`]: { roles: writers },
+    [`DELETE ${path}:id/`]: { roles: writers },
+    [`PATCH ${path}reorder/`]: { roles: writers },
+    [`POST ${path}:id/revisions/:revisionId/restore/`]: { roles: writers },
+    [`POST ${path}:id/presence/`]: { roles: writers },
+    [`DELETE ${path}:id/presence/`]: { roles: writers },
+  };
+}
 
 /** Keys are 'METHOD pattern', the pattern as Fastify registered it (request.routeOptions.url). */
 export const ROUTE_RULES: Record<string, RouteRule> = {
-  ...contentRoutes('/api/publications/'),
-  ...contentRoutes('/api/biographies/'),
+  ...Object.fromEntries(CONTENT_KINDS.flatMap((kind) => Object.entries(contentRoutes(kind)))),
   // Each item is then checked as its own request would be (a section's trash entry: mayRestoreKind).
   'POST /api/publications/bulk/': { roles: BOTH },
-  'GET /api/sections/': { roles: BOTH },
-  'GET /api/sections/:id/': { roles: BOTH },
-  'GET /api/sections/:id/revisions/': { roles: BOTH },
-  'GET /api/sections/:id/revisions/:revisionId/': { roles: BOTH },
-  'POST /api/sections/': { roles: ADMIN },
-  'PATCH /api/sections/:id/': { roles: ADMIN },
-  'DELETE /api/sections/:id/': { roles: ADMIN },
-  'PATCH /api/sections/reorder/': { roles: ADMIN },
-  'POST /api/sections/:id/revisions/:revisionId/restore/': { roles: ADMIN },
-  // Who else is editing follows the right to edit the record.
-  'POST /api/publications/:id/presence/': { roles: BOTH },
-  'DELETE /api/publications/:id/presence/': { roles: BOTH },
-  'POST /api/biographies/:id/presence/': { roles: BOTH },
-  'DELETE /api/biographies/:id/presence/': { roles: BOTH },
-  'POST /api/sections/:id/presence/': { roles: ADMIN },
-  'DELETE /api/sections/:id/presence/': { roles: ADMIN },
 
   'POST /api/upload-image/': { roles: BOTH },
   'POST /api/publications/:id/upload_cell_image/': { roles: BOTH },
@@ -88,7 +83,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'DELETE /api/preview-links/:id/': { roles: BOTH, editorMay: ownPreviewLink },
 
   'GET /api/trash/': { roles: BOTH },
-  'POST /api/trash/:id/restore/': { roles: BOTH, editorMay: notASection },
+  'POST /api/trash/:id/restore/': { roles: BOTH, editorMay: editorWritesEntry },
   // 'Eliminar definitivamente'.
   'DELETE /api/trash/:id/': { roles: ADMIN },
 

@@ -6,12 +6,12 @@ import { nowIso } from '../clock';
 import { findBiography, insertBiography, updateBiography } from '../db/biographies-repository';
 import type { BiographyRow } from '../db/schema';
 import { trashBiography } from '../db/trash-repository';
-import { badRequest, notFound } from '../http/api-error';
+import { badRequest } from '../http/api-error';
 import { toBiography } from '../http/serializers';
 import { checkImageSize, storeImage, type ImageInput } from './images';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
-import type { ContentKind, Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /** What a biography's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
 export interface BiographyInput {
@@ -27,12 +27,13 @@ export interface BiographyInput {
   photo?: ImageInput;
 }
 
-export const biographyKind: ContentKind<'biography', BiographyRow> = {
+export const biographyKind: KindStore<'biography', BiographyRow> = {
   kind: 'biography',
-  notFound: () => notFound(messages.biographyNotFound),
+  missing: messages.biographyNotFound,
   find: findBiography,
   toJson: toBiography,
   // Whether the biography is shown stays as it is now.
+  restoreKeeps: 'Recupera nombre, cargo, biografía, email, web y foto; si está activa se conserva.',
   async restore(trx, id, record, now) {
     const row = await updateBiography(trx, id, {
       name: record.name,

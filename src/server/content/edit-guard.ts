@@ -1,16 +1,17 @@
-import type { RevisionKind } from '@/domain/history';
+import type { ContentKind } from '@/domain/content-kinds';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { isVersion } from '@/domain/validation';
 import type { DbOrTrx } from '../db/database';
 import { authorOfVersion } from '../db/revisions-repository';
-import { ApiError, badRequest } from '../http/api-error';
+import { ApiError, badRequest, notFound } from '../http/api-error';
 import type { Actor } from './activity-log';
 
 /** What an edit of one kind answers when it cannot go ahead. */
 export interface EditAnswers<Row> {
-  kind: RevisionKind;
-  notFound: () => ApiError;
+  kind: ContentKind;
+  /** Its 404 message ('No se encontró la publicación'). */
+  missing: string;
   toJson: (row: Row) => unknown;
 }
 
@@ -32,7 +33,7 @@ export async function checkEditable<Row extends { id: number; version: number }>
   answers: EditAnswers<Row>,
   actor?: Actor,
 ): Promise<Row> {
-  if (!row) throw answers.notFound();
+  if (!row) throw notFound(answers.missing);
   if (sentVersion === undefined || sentVersion === row.version) return row;
   const savedBy = actor?.id == null ? null : await authorOfVersion(db, answers.kind, row.id, row.version);
   const detail = savedBy !== null && savedBy === actor?.id ? messages.editConflictYours(answers.kind) : messages.editConflict;

@@ -1,4 +1,5 @@
-import { revisionSummaries, summarizeChange, summarizeRestore, type RevisionKind, type RevisionRecords } from '@/domain/history';
+import type { ContentKind } from '@/domain/content-kinds';
+import { revisionSummaries, summarizeChange, summarizeRestore, type RevisionRecords } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
@@ -7,7 +8,7 @@ import { notFound } from '../http/api-error';
 import { logActivity, type Actor } from './activity-log';
 import { checkEditable, refuseErrors, versionErrors } from './edit-guard';
 import { writeSave } from './kept-answers';
-import type { ContentKind, Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /**
  * The history of publications, sections and biographies ('Historial',
@@ -19,7 +20,7 @@ import type { ContentKind, Writer } from './writer';
 export const labelOf = (record: { title: string } | { name: string }): string => ('title' in record ? record.title : record.name);
 
 /** What a save hands the history: the record before (an update) and after, as the admin GET answers them. */
-export interface Save<K extends RevisionKind> {
+export interface Save<K extends ContentKind> {
   kind: K;
   /** Absent for a create. */
   before?: RevisionRecords[K];
@@ -33,7 +34,7 @@ export interface Save<K extends RevisionKind> {
  * first time since it has a history, a first revision holding what it was
  * before (its author unknown, dated when it was last changed).
  */
-export async function recordSave<K extends RevisionKind>(trx: DbOrTrx, save: Save<K>): Promise<void> {
+export async function recordSave<K extends ContentKind>(trx: DbOrTrx, save: Save<K>): Promise<void> {
   const { kind, before, after, actor } = save;
   const now = new Date();
   if (before && !(await hasRevisions(trx, kind, after.id))) {
@@ -66,7 +67,7 @@ export async function recordSave<K extends RevisionKind>(trx: DbOrTrx, save: Sav
 }
 
 /** The revision `revisionId` of item `id`, else 404 'No se encontró la versión'. */
-export async function existingRevision(db: DbOrTrx, kind: RevisionKind, id: number, revisionId: number) {
+export async function existingRevision(db: DbOrTrx, kind: ContentKind, id: number, revisionId: number) {
   const revision = await findRevision(db, kind, id, revisionId);
   if (!revision) throw notFound(messages.revisionNotFound);
   return revision;
@@ -76,11 +77,11 @@ export async function existingRevision(db: DbOrTrx, kind: RevisionKind, id: numb
  * Restores revision `revisionId` of item `id` as a new revision: the item
  * must exist (a deleted one does not), and, with `version`, still be the one
  * the administrator saw (409 otherwise). What a restore keeps and refuses is
- * the kind's own (ContentKind.restore).
+ * the kind's own (KindStore.restore).
  */
-export async function restoreRevision<K extends RevisionKind, Row extends { id: number; version: number }>(
+export async function restoreRevision<K extends ContentKind, Row extends { id: number; version: number }>(
   writer: Writer,
-  kind: ContentKind<K, Row>,
+  kind: KindStore<K, Row>,
   id: number,
   revisionId: number,
   version: number | undefined,
@@ -96,7 +97,7 @@ export async function restoreRevision<K extends RevisionKind, Row extends { id: 
     const before = kind.toJson(row);
     const record: RevisionRecords[K] = JSON.parse(revision.data);
     const after = await kind.restore(trx, id, record, nowIso());
-    if (!after) throw kind.notFound();
+    if (!after) throw notFound(kind.missing);
     const now = new Date();
     await insertRevision(
       trx,

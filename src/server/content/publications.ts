@@ -7,14 +7,14 @@ import { findPublication, updatePublication, insertPublication, type Publication
 import { findSection } from '../db/sections-repository';
 import { sectionEntry, trashPublication } from '../db/trash-repository';
 import type { DbOrTrx } from '../db/database';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { toPublication } from '../http/serializers';
 import { bringsImage, checkImageSize, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
 import { readLayout } from './layout-input';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
-import type { ContentKind, Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /** What a publication's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
 export interface PublicationInput {
@@ -31,11 +31,13 @@ export interface PublicationInput {
   featured_image?: ImageInput;
 }
 
-export const publicationKind: ContentKind<'publication', PublicationWithSection> = {
+export const publicationKind: KindStore<'publication', PublicationWithSection> = {
   kind: 'publication',
-  notFound: () => notFound(messages.publicationNotFound),
+  missing: messages.publicationNotFound,
   find: findPublication,
   toJson: toPublication,
+  restoreKeeps:
+    'Recupera título, sección, diseño, imagen destacada, fecha y destacado; el estado se conserva. 409 si la sección de esa versión ya no existe o está en la papelera.',
   async restore(trx, id, record, now) {
     if (!(await findSection(trx, record.section_id))) {
       const inTrash = await sectionEntry(trx, record.section_id);

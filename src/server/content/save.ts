@@ -1,12 +1,14 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import type { Transaction } from 'kysely';
 import type { FieldErrors } from '@/domain/entities';
-import type { RevisionKind, RevisionRecords } from '@/domain/history';
+import type { RevisionRecords } from '@/domain/history';
 import type { Database } from '../db/schema';
+import { notFound } from '../http/api-error';
 import { logActivity } from './activity-log';
 import { checkEditable, versionErrors } from './edit-guard';
 import { labelOf, recordSave } from './history';
 import { writeSave } from './kept-answers';
-import type { ContentKind, Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /**
  * The skeleton every write of content follows, written once: the content
@@ -18,9 +20,9 @@ import type { ContentKind, Writer } from './writer';
  */
 
 /** A create: the row, its first revision and its log entry, one transaction; answers the record. */
-export async function saveCreate<K extends RevisionKind, Row extends { id: number; version: number }>(
+export async function saveCreate<K extends ContentKind, Row extends { id: number; version: number }>(
   writer: Writer,
-  kind: ContentKind<K, Row>,
+  kind: KindStore<K, Row>,
   insert: (trx: Transaction<Database>) => Promise<Row>,
 ): Promise<RevisionRecords[K]> {
   return writeSave(writer.services, writer.attempt, 201, async (trx) => {
@@ -49,9 +51,9 @@ export interface EditSteps<Row, Checked, Prepared> {
  * check again (it decides: two saves from one version cannot both win), the
  * write, the revision and the log entry. Answers the record.
  */
-export async function saveEdit<K extends RevisionKind, Row extends { id: number; version: number }, Checked, Prepared>(
+export async function saveEdit<K extends ContentKind, Row extends { id: number; version: number }, Checked, Prepared>(
   writer: Writer,
-  kind: ContentKind<K, Row>,
+  kind: KindStore<K, Row>,
   id: number,
   version: number | undefined,
   steps: EditSteps<Row, Checked, Prepared>,
@@ -65,7 +67,7 @@ export async function saveEdit<K extends RevisionKind, Row extends { id: number;
   return writeSave(services, writer.attempt, 200, async (trx) => {
     const before = await checkEditable(trx, await kind.find(trx, id), version, kind, actor);
     const updated = await steps.update(trx, checked, prepared, before);
-    if (!updated) throw kind.notFound();
+    if (!updated) throw notFound(kind.missing);
     const after = kind.toJson(updated);
     await recordSave(trx, { kind: kind.kind, before: kind.toJson(before), after, actor });
     return after;
@@ -79,15 +81,15 @@ export async function saveEdit<K extends RevisionKind, Row extends { id: number;
  * (the browser sends a request again when its connection closed before the
  * answer) is answered 204 again, not 404.
  */
-export async function moveToTrash<K extends RevisionKind, Row extends { id: number; version: number }>(
+export async function moveToTrash<K extends ContentKind, Row extends { id: number; version: number }>(
   writer: Writer,
-  kind: ContentKind<K, Row>,
+  kind: KindStore<K, Row>,
   id: number,
   move: (trx: Transaction<Database>, row: Row) => Promise<boolean>,
 ): Promise<void> {
   await writeSave(writer.services, writer.attempt, 204, async (trx) => {
     const row = await kind.find(trx, id);
-    if (!row || !(await move(trx, row))) throw kind.notFound();
+    if (!row || !(await move(trx, row))) throw notFound(kind.missing);
     await logActivity(trx, writer.actor, 'delete', { kind: kind.kind, id, label: labelOf(kind.toJson(row)) });
     return null;
   });

@@ -8,11 +8,11 @@ import { countPublicationsInSection } from '../db/publications-repository';
 import type { SectionRow } from '../db/schema';
 import { findSection, insertSection, slugsLike, updateSection } from '../db/sections-repository';
 import { trashSection } from '../db/trash-repository';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { toSection } from '../http/serializers';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
-import type { ContentKind, Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /** What a section's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
 export interface SectionInput {
@@ -23,12 +23,13 @@ export interface SectionInput {
   version?: number;
 }
 
-export const sectionKind: ContentKind<'section', SectionRow> = {
+export const sectionKind: KindStore<'section', SectionRow> = {
   kind: 'section',
-  notFound: () => notFound(messages.sectionNotFoundDetail),
+  missing: messages.sectionNotFoundDetail,
   find: findSection,
   toJson: toSection,
   // The slug never changes (public addresses stay), nor whether the section is visible.
+  restoreKeeps: 'Recupera el título; la dirección (slug) y la visibilidad se conservan.',
   async restore(trx, id, record, now) {
     const row = await updateSection(trx, id, { title: record.title, updated_at: now });
     return row && toSection(row);

@@ -1,22 +1,20 @@
+import { CONTENT_KIND, CONTENT_KINDS, type ContentKind } from '@/domain/content-kinds';
 import type { Biography, Publication, Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
-import { findBiography } from '../db/biographies-repository';
 import type { DbOrTrx } from '../db/database';
 import { imageInUse, storedImageUrls } from '../db/media-uses-repository';
-import { findPublication, findPublicationRow } from '../db/publications-repository';
 import { deleteRevisionsOf } from '../db/revisions-repository';
-import type { TrashKind, TrashRow } from '../db/schema';
-import { findSection } from '../db/sections-repository';
+import type { TrashRow } from '../db/schema';
 import { contentsOf, deleteTrashEntry, findTrashEntry, restoreTrashEntry } from '../db/trash-repository';
 import { ApiError, notFound } from '../http/api-error';
-import { toBiography, toPublication, toSection } from '../http/serializers';
 import type { Services } from '../services';
 import type { UpkeepLog } from '../upkeep/schedule';
 import { logActivity, type Actor } from './activity-log';
+import { KIND_STORES } from './kinds';
 import { forgetPreviewLinks } from './preview-links';
 import { writeSave } from './kept-answers';
-import type { Writer } from './writer';
+import type { KindStore, Writer } from './writer';
 
 /**
  * The trash ('Papelera', docs/decisions/130-trash.md): restoring an entry and
@@ -45,10 +43,9 @@ export async function restoreFromTrash(writer: Writer, entryId: number): Promise
 }
 
 /** The restored item as its own GET /{id}/ answers it. */
-async function answerOf(trx: DbOrTrx, restored: { kind: TrashKind; id: number }) {
-  if (restored.kind === 'section') return toSection((await findSection(trx, restored.id))!);
-  if (restored.kind === 'publication') return toPublication((await findPublication(trx, restored.id))!);
-  return toBiography((await findBiography(trx, restored.id))!);
+async function answerOf(trx: DbOrTrx, restored: { kind: ContentKind; id: number }) {
+  const store: KindStore<ContentKind, { id: number; version: number }> = KIND_STORES[restored.kind];
+  return store.toJson((await store.find(trx, restored.id))!);
 }
 
 /**
@@ -112,12 +109,10 @@ export async function purgeEntry(writer: Writer, log: UpkeepLog, entryId: number
 async function forgetHistory(trx: DbOrTrx, entry: TrashRow): Promise<string[]> {
   const rows = contentsOf(entry);
   const records: string[] = [];
-  for (const section of rows.sections)
-    if (!(await findSection(trx, section.id))) records.push(...(await deleteRevisionsOf(trx, 'section', section.id)));
-  for (const publication of rows.publications) {
-    if (!(await findPublicationRow(trx, publication.id))) records.push(...(await deleteRevisionsOf(trx, 'publication', publication.id)));
+  for (const kind of CONTENT_KINDS) {
+    for (const { id } of rows[CONTENT_KIND[kind].collection]) {
+      if (!(await KIND_STORES[kind].find(trx, id))) records.push(...(await deleteRevisionsOf(trx, kind, id)));
+    }
   }
-  for (const biography of rows.biographies)
-    if (!(await findBiography(trx, biography.id))) records.push(...(await deleteRevisionsOf(trx, 'biography', biography.id)));
   return records;
 }

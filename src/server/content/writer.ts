@@ -1,6 +1,6 @@
-import type { RevisionKind, RevisionRecords } from '@/domain/history';
+import type { ContentKind } from '@/domain/content-kinds';
+import type { RevisionRecords } from '@/domain/history';
 import type { DbOrTrx } from '../db/database';
-import type { ApiError } from '../http/api-error';
 import type { Services } from '../services';
 import type { Actor } from './activity-log';
 import type { SaveAttempt } from './kept-answers';
@@ -13,13 +13,15 @@ export interface Writer {
 }
 
 /** One kind of content as its saves see it. */
-export interface ContentKind<K extends RevisionKind, Row extends { id: number; version: number }> {
+export interface KindStore<K extends ContentKind, Row extends { id: number; version: number }> {
   kind: K;
-  /** 404 with the kind's own message ('No se encontró la publicación'). */
-  notFound(): ApiError;
+  /** Its 404 message ('No se encontró la publicación'). */
+  missing: string;
   find(db: DbOrTrx, id: number): Promise<Row | undefined>;
   /** The record as its admin GET answers it (and as the history keeps it). */
   toJson(row: Row): RevisionRecords[K];
+  /** What a restore brings back and what it keeps, for the API document. */
+  restoreKeeps: string;
   /**
    * Makes the item's content a revision's, keeping what a restore never
    * changes (its place in lists, and whether the public sees it). Throws an

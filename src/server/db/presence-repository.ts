@@ -1,4 +1,5 @@
-import { PRESENCE_EXPIRY_MS, type PresenceKind } from '@/domain/presence';
+import { CONTENT_KIND, type ContentKind } from '@/domain/content-kinds';
+import { PRESENCE_EXPIRY_MS } from '@/domain/presence';
 import type { DbOrTrx } from './database';
 
 /**
@@ -14,13 +15,11 @@ import type { DbOrTrx } from './database';
 export const isPresenceTable = (name: string): boolean => name === 'presence';
 
 export interface PresenceKey {
-  kind: PresenceKind;
+  kind: ContentKind;
   itemId: number;
   userId: number;
   tab: string;
 }
-
-const TABLES = { publication: 'publications', biography: 'biographies', section: 'sections' } as const;
 
 /** The moment before which a heartbeat no longer counts. */
 const cutoff = (now: Date): string => new Date(now.getTime() - PRESENCE_EXPIRY_MS).toISOString();
@@ -68,7 +67,7 @@ export interface PresentRow {
  * holds a refresh token (signing out ends presence at once, whichever tab
  * signed out).
  */
-export async function presentTabs(db: DbOrTrx, kind: PresenceKind, itemId: number, now: Date): Promise<PresentRow[]> {
+export async function presentTabs(db: DbOrTrx, kind: ContentKind, itemId: number, now: Date): Promise<PresentRow[]> {
   return db
     .selectFrom('presence')
     .innerJoin('users', 'users.id', 'presence.user_id')
@@ -89,8 +88,8 @@ export async function presentTabs(db: DbOrTrx, kind: PresenceKind, itemId: numbe
 }
 
 /** The record's version, or undefined when there is no such record (never made, or in the trash). */
-export async function recordVersion(db: DbOrTrx, kind: PresenceKind, itemId: number): Promise<number | undefined> {
-  const row = await db.selectFrom(TABLES[kind]).select('version').where('id', '=', itemId).executeTakeFirst();
+export async function recordVersion(db: DbOrTrx, kind: ContentKind, itemId: number): Promise<number | undefined> {
+  const row = await db.selectFrom(CONTENT_KIND[kind].collection).select('version').where('id', '=', itemId).executeTakeFirst();
   return row === undefined ? undefined : Number(row.version);
 }
 
@@ -105,7 +104,7 @@ export interface LastSaveRow {
 }
 
 /** The record's newest revision (its last save), with its author's name. */
-export async function lastSave(db: DbOrTrx, kind: PresenceKind, itemId: number): Promise<LastSaveRow | undefined> {
+export async function lastSave(db: DbOrTrx, kind: ContentKind, itemId: number): Promise<LastSaveRow | undefined> {
   return db
     .selectFrom('revisions')
     .leftJoin('users', 'users.id', 'revisions.author_id')

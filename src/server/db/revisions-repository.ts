@@ -1,7 +1,8 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS } from '@/domain/history';
 import type { DbOrTrx } from './database';
 import { toCount, type RowRange, type Slice } from './paging';
-import type { RevisionKind, RevisionRow } from './schema';
+import type { RevisionRow } from './schema';
 
 /**
  * The history of publications, sections and biographies ('Historial',
@@ -19,7 +20,7 @@ export type RevisionSummaryRow = Omit<RevisionRow, 'data'>;
 const SUMMARY_COLUMNS = ['id', 'kind', 'item_id', 'number', 'created_at', 'author_id', 'author', 'summary', 'restored_from'] as const;
 
 export interface NewRevision {
-  kind: RevisionKind;
+  kind: ContentKind;
   itemId: number;
   /** The record as the item's admin GET answers it. */
   record: unknown;
@@ -31,7 +32,7 @@ export interface NewRevision {
 }
 
 /** The item's newest revision number, or 0 when it has none. */
-async function lastNumber(db: DbOrTrx, kind: RevisionKind, itemId: number): Promise<number> {
+async function lastNumber(db: DbOrTrx, kind: ContentKind, itemId: number): Promise<number> {
   const row = await db
     .selectFrom('revisions')
     .select((eb) => eb.fn.max('number').as('max'))
@@ -41,7 +42,7 @@ async function lastNumber(db: DbOrTrx, kind: RevisionKind, itemId: number): Prom
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max);
 }
 
-export async function hasRevisions(db: DbOrTrx, kind: RevisionKind, itemId: number): Promise<boolean> {
+export async function hasRevisions(db: DbOrTrx, kind: ContentKind, itemId: number): Promise<boolean> {
   return (await lastNumber(db, kind, itemId)) > 0;
 }
 
@@ -73,7 +74,7 @@ export async function insertRevision(trx: DbOrTrx, revision: NewRevision, now: D
  * Keeps the item's newest REVISIONS_KEPT revisions and every one younger than
  * REVISIONS_KEPT_DAYS at `now`; deletes the rest. Numbers of those kept stay.
  */
-async function pruneRevisions(trx: DbOrTrx, kind: RevisionKind, itemId: number, now: Date = new Date()): Promise<number> {
+async function pruneRevisions(trx: DbOrTrx, kind: ContentKind, itemId: number, now: Date = new Date()): Promise<number> {
   // The oldest number among the newest REVISIONS_KEPT: none older than it is kept on that account.
   const boundary = await trx
     .selectFrom('revisions')
@@ -97,12 +98,7 @@ async function pruneRevisions(trx: DbOrTrx, kind: RevisionKind, itemId: number, 
 }
 
 /** The item's revisions, newest first. */
-export async function listRevisions(
-  db: DbOrTrx,
-  kind: RevisionKind,
-  itemId: number,
-  window?: RowRange,
-): Promise<Slice<RevisionSummaryRow>> {
+export async function listRevisions(db: DbOrTrx, kind: ContentKind, itemId: number, window?: RowRange): Promise<Slice<RevisionSummaryRow>> {
   let query = db
     .selectFrom('revisions')
     .select(SUMMARY_COLUMNS)
@@ -120,7 +116,7 @@ export async function listRevisions(
 }
 
 /** One revision of this item (undefined when the id names none, or one of another item). */
-export async function findRevision(db: DbOrTrx, kind: RevisionKind, itemId: number, id: number): Promise<RevisionRow | undefined> {
+export async function findRevision(db: DbOrTrx, kind: ContentKind, itemId: number, id: number): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('revisions')
     .selectAll()
@@ -135,7 +131,7 @@ export async function findRevision(db: DbOrTrx, kind: RevisionKind, itemId: numb
  * gone for good). Answers the records it held, so that the purge can remove
  * the images that nothing else names.
  */
-export async function deleteRevisionsOf(trx: DbOrTrx, kind: RevisionKind, itemId: number): Promise<string[]> {
+export async function deleteRevisionsOf(trx: DbOrTrx, kind: ContentKind, itemId: number): Promise<string[]> {
   const rows = await trx.selectFrom('revisions').select('data').where('kind', '=', kind).where('item_id', '=', itemId).execute();
   if (rows.length > 0) await trx.deleteFrom('revisions').where('kind', '=', kind).where('item_id', '=', itemId).execute();
   return rows.map((row) => row.data);
@@ -146,7 +142,7 @@ export async function deleteRevisionsOf(trx: DbOrTrx, kind: RevisionKind, itemId
  * revision holds this version, else null (unknown: the version moved without
  * a revision, as a restore from the trash moves it, or its author is unknown).
  */
-export async function authorOfVersion(db: DbOrTrx, kind: RevisionKind, itemId: number, version: number): Promise<number | null> {
+export async function authorOfVersion(db: DbOrTrx, kind: ContentKind, itemId: number, version: number): Promise<number | null> {
   const newest = await db
     .selectFrom('revisions')
     .select(['author_id', 'data'])

@@ -1,3 +1,4 @@
+import type { CONTENT_KIND, ContentKind } from '@/domain/content-kinds';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -162,15 +163,13 @@ export interface ContentVersionTable {
   version: number;
 }
 
-export type TrashKind = 'publication' | 'biography' | 'section';
-
 /**
  * One delete ('Papelera', docs/decisions/130-trash.md): the deleted rows as
  * JSON (TrashContents), kept until restored or purged.
  */
 export interface TrashTable {
   id: Generated<number>;
-  kind: TrashKind;
+  kind: ContentKind;
   /** The title or name when it was deleted. */
   label: string;
   /** The deleted item's own id. */
@@ -186,8 +185,6 @@ export interface TrashTable {
   deleted_by: string;
 }
 
-export type RevisionKind = 'publication' | 'section' | 'biography';
-
 /**
  * One saved state of a publication, section or biography ('Historial',
  * docs/decisions/132-revisions-and-activity-log.md): the record as its admin
@@ -195,7 +192,7 @@ export type RevisionKind = 'publication' | 'section' | 'biography';
  */
 export interface RevisionsTable {
   id: Generated<number>;
-  kind: RevisionKind;
+  kind: ContentKind;
   item_id: number;
   /** 1 for the item's first revision, one more each time; numbers stay when old ones are pruned. */
   number: number;
@@ -222,7 +219,7 @@ export interface ActivityTable {
   username: string | null;
   /** One of ACTIVITY_ACTIONS (src/domain/history.ts). */
   action: string;
-  /** 'publication' | 'section' | 'biography' | 'image', or null. */
+  /** One of ACTIVITY_TARGET_KINDS (src/domain/history.ts), or null. */
   target_kind: string | null;
   target_id: number | null;
   target_label: string;
@@ -254,7 +251,7 @@ export interface IdempotencyKeysTable {
  * heartbeats (db/presence-repository.ts, docs/decisions/182-presence.md).
  */
 export interface PresenceTable {
-  kind: 'publication' | 'biography' | 'section';
+  kind: ContentKind;
   item_id: number;
   user_id: number;
   /** The tab's own random id. */
@@ -282,6 +279,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   presence: PresenceTable;
 }
+
+/** The table of each kind of content (src/domain/content-kinds.ts): a kind whose collection names no table is a type error. */
+export type KindTable<K extends ContentKind> = Database[(typeof CONTENT_KIND)[K]['collection']];
+export type KindRow<K extends ContentKind> = Selectable<KindTable<K>>;
 
 export type UserRow = Selectable<UsersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

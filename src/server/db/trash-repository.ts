@@ -1,3 +1,4 @@
+import { CONTENT_KIND, CONTENT_KINDS, type ContentKind } from '@/domain/content-kinds';
 import { ORDER_MAX } from '@/domain/limits';
 import type { Layout } from '@/domain/entities';
 import { uniqueSlug } from '@/domain/slug';
@@ -13,7 +14,7 @@ import {
   lastOrderInSection,
   publicationRowsInSection,
 } from './publications-repository';
-import type { BiographyRow, PublicationRow, SectionRow, TrashKind, TrashRow } from './schema';
+import type { BiographyRow, KindRow, PublicationRow, SectionRow, TrashRow } from './schema';
 import { deleteSection, findSection, insertSection, slugsLike } from './sections-repository';
 
 /**
@@ -23,12 +24,8 @@ import { deleteSection, findSection, insertSection, slugsLike } from './sections
  * the purge removes unused images once its transaction has committed.
  */
 
-/** The rows of one delete, as they were stored: a section carries its publications. */
-export interface TrashContents {
-  sections: SectionRow[];
-  publications: PublicationRow[];
-  biographies: BiographyRow[];
-}
+/** The rows of one delete, as they were stored, by collection: a section carries its publications. */
+export type TrashContents = { [K in ContentKind as (typeof CONTENT_KIND)[K]['collection']]: KindRow<K>[] };
 
 /** Who deleted: the signed-in administrator. */
 export interface TrashActor {
@@ -41,13 +38,16 @@ export type TrashSummaryRow = Omit<TrashRow, 'data'>;
 
 const SUMMARY_COLUMNS = ['id', 'kind', 'label', 'item_id', 'publication_count', 'deleted_at', 'deleted_by_id', 'deleted_by'] as const;
 
-const contents = (partial: Partial<TrashContents>): TrashContents => ({ sections: [], publications: [], biographies: [], ...partial });
+const contents = (partial: Partial<TrashContents>): TrashContents => {
+  const whole = Object.fromEntries(CONTENT_KINDS.map((kind) => [CONTENT_KIND[kind].collection, []])) as unknown as TrashContents;
+  return { ...whole, ...partial };
+};
 
 export const contentsOf = (entry: Pick<TrashRow, 'data'>): TrashContents => contents(JSON.parse(entry.data) as Partial<TrashContents>);
 
 async function insertEntry(
   trx: DbOrTrx,
-  entry: { kind: TrashKind; label: string; item_id: number; contents: TrashContents; actor: TrashActor; now: string },
+  entry: { kind: ContentKind; label: string; item_id: number; contents: TrashContents; actor: TrashActor; now: string },
 ): Promise<number> {
   const { id } = await trx
     .insertInto('trash')
@@ -160,7 +160,7 @@ export async function publicationEntry(db: DbOrTrx, publicationId: number): Prom
 
 /** What a restore did, or why it could not. */
 export type RestoreOutcome =
-  | { restored: { kind: TrashKind; id: number } }
+  | { restored: { kind: ContentKind; id: number } }
   /** A publication whose section is itself in the trash: restore that first. */
   | { sectionInTrash: string }
   /** A publication whose section was purged or never comes back. */
@@ -239,13 +239,17 @@ async function restoreSection(trx: DbOrTrx, row: SectionRow, publications: Publi
   return { restored: { kind: 'section', id: section.id } };
 }
 
+/** How each kind's entry comes back. */
+const PUT_BACK: { [K in ContentKind]: (trx: DbOrTrx, rows: TrashContents, now: string) => Promise<RestoreOutcome> } = {
+  section: (trx, rows, now) => restoreSection(trx, rows.sections[0], rows.publications, now),
+  publication: (trx, rows, now) => restorePublication(trx, rows.publications[0], now),
+  biography: (trx, rows, now) => restoreBiography(trx, rows.biographies[0], now),
+};
+
 /** Puts an entry's rows back and removes the entry; run it inside writeContent. */
 export async function restoreTrashEntry(trx: DbOrTrx, entry: TrashRow, now: string): Promise<RestoreOutcome> {
   const rows = contentsOf(entry);
-  let outcome: RestoreOutcome;
-  if (entry.kind === 'section') outcome = await restoreSection(trx, rows.sections[0], rows.publications, now);
-  else if (entry.kind === 'publication') outcome = await restorePublication(trx, rows.publications[0], now);
-  else outcome = await restoreBiography(trx, rows.biographies[0], now);
+  const outcome = await PUT_BACK[entry.kind](trx, rows, now);
   if ('restored' in outcome) await deleteTrashEntry(trx, entry.id);
   return outcome;
 }

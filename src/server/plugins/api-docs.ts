@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_KIND, CONTENT_KINDS } from '@/domain/content-kinds';
 import { messages } from '@/domain/messages';
 
 /**
@@ -84,9 +85,13 @@ const idempotencyKey = {
 };
 
 /** The operations that save or delete content and so accept Idempotency-Key (routes' saveAttemptOf). */
+/** The kinds' collections, as a regular expression's group: (publications|sections|biographies). */
+const COLLECTIONS = `(${CONTENT_KINDS.map((kind) => CONTENT_KIND[kind].collection).join('|')})`;
+const CREATE_OR_EDIT = new RegExp(`^/api/${COLLECTIONS}/(\\{id\\}/)?$`);
+const DELETE = new RegExp(`^/api/${COLLECTIONS}/\\{id\\}/$`);
 const isSave = (method: string, path: string): boolean =>
-  (['post', 'patch'].includes(method) && /^\/api\/(sections|publications|biographies)\/(\{id\}\/)?$/.test(path)) ||
-  (method === 'delete' && /^\/api\/(sections|publications|biographies)\/\{id\}\/$/.test(path)) ||
+  (['post', 'patch'].includes(method) && CREATE_OR_EDIT.test(path)) ||
+  (method === 'delete' && DELETE.test(path)) ||
   (method === 'post' && /^\/api\/.*\/restore\/$/.test(path));
 
 const camel = (words: string[]): string =>

@@ -6,6 +6,7 @@ import { biographyKind, createBiography, editBiography, removeBiography, type Bi
 import { imageInputOf } from '../content/images';
 import { reorder } from '../content/reorder';
 import { findBiography, listBiographies } from '../db/biographies-repository';
+import { notFound } from '../http/api-error';
 import { FORM_CONTENT_TYPES, formBody, formFiles, refuseBody, refusePath } from '../http/form';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { notFoundAs } from '../http/params';
@@ -50,7 +51,7 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   );
 
   app.patch('/biographies/reorder/', reorderRoute('Biografías'), async (request) =>
-    reorder(await requestActorWriter(services, request), 'biographies', request.body),
+    reorder(await requestActorWriter(services, request), 'biography', request.body),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     { config, schema: { tags, security, summary: 'Una biografía', params: IdParams, response: { 200: Biography, 404: Detail } } },
     async (request) => {
       const biography = await findBiography(db, request.params.id);
-      if (!biography) throw biographyKind.notFound();
+      if (!biography) throw notFound(biographyKind.missing);
       return toBiography(biography);
     },
   );
@@ -104,7 +105,7 @@ export const biographyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     },
     async (request) => {
       refusePath(request);
-      if (!(await findBiography(db, request.params.id))) throw biographyKind.notFound();
+      if (!(await findBiography(db, request.params.id))) throw notFound(biographyKind.missing);
       refuseBody(request);
       return editBiography(await requestWriter(services, request), request.params.id, biographyInput(request, request.body));
     },

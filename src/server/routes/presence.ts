@@ -1,10 +1,11 @@
+import { CONTENT_KIND, CONTENT_KINDS, kindTitle } from '@/domain/content-kinds';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { messages } from '@/domain/messages';
-import { PRESENCE_EXPIRY_MS, PRESENCE_HEARTBEAT_MS, type PresenceKind } from '@/domain/presence';
+import { PRESENCE_EXPIRY_MS, PRESENCE_HEARTBEAT_MS } from '@/domain/presence';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { Presence, PresenceBeat, PresenceLeaveQuery, type PresenceEditor } from '@/domain/schemas/presence';
 import { siteTimeZone } from '../clock';
+import { KIND_STORES } from '../content/kinds';
 import { beat, lastSave, leave, presentTabs, recordVersion, type PresentRow } from '../db/presence-repository';
 import { notFound } from '../http/api-error';
 import { notFoundAs } from '../http/params';
@@ -20,19 +21,6 @@ import type { Services } from '../services';
  * follow the record's editing right (auth/permissions.ts).
  */
 
-interface PresenceOf {
-  kind: PresenceKind;
-  path: string;
-  tag: string;
-  notFound: string;
-}
-
-const kinds: PresenceOf[] = [
-  { kind: 'publication', path: '/publications/', tag: 'Publicaciones', notFound: messages.publicationNotFound },
-  { kind: 'biography', path: '/biographies/', tag: 'Biografías', notFound: messages.biographyNotFound },
-  { kind: 'section', path: '/sections/', tag: 'Secciones', notFound: messages.sectionNotFoundDetail },
-];
-
 /** The people of the other tabs, each once (their first tab's time), in order of arrival. */
 function editorsOf(rows: PresentRow[], me: number, tab: string): PresenceEditor[] {
   const seen = new Map<number, PresenceEditor>();
@@ -47,8 +35,10 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   const { db } = services;
   const security = [{ bearer: [] }];
 
-  for (const { kind, path, tag, notFound: missing } of kinds) {
-    const tags = [tag];
+  for (const kind of CONTENT_KINDS) {
+    const path = `/${CONTENT_KIND[kind].collection}/`;
+    const tags = [kindTitle(kind)];
+    const { missing } = KIND_STORES[kind];
     const config = notFoundAs(missing);
 
     app.post(

@@ -7,7 +7,7 @@ import { bringsImage, imageInputOf } from '../content/images';
 import { createPublication, editPublication, publicationKind, removePublication, type PublicationInput } from '../content/publications';
 import { reorder } from '../content/reorder';
 import { findPublication, listPublications } from '../db/publications-repository';
-import { badRequest } from '../http/api-error';
+import { badRequest, notFound } from '../http/api-error';
 import { FORM_CONTENT_TYPES, formBody, formFiles, refuseBody, refusePath } from '../http/form';
 import { readInteger } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
@@ -84,7 +84,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   );
 
   app.patch('/publications/reorder/', reorderRoute('Publicaciones'), async (request) =>
-    reorder(await requestActorWriter(services, request), 'publications', request.body),
+    reorder(await requestActorWriter(services, request), 'publication', request.body),
   );
 
   app.get(
@@ -92,7 +92,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     { config, schema: { tags, security, summary: 'Una publicación', params: IdParams, response: { 200: Publication, 404: Detail } } },
     async (request) => {
       const row = await findPublication(db, request.params.id);
-      if (!row) throw publicationKind.notFound();
+      if (!row) throw notFound(publicationKind.missing);
       return toPublication(row);
     },
   );
@@ -141,7 +141,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     },
     async (request) => {
       refusePath(request);
-      if (!(await findPublication(db, request.params.id))) throw publicationKind.notFound();
+      if (!(await findPublication(db, request.params.id))) throw notFound(publicationKind.missing);
       refuseBody(request);
       return editPublication(await requestWriter(services, request), request.params.id, publicationInput(request, request.body));
     },

@@ -1,25 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS, type RevisionKind } from '@/domain/history';
+import { CONTENT_KIND, CONTENT_KINDS, kindTitle, type ContentKind } from '@/domain/content-kinds';
+import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS } from '@/domain/history';
 import { messages } from '@/domain/messages';
-import { Biography as BiographySchema } from '@/domain/schemas/biographies';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
-import { Publication as PublicationSchema } from '@/domain/schemas/publications';
-import {
-  BiographyRevision,
-  PublicationRevision,
-  RevisionParams,
-  RevisionRestoreBody,
-  RevisionSummary,
-  SectionRevision,
-} from '@/domain/schemas/revisions';
-import { Section as SectionSchema } from '@/domain/schemas/sections';
-import { biographyKind } from '../content/biographies';
+import { KIND_SCHEMAS } from '@/domain/schemas/kinds';
+import { RevisionParams, RevisionRestoreBody, RevisionSummary } from '@/domain/schemas/revisions';
 import { checkEditable } from '../content/edit-guard';
 import { existingRevision, restoreRevision } from '../content/history';
-import { publicationKind } from '../content/publications';
-import { sectionKind } from '../content/sections';
-import type { ContentKind } from '../content/writer';
+import { KIND_STORES } from '../content/kinds';
+import type { KindStore } from '../content/writer';
 import { listRevisions, type RevisionSummaryRow } from '../db/revisions-repository';
 import { formBody } from '../http/form';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
@@ -45,51 +35,18 @@ function toRevisionSummary(row: RevisionSummaryRow): RevisionSummary {
   };
 }
 
-/** One kind of item as the history's routes show it. */
-interface HistoryOf {
-  content: ContentKind<RevisionKind, { id: number; version: number }>;
-  path: string;
-  tag: string;
-  notFound: string;
-  record: TSchema;
-  detail: TSchema;
-}
-
-const histories: HistoryOf[] = [
-  {
-    content: publicationKind,
-    path: '/publications/',
-    tag: 'Publicaciones',
-    notFound: messages.publicationNotFound,
-    record: PublicationSchema,
-    detail: PublicationRevision,
-  },
-  {
-    content: sectionKind,
-    path: '/sections/',
-    tag: 'Secciones',
-    notFound: messages.sectionNotFoundDetail,
-    record: SectionSchema,
-    detail: SectionRevision,
-  },
-  {
-    content: biographyKind,
-    path: '/biographies/',
-    tag: 'Biografías',
-    notFound: messages.biographyNotFound,
-    record: BiographySchema,
-    detail: BiographyRevision,
-  },
-];
-
 /** GET …/revisions/, GET …/revisions/{revisionId}/ and POST …/revisions/{revisionId}/restore/ for the three kinds. */
 export const revisionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
   const security = [{ bearer: [] }];
 
-  for (const { content, path, tag, notFound, record, detail } of histories) {
-    const tags = [tag];
-    const config = notFoundAs(notFound, { revisionId: messages.revisionNotFound });
+  for (const kind of CONTENT_KINDS) {
+    const content: KindStore<ContentKind, { id: number; version: number }> = KIND_STORES[kind];
+    const path = `/${CONTENT_KIND[kind].collection}/`;
+    const tags = [kindTitle(kind)];
+    // Typed as any schema: the handlers answer what was stored, whichever kind.
+    const { record, revision: detail }: { record: TSchema; revision: TSchema } = KIND_SCHEMAS[kind];
+    const config = notFoundAs(content.missing, { revisionId: messages.revisionNotFound });
     /** The item, which must exist (a deleted one does not). */
     const existingItem = async (id: number) => checkEditable(db, await content.find(db, id), undefined, content);
 
@@ -145,11 +102,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
           security,
           summary: 'Restaura una versión como una versión nueva',
           description:
-            (content.kind === 'publication'
-              ? 'Recupera título, sección, diseño, imagen destacada, fecha y destacado; el estado se conserva. 409 si la sección de esa versión ya no existe o está en la papelera. '
-              : content.kind === 'section'
-                ? 'Recupera el título; la dirección (slug) y la visibilidad se conservan. '
-                : 'Recupera nombre, cargo, biografía, email, web y foto; si está activa se conserva. ') +
+            `${content.restoreKeeps} ` +
             'Con `version`, se rechaza (409) si otra edición se guardó antes. El historial no se reescribe: la restauración es una versión nueva.',
           params: RevisionParams,
           body: RevisionRestoreBody,

@@ -6,7 +6,7 @@ import { hasErrors } from '@/domain/validation';
 import { reorder } from '../content/reorder';
 import { createSection, editSection, removeSection, sectionKind } from '../content/sections';
 import { findSection, listSections } from '../db/sections-repository';
-import { badRequest } from '../http/api-error';
+import { badRequest, notFound } from '../http/api-error';
 import { formBody, refuseBody, refusePath } from '../http/form';
 import { readInteger } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
@@ -37,7 +37,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   );
 
   app.patch('/sections/reorder/', reorderRoute('Secciones'), async (request) =>
-    reorder(await requestActorWriter(services, request), 'sections', request.body),
+    reorder(await requestActorWriter(services, request), 'section', request.body),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     { config, schema: { tags, security, summary: 'Una sección', params: IdParams, response: { 200: Section, 404: Detail } } },
     async (request) => {
       const section = await findSection(db, request.params.id);
-      if (!section) throw sectionKind.notFound();
+      if (!section) throw notFound(sectionKind.missing);
       return toSection(section);
     },
   );
@@ -86,7 +86,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     async (request) => {
       refusePath(request);
-      if (!(await findSection(db, request.params.id))) throw sectionKind.notFound();
+      if (!(await findSection(db, request.params.id))) throw notFound(sectionKind.missing);
       refuseBody(request);
       return editSection(await requestWriter(services, request), request.params.id, request.body);
     },
@@ -111,7 +111,7 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       const id = request.params.id;
       // First: a repeat of a delete that succeeded is answered before the section is looked for.
       const writer = await requestWriter(services, request);
-      if (!(await findSection(db, id))) throw sectionKind.notFound();
+      if (!(await findSection(db, id))) throw notFound(sectionKind.missing);
       const errors: FieldErrors = {};
       const confirmed = readInteger(request.query, 'with_publications', errors);
       if (hasErrors(errors)) throw badRequest(errors);

@@ -1,3 +1,4 @@
+import { byKind, kindLabel } from '@/domain/content-kinds';
 import type { ActivityActionName, ActivityTargetKindName } from '@/domain/history';
 
 /** Each action of the activity log in the administrator's words. */
@@ -41,9 +42,7 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
 export const BULK_FILTER_LABEL = 'Acciones en lote (todas)';
 
 export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
-  publication: 'Publicación',
-  section: 'Sección',
-  biography: 'Biografía',
+  ...byKind(kindLabel),
   image: 'Imagen',
   user: 'Usuario',
 };

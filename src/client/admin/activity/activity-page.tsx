@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
+import { isContentKind } from '@/domain/content-kinds';
 import { useListActivityPeopleQuery, useListActivityQuery, type ActivityFilter } from '@/client/api/activity';
 import { ACTIVITY_ACTIONS, BULK_ACTIVITY_FILTER, type ActivityActionName } from '@/domain/history';
 import type { ActivityEntry, ActivityItem } from '@/domain/schemas/activity';
 import { DataTable, type Column } from '../kit/data-table';
 import { Field } from '../kit/field';
 import { formatMoment } from '../kit/format-moment';
+import { ADMIN_KINDS } from '../kit/kinds';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
 import { useIsAdministrator } from '../kit/permissions';
@@ -44,10 +46,7 @@ function useActivityAddress() {
 /** Where an entry's item can be seen, when it still exists for the log to point at. */
 function itemHref(entry: ActivityEntry): string | undefined {
   if (entry.target_id === null || entry.action === 'delete' || entry.action === 'purge') return undefined;
-  if (entry.target_kind === 'publication') return paths.admin.publication.getHref(entry.target_id);
-  if (entry.target_kind === 'section') return paths.admin.section.getHref(entry.target_id);
-  if (entry.target_kind === 'biography') return paths.admin.biography.getHref(entry.target_id);
-  return undefined;
+  return isContentKind(entry.target_kind) ? ADMIN_KINDS[entry.target_kind].detailHref(entry.target_id) : undefined;
 }
 
 /**

@@ -109,7 +109,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     <>
       <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
       <PresenceBanner kind="biography" id={biography?.id} version={saver.base?.version} />
-      <KeptWorkNotices work={saver.work} noun="la biografía" />
+      <KeptWorkNotices work={saver.work} kind="biography" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
         <div className="kit-form-grid">

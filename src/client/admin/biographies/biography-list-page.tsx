@@ -85,7 +85,7 @@ export function BiographyListPage() {
     if (!target) return;
     const result = await deleteBiography(target.id);
     if ('error' in result) {
-      tellDeleteFailure(notify, 'la biografía', result.error);
+      tellDeleteFailure(notify, 'biography', result.error);
       setTarget(null);
       return;
     }

@@ -1,3 +1,4 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetBiographyQuery } from '@/client/api/biographies';
@@ -10,8 +11,7 @@ import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Biography, Publication, PublicationStatus, Section } from '@/domain/entities';
-import type { RevisionKind } from '@/domain/history';
-import type { RevisionDetail } from '@/domain/schemas/revisions';
+import type { RevisionDetail } from '@/domain/schemas/kinds';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DetailList } from '../kit/detail-list';
 import { formatMoment } from '../kit/format-moment';
@@ -19,14 +19,14 @@ import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
-import { useIsAdministrator } from '../kit/permissions';
+import { useMayWrite } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
 import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
 import { publicState, publicStateLabel, type PublicState } from '@/domain/publication-status';
 import { sectionStatus } from '../kit/section-status';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { HISTORY_KINDS } from '../kit/history-kinds';
+import { ADMIN_KINDS, backToRecord } from '../kit/kinds';
 import '../kit/history.css';
 
 /** The item as it is now: what a restore is compared with and sent with. */
@@ -77,7 +77,7 @@ export function BiographyRevisionPage() {
  * renderers. 'Restaurar esta versión' makes it current again as a new
  * revision; for a publication the confirmation says which status it keeps.
  */
-function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | null; current?: Current }) {
+function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | null; current?: Current }) {
   const revisionId = parseId(useParams().revisionId);
   const navigate = useNavigate();
   const { notify } = useNotices();
@@ -90,8 +90,9 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   const [confirming, setConfirming] = useState(false);
   // One restore at a time, even when 'Restaurar' is pressed twice before the dialog shows it busy.
   const inFlight = useRef(false);
-  const { detailHref, back } = HISTORY_KINDS[kind];
-  const isAdministrator = useIsAdministrator();
+  const { detailHref } = ADMIN_KINDS[kind];
+  const back = backToRecord(kind);
+  const mayWrite = useMayWrite();
   useDocumentTitle(revision ? `Versión ${revision.number}` : 'Historial');
 
   if (id === null || revisionId === null || isError) {
@@ -106,7 +107,7 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
 
   const isCurrent = current !== undefined && revision.record.version === current.version;
   // Restoring a section's version is an Administrador's action; an Editor reads it only.
-  const mayRestore = kind !== 'section' || isAdministrator;
+  const mayRestore = mayWrite(kind);
   const doRestore = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -175,11 +176,11 @@ function RevisionPage({ kind, id, current }: { kind: RevisionKind; id: number | 
   );
 }
 
-const recordLabel = (kind: RevisionKind, revision: RevisionDetail): string =>
+const recordLabel = (kind: ContentKind, revision: RevisionDetail): string =>
   kind === 'biography' ? (revision.record as Biography).name : (revision.record as Publication | Section).title;
 
 /** The item as it was, as visitors would have seen it. */
-function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: RevisionDetail }) {
+function RevisionRecord({ kind, revision }: { kind: ContentKind; revision: RevisionDetail }) {
   if (kind === 'biography') return <BiographyCard biography={revision.record as Biography} />;
   if (kind === 'section') {
     const section = revision.record as Section;

@@ -1,3 +1,4 @@
+import { kindWithArticle, type ContentKind } from '@/domain/content-kinds';
 import type { NoticeTone } from './notices';
 import { readApiFailure } from './server-errors';
 
@@ -6,9 +7,10 @@ import { readApiFailure } from './server-errors';
  * administrator in a short notice, in the server's words when it sent some
  * (a section that still holds publications says how many).
  *
- *   tellDeleteFailure(notify, 'la sección', result.error);
+ *   tellDeleteFailure(notify, 'section', result.error);
  */
-export function tellDeleteFailure(notify: (message: string, tone?: NoticeTone) => void, noun: string, error: unknown) {
+export function tellDeleteFailure(notify: (message: string, tone?: NoticeTone) => void, kind: ContentKind, error: unknown) {
+  const noun = kindWithArticle(kind);
   console.error(`No se pudo eliminar ${noun}`, error);
   notify(readApiFailure(error).detail ?? `No se pudo eliminar ${noun}. Inténtelo de nuevo.`, 'error');
 }

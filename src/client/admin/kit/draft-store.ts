@@ -11,8 +11,6 @@
  * fields that held one are listed, so the form can say to choose them again.
  */
 
-export type DraftKind = 'publication' | 'section' | 'biography';
-
 export interface Draft {
   /** ISO time when it was kept. */
   savedAt: string;
@@ -28,7 +26,7 @@ export interface Draft {
 
 const PREFIX = 'draft:v1:';
 
-export const draftKey = (username: string, kind: DraftKind, id: number | undefined): string =>
+export const draftKey = (username: string, kind: ContentKind, id: number | undefined): string =>
   `${PREFIX}${encodeURIComponent(username)}:${kind}:${id ?? 'new'}`;
 
 const userPrefix = (username: string) => `${PREFIX}${encodeURIComponent(username)}:`;
@@ -113,3 +111,4 @@ export function registerPendingWriter(write: () => void): () => void {
 export function writePendingDrafts(): void {
   pendingWriters.forEach((write) => write());
 }
+import type { ContentKind } from '@/domain/content-kinds';

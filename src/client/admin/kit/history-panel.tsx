@@ -1,12 +1,13 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useListRevisionsQuery } from '@/client/api/revisions';
-import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS, type RevisionKind } from '@/domain/history';
+import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS } from '@/domain/history';
 import { formatMoment } from './format-moment';
 import { LoadError, Loading } from './load-states';
 import { Pager } from './pager';
 import { StatusBadge } from './status-badge';
-import { HISTORY_KINDS } from './history-kinds';
+import { ADMIN_KINDS } from './kinds';
 import './history.css';
 
 /** Revisions per page of the panel. */
@@ -17,7 +18,7 @@ const HISTORY_PAGE_SIZE = 10;
  * newest first, each with when, who and what changed, and a link to see it
  * whole (and restore it from there). The newest is the current version.
  */
-export function HistoryPanel({ kind, id }: { kind: RevisionKind; id: number }) {
+export function HistoryPanel({ kind, id }: { kind: ContentKind; id: number }) {
   const titleId = useId();
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useListRevisionsQuery({ kind, id, page, pageSize: HISTORY_PAGE_SIZE });
@@ -46,7 +47,7 @@ export function HistoryPanel({ kind, id }: { kind: RevisionKind; id: number }) {
               return (
                 <li key={revision.id} className="history-item">
                   <p className="history-item-head">
-                    <Link to={HISTORY_KINDS[kind].revisionHref(id, revision.id)}>Versión {revision.number}</Link>
+                    <Link to={ADMIN_KINDS[kind].revisionHref(id, revision.id)}>Versión {revision.number}</Link>
                     {current && <StatusBadge tone="positive">Versión actual</StatusBadge>}
                   </p>
                   <p className="kit-muted history-item-meta">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { kindWithArticle, type ContentKind } from '@/domain/content-kinds';
 import { DATE_LOCALE } from '@/domain/limits';
 import { ConfirmDialog } from './confirm-dialog';
 import type { KeptWork } from './use-kept-work';
@@ -11,7 +12,7 @@ const keptAt = new Intl.DateTimeFormat(DATE_LOCALE, { dateStyle: 'long', timeSty
  * before, offered back, and the question when a navigation would leave
  * unsaved changes behind ('Seguir editando' is the default).
  */
-export function KeptWorkNotices({ work, noun }: { work: KeptWork; /** 'la publicación', 'la sección'... */ noun: string }) {
+export function KeptWorkNotices({ work, kind }: { work: KeptWork; kind: ContentKind }) {
   const titleId = useId();
   const { offer, leaving } = work;
   return (
@@ -24,7 +25,7 @@ export function KeptWorkNotices({ work, noun }: { work: KeptWork; /** 'la public
           <p>
             Se guardó en este navegador el <time dateTime={offer.draft.savedAt}>{keptAt.format(new Date(offer.draft.savedAt))}</time>.
             {offer.changedSince &&
-              ` Desde entonces se han guardado otros cambios en ${noun}: al recuperarlo, guardar sustituirá esos cambios.`}
+              ` Desde entonces se han guardado otros cambios en ${kindWithArticle(kind)}: al recuperarlo, guardar sustituirá esos cambios.`}
             {offer.draft.lostFiles.length > 0 && ' Las imágenes elegidas no se guardan en el borrador: habrá que elegirlas de nuevo.'}
           </p>
           <div className="draft-offer-actions">

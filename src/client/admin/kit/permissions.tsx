@@ -3,6 +3,7 @@ import { useGetAccountQuery } from '@/client/api/accounts';
 import { useAppSelector } from '@/client/app/hooks';
 import { selectUser } from '@/client/session/session-slice';
 import { accountMessages, type Role } from '@/domain/accounts';
+import { mayWriteKind, type ContentKind } from '@/domain/content-kinds';
 import { Loading } from './load-states';
 import { PageHeader } from './page-header';
 import { useDocumentTitle } from './use-document-title';
@@ -31,6 +32,16 @@ function useRole(): Role | undefined {
  */
 export function useIsAdministrator(): boolean {
   return useRole() !== 'editor';
+}
+
+/**
+ * Whether the screen offers writing a kind of content: any for an
+ * Administrador, the registry's `editorWrites` kinds for an Editor
+ * (src/domain/content-kinds.ts). As above, an unknown role takes nothing away.
+ */
+export function useMayWrite(): (kind: ContentKind) => boolean {
+  const role = useRole();
+  return (kind) => mayWriteKind(role ?? 'admin', kind);
 }
 
 /** What a forbidden screen shows, reached by its address or refused by the server (403). */

@@ -1,18 +1,12 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
-import { editingSentence, PRESENCE_RECORD, savedSentence, type PresenceKind } from '@/domain/presence';
+import { thisKind, type ContentKind } from '@/domain/content-kinds';
+import { editingSentence, savedSentence } from '@/domain/presence';
+import { ADMIN_KINDS } from './kinds';
 import { usePresence } from './use-presence';
 import './presence-banner.css';
 
-/** Where 'Ver cambios' goes: the revision of that save in the record's Historial. */
-const REVISION_HREF: Record<PresenceKind, (id: number, revisionId: number) => string> = {
-  publication: paths.admin.publicationRevision.getHref,
-  biography: paths.admin.biographyRevision.getHref,
-  section: paths.admin.sectionRevision.getHref,
-};
-
 export interface PresenceBannerProps {
-  kind: PresenceKind;
+  kind: ContentKind;
   /** The record the form edits; none for a new one (nobody else can have it open). */
   id: number | undefined;
   /** The version the form started from (after its own saves, the one it saved). */
@@ -37,7 +31,7 @@ export function PresenceBanner({ kind, id, version }: PresenceBannerProps) {
   const heard = [
     ...editors.map((editor) => `${editingSentence(editor, kind, timeZone)}.`),
     ...(newer
-      ? [newer.you ? 'Usted guardó cambios en otra pestaña o navegador.' : `${newer.by} guardó cambios en ${PRESENCE_RECORD[kind]}.`]
+      ? [newer.you ? 'Usted guardó cambios en otra pestaña o navegador.' : `${newer.by} guardó cambios en ${thisKind(kind)}.`]
       : []),
   ].join(' ');
   // The live region stays in place from the start, so that what appears in it is heard.
@@ -57,7 +51,8 @@ export function PresenceBanner({ kind, id, version }: PresenceBannerProps) {
           )}
           {newer && id !== undefined && (
             <p className="presence-saved">
-              <span>{savedSentence(newer, news?.at ?? 0)}</span> <Link to={REVISION_HREF[kind](id, newer.revision_id)}>Ver cambios</Link>
+              <span>{savedSentence(newer, news?.at ?? 0)}</span>{' '}
+              <Link to={ADMIN_KINDS[kind].revisionHref(id, newer.revision_id)}>Ver cambios</Link>
             </p>
           )}
         </div>

@@ -1,10 +1,11 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useStore } from 'react-redux';
 import { useBlocker } from 'react-router';
 import type { RootState } from '@/client/app/store';
 import { keepImage } from '@/client/api/image-change';
-import { draftKey, readDraft, registerPendingWriter, removeDraft, writeDraft, type Draft, type DraftKind } from './draft-store';
+import { draftKey, readDraft, registerPendingWriter, removeDraft, writeDraft, type Draft } from './draft-store';
 
 /** How long after the last change the draft is written: typing stays smooth, a crash loses under a second. */
 const WRITE_DELAY_MS = 400;
@@ -20,7 +21,7 @@ export interface KeptExtra {
 }
 
 export interface KeptWorkOptions<V extends FieldValues> {
-  kind: DraftKind;
+  kind: ContentKind;
   /** The record as loaded (or as reloaded after a stale save); none for a new one. */
   record?: { id: number; version: number };
   form: UseFormReturn<V>;

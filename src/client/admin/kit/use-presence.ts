@@ -1,8 +1,9 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { leavePresence, usePresenceBeatMutation } from '@/client/api/presence';
 import type { RootState } from '@/client/app/store';
-import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS, type PresenceKind } from '@/domain/presence';
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS } from '@/domain/presence';
 import type { Presence } from '@/domain/schemas/presence';
 
 /** This tab's id: two tabs of one person are two presences; a reload is a new one. */
@@ -25,7 +26,7 @@ export interface PresenceNews {
   at: number;
 }
 
-export function usePresence(kind: PresenceKind, id: number | undefined): PresenceNews | null {
+export function usePresence(kind: ContentKind, id: number | undefined): PresenceNews | null {
   const store = useStore<RootState>();
   const [beat] = usePresenceBeatMutation();
   const [answer, setAnswer] = useState<PresenceNews | null>(null);

@@ -1,3 +1,4 @@
+import type { ContentKind } from '@/domain/content-kinds';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { newSaveKey } from '@/client/api/save-key';
 import { staleSaveOf } from '@/client/api/versioned';
 import type { EditConflict } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import type { DraftKind } from './draft-store';
 import { useKeptWork, type KeptExtra } from './use-kept-work';
 import { FormAlert } from './form-alert';
 import { useNotices } from './notices';
@@ -43,7 +43,7 @@ export interface VersionedSaveOptions<T extends { version: number }, V extends F
   /** Whatever else the form keeps outside react-hook-form (the layout editor) follows a reload, or a save that stays. */
   onReloaded?: (record: T) => void;
   /** Unsaved work is kept as a draft of this kind, with what the form keeps outside its fields (useKeptWork). */
-  draft: { kind: DraftKind; extra?: KeptExtra };
+  draft: { kind: ContentKind; extra?: KeptExtra };
 }
 
 /** A server answer that is just a string (requirements §8: shown as it is). */

@@ -54,7 +54,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
     const result = await deletePublication(publication.id);
     setConfirming(false);
     if ('error' in result) {
-      tellDeleteFailure(notify, 'la publicación', result.error);
+      tellDeleteFailure(notify, 'publication', result.error);
       return;
     }
     notify(`Publicación «${publication.title}» eliminada`);

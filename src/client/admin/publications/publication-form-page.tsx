@@ -190,7 +190,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     <>
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
       <PresenceBanner kind="publication" id={publication?.id} version={saver.base?.version} />
-      <KeptWorkNotices work={saver.work} noun="la publicación" />
+      <KeptWorkNotices work={saver.work} kind="publication" />
       <form
         className="kit-form admin-card publication-form"
         noValidate

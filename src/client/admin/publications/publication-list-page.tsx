@@ -182,7 +182,7 @@ export function PublicationListPage() {
     if (!target) return;
     const result = await deletePublication(target.id);
     if ('error' in result) {
-      tellDeleteFailure(notify, 'la publicación', result.error);
+      tellDeleteFailure(notify, 'publication', result.error);
       setTarget(null);
       return;
     }

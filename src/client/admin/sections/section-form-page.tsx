@@ -89,7 +89,7 @@ function SectionForm({ section }: { section?: Section }) {
     <>
       <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>{section && <p>{section.title}</p>}</PageHeader>
       <PresenceBanner kind="section" id={section?.id} version={saver.base?.version} />
-      <KeptWorkNotices work={saver.work} noun="la sección" />
+      <KeptWorkNotices work={saver.work} kind="section" />
       <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
         <SaveFailureAlert save={saver} busy={saving} />
         <TextField

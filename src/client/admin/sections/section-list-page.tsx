@@ -106,7 +106,7 @@ export function SectionListPage() {
         setWithPublications(count);
         return;
       }
-      tellDeleteFailure(notify, 'la sección', result.error);
+      tellDeleteFailure(notify, 'section', result.error);
       close();
       return;
     }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListTrashQuery, usePurgeTrashEntryMutation, useRestoreTrashEntryMutation } from '@/client/api/trash';
+import { kindCount, kindLabel } from '@/domain/content-kinds';
 import type { TrashEntry } from '@/domain/schemas/trash';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable, type Column } from '../kit/data-table';
@@ -8,7 +9,7 @@ import { formatMoment, formatMomentDay } from '../kit/format-moment';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
-import { useIsAdministrator } from '../kit/permissions';
+import { useIsAdministrator, useMayWrite } from '../kit/permissions';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge } from '../kit/status-badge';
@@ -18,16 +19,12 @@ import './trash.css';
 /** Entries per page, newest first. */
 const TRASH_PAGE_SIZE = 20;
 
-const KIND_LABEL: Record<TrashEntry['kind'], string> = { publication: 'Publicación', biography: 'Biografía', section: 'Sección' };
-
 /** What went with a section: 'con 3 publicaciones'; '' for anything else. */
 const withPublications = (entry: TrashEntry): string =>
-  entry.kind === 'section' && entry.publications
-    ? `con ${entry.publications} ${entry.publications === 1 ? 'publicación' : 'publicaciones'}`
-    : '';
+  entry.kind === 'section' && entry.publications ? `con ${kindCount('publication', entry.publications)}` : '';
 
 /** 'Sección con 3 publicaciones', 'Publicación'. */
-const kindLabel = (entry: TrashEntry): string => [KIND_LABEL[entry.kind], withPublications(entry)].filter(Boolean).join(' ');
+const entryKind = (entry: TrashEntry): string => [kindLabel(entry.kind), withPublications(entry)].filter(Boolean).join(' ');
 
 /**
  * /admin/papelera (docs/decisions/130): what was deleted, by whom and when,
@@ -47,6 +44,7 @@ export function TrashPage() {
   const [purgeTarget, setPurgeTarget] = useState<TrashEntry | null>(null);
   // Purging, and bringing a section back, are an Administrador's; an Editor restores publications and biographies.
   const manages = useIsAdministrator();
+  const mayWrite = useMayWrite();
   const entries = data?.results ?? [];
   const count = data?.count ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / TRASH_PAGE_SIZE));
@@ -90,7 +88,7 @@ export function TrashPage() {
         width: 'minmax(0, 1fr)',
         cell: (entry) => (
           <span className="trash-stack">
-            <StatusBadge tone="neutral">{KIND_LABEL[entry.kind]}</StatusBadge>
+            <StatusBadge tone="neutral">{kindLabel(entry.kind)}</StatusBadge>
             {withPublications(entry) && <span className="kit-muted">{withPublications(entry)}</span>}
           </span>
         ),
@@ -117,7 +115,7 @@ export function TrashPage() {
   const busy = restoring || purging;
   const actions = (entry: TrashEntry) => (
     <span className="kit-row-actions">
-      {(manages || entry.kind !== 'section') && (
+      {mayWrite(entry.kind) && (
         <button
           type="button"
           className="kit-button kit-button-small kit-button-secondary"
@@ -170,7 +168,7 @@ export function TrashPage() {
       <ConfirmDialog
         open={purgeTarget !== null}
         message="¿Eliminar definitivamente? No se podrá deshacer."
-        detail={purgeTarget ? `${kindLabel(purgeTarget)}: ${purgeTarget.label}` : undefined}
+        detail={purgeTarget ? `${entryKind(purgeTarget)}: ${purgeTarget.label}` : undefined}
         confirmLabel="Eliminar definitivamente"
         busy={purging}
         onConfirm={purgeEntry}
