@@ -13,7 +13,6 @@ import type { Biography, Publication, PublicationStatus, Section } from '@/domai
 import type { RevisionKind } from '@/domain/history';
 import type { RevisionDetail } from '@/domain/schemas/revisions';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DetailList } from '../kit/detail-list';
 import { formatMoment } from '../kit/format-moment';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
@@ -21,10 +20,9 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { useIsAdministrator } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
-import { StatusBadge } from '../kit/status-badge';
 import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
 import { publicState, publicStateLabel, type PublicState } from '@/domain/publication-status';
-import { sectionStatus } from '../kit/section-status';
+import { SectionDetails } from '../kit/section-details';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { HISTORY_KINDS } from '../kit/history-kinds';
 import '../kit/history.css';
@@ -181,23 +179,7 @@ const recordLabel = (kind: RevisionKind, revision: RevisionDetail): string =>
 /** The item as it was, as visitors would have seen it. */
 function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: RevisionDetail }) {
   if (kind === 'biography') return <BiographyCard biography={revision.record as Biography} />;
-  if (kind === 'section') {
-    const section = revision.record as Section;
-    return (
-      <DetailList
-        items={[
-          ['Título', section.title],
-          ['Slug', <code key="slug">{section.slug}</code>],
-          [
-            'Estado',
-            <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>
-              {sectionStatus(section)}
-            </StatusBadge>,
-          ],
-        ]}
-      />
-    );
-  }
+  if (kind === 'section') return <SectionDetails section={revision.record as Section} />;
   const publication = revision.record as Publication;
   return (
     <article>
