@@ -6,9 +6,7 @@ import { useGetRevisionQuery, useRestoreRevisionMutation } from '@/client/api/re
 import { useGetSectionQuery } from '@/client/api/sections';
 import { BiographyCard } from '@/client/ui/biography-card';
 import { formatLongDate } from '@/client/ui/format-date';
-import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
-import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Biography, Publication, PublicationStatus, Section } from '@/domain/entities';
 import type { RevisionKind } from '@/domain/history';
 import type { RevisionDetail } from '@/domain/schemas/revisions';
@@ -22,6 +20,7 @@ import { useIsAdministrator } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
 import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
 import { publicState, publicStateLabel, type PublicState } from '@/domain/publication-status';
+import { PublicationContent } from '../kit/publication-content';
 import { SectionDetails } from '../kit/section-details';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { HISTORY_KINDS } from '../kit/history-kinds';
@@ -183,30 +182,23 @@ function RevisionRecord({ kind, revision }: { kind: RevisionKind; revision: Revi
   const publication = revision.record as Publication;
   return (
     <article>
-      {publication.featured_image && (
-        <ResponsiveImage
-          className="publication-detail-image"
-          src={publication.featured_image}
-          sizes="(min-width: 1024px) 960px, 100vw"
-          alt=""
-        />
-      )}
-      {formatLongDate(publication.publish_date) && (
-        <PublicationDate className="revision-publication-date" value={publication.publish_date} />
-      )}
-      <h3 className="revision-publication-title">{publication.title}</h3>
-      {/* Its status as that version would read today; the section's visibility is today's detail page's to tell. */}
-      <p>
-        <PublicationStateBadges
-          status={publication.status}
-          state={publicState(
-            { status: publication.status, publish_date: publication.publish_date, section_is_active: true },
-            browserToday(),
-          )}
-        />
-      </p>
-      {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
-      <LayoutGrid layout={publication.layout} />
+      <PublicationContent publication={publication}>
+        {formatLongDate(publication.publish_date) && (
+          <PublicationDate className="revision-publication-date" value={publication.publish_date} />
+        )}
+        <h3 className="revision-publication-title">{publication.title}</h3>
+        {/* Its status as that version would read today; the section's visibility is today's detail page's to tell. */}
+        <p>
+          <PublicationStateBadges
+            status={publication.status}
+            state={publicState(
+              { status: publication.status, publish_date: publication.publish_date, section_is_active: true },
+              browserToday(),
+            )}
+          />
+        </p>
+        {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
+      </PublicationContent>
     </article>
   );
 }
