@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useChangePasswordMutation } from '@/client/api/accounts';
-import { accountMessages, validatePassword } from '@/domain/accounts';
+import { accountMessages } from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { domainResolver } from '../kit/domain-resolver';
 import { FormAlert } from '../kit/form-alert';
-import { NEW_PASSWORD_HINT, PasswordField, ShowPasswordsToggle } from '../kit/password-field';
+import { NewPasswordFields, newPasswordErrors } from '../kit/new-password-fields';
+import { PasswordField, ShowPasswordsToggle } from '../kit/password-field';
 import { applyServerErrors } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 
@@ -20,19 +21,13 @@ const CHANGE_FAILED = 'No se pudo cambiar la contraseña. Inténtelo de nuevo.';
 
 const EMPTY: PasswordValues = { current_password: '', new_password: '', repeat_password: '' };
 
-/** The rules the server applies (src/domain/accounts.ts), with the repetition only a form needs. */
+/** The current password is asked for; the new one follows the rules of every password chosen. */
 const validatorFor =
   (username: string) =>
-  (values: PasswordValues): FieldErrors => {
-    const errors: FieldErrors = {};
-    if (values.current_password === '') errors.current_password = [messages.required];
-    const refusals = validatePassword(values.new_password, username);
-    if (values.new_password === '') errors.new_password = [messages.required];
-    else if (refusals.length > 0) errors.new_password = refusals;
-    if (values.repeat_password === '') errors.repeat_password = [messages.required];
-    else if (values.repeat_password !== values.new_password) errors.repeat_password = [accountMessages.passwordsDiffer];
-    return errors;
-  };
+  (values: PasswordValues): FieldErrors => ({
+    ...(values.current_password === '' ? { current_password: [messages.required] } : {}),
+    ...newPasswordErrors('new_password', values.new_password, values.repeat_password, username),
+  });
 
 /**
  * 'Cambiar contraseña': the current password, the new one twice. The server
@@ -86,20 +81,14 @@ export function PasswordForm({ username }: { username: string }) {
           registration={form.register('current_password')}
           error={errors.current_password?.message}
         />
-        <PasswordField
-          label="Nueva contraseña"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={{ label: 'Nueva contraseña', registration: form.register('new_password'), error: errors.new_password?.message }}
+          repeat={{
+            label: 'Repetir nueva contraseña',
+            registration: form.register('repeat_password'),
+            error: errors.repeat_password?.message,
+          }}
           visible={visible}
-          hint={NEW_PASSWORD_HINT}
-          registration={form.register('new_password')}
-          error={errors.new_password?.message}
-        />
-        <PasswordField
-          label="Repetir nueva contraseña"
-          autoComplete="new-password"
-          visible={visible}
-          registration={form.register('repeat_password')}
-          error={errors.repeat_password?.message}
         />
         <ShowPasswordsToggle checked={visible} onChange={setVisible} />
         <div className="kit-form-actions">

@@ -8,13 +8,12 @@ import { paths } from '@/client/app/paths';
 import { signedIn } from '@/client/session/session-slice';
 import { useRestoredSession } from '@/client/session/use-restored-session';
 import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
-import { accountMessages, validatePassword } from '@/domain/accounts';
-import type { FieldErrors } from '@/domain/entities';
-import { messages } from '@/domain/messages';
+import { accountMessages } from '@/domain/accounts';
 import { domainResolver } from '../kit/domain-resolver';
 import { FormAlert } from '../kit/form-alert';
 import { Loading } from '../kit/load-states';
-import { NEW_PASSWORD_HINT, PasswordField, ShowPasswordsToggle } from '../kit/password-field';
+import { NewPasswordFields, newPasswordErrors } from '../kit/new-password-fields';
+import { ShowPasswordsToggle } from '../kit/password-field';
 import { readApiFailure } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 import { useDocumentTitle } from '../kit/use-document-title';
@@ -137,15 +136,9 @@ function ChoosePassword({
   const alert = useRef<HTMLDivElement>(null);
   const form = useForm<ChoiceValues>({
     defaultValues: { password: '', repeat_password: '' },
-    resolver: domainResolver((values: ChoiceValues): FieldErrors => {
-      const errors: FieldErrors = {};
-      const refusals = validatePassword(values.password, holder.username);
-      if (values.password === '') errors.password = [messages.required];
-      else if (refusals.length > 0) errors.password = refusals;
-      if (values.repeat_password === '') errors.repeat_password = [messages.required];
-      else if (values.repeat_password !== values.password) errors.repeat_password = [accountMessages.passwordsDiffer];
-      return errors;
-    }),
+    resolver: domainResolver((values: ChoiceValues) =>
+      newPasswordErrors('password', values.password, values.repeat_password, holder.username),
+    ),
   });
   const { errors } = form.formState;
 
@@ -183,20 +176,10 @@ function ChoosePassword({
       )}
       {problem && <FormAlert ref={alert} message={problem} />}
       <input type="text" name="username" autoComplete="username" value={holder.username} readOnly hidden />
-      <PasswordField
-        label="Contraseña"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={{ label: 'Contraseña', registration: form.register('password'), error: errors.password?.message }}
+        repeat={{ label: 'Repetir contraseña', registration: form.register('repeat_password'), error: errors.repeat_password?.message }}
         visible={visible}
-        hint={NEW_PASSWORD_HINT}
-        registration={form.register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        label="Repetir contraseña"
-        autoComplete="new-password"
-        visible={visible}
-        registration={form.register('repeat_password')}
-        error={errors.repeat_password?.message}
       />
       <ShowPasswordsToggle checked={visible} onChange={setVisible} />
       <SubmitButton saving={isLoading}>{holder.kind === 'reset' ? 'Guardar contraseña' : 'Activar cuenta'}</SubmitButton>

@@ -11,7 +11,7 @@ import { RecordGate } from '../kit/record-gate';
 import { StatusBadge } from '../kit/status-badge';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { BiographyAvatar } from './biography-avatar';
-import { biographyStatus } from '../kit/biography-status';
+import { biographyStatus } from './biography-status';
 import './biographies.css';
 
 /**

@@ -22,7 +22,7 @@ import { StatusBadge } from '../kit/status-badge';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { BiographyAvatar } from './biography-avatar';
-import { biographyStatus } from '../kit/biography-status';
+import { biographyStatus } from './biography-status';
 import './biographies.css';
 
 type Row = Biography;

@@ -7,13 +7,10 @@ import { useGetRevisionQuery, useRestoreRevisionMutation } from '@/client/api/re
 import { useGetSectionQuery } from '@/client/api/sections';
 import { BiographyCard } from '@/client/ui/biography-card';
 import { formatLongDate } from '@/client/ui/format-date';
-import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
-import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Biography, Publication, PublicationStatus, Section } from '@/domain/entities';
 import type { RevisionDetail } from '@/domain/schemas/kinds';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DetailList } from '../kit/detail-list';
 import { formatMoment } from '../kit/format-moment';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
@@ -21,10 +18,10 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { useMayWrite } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
-import { StatusBadge } from '../kit/status-badge';
 import { browserToday, PUBLICATION_STATUS_LABELS, PublicationStateBadges } from '../kit/publication-status';
 import { publicState, publicStateLabel, type PublicState } from '@/domain/publication-status';
-import { sectionStatus } from '../kit/section-status';
+import { PublicationContent } from '../kit/publication-content';
+import { SectionDetails } from '../kit/section-details';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { ADMIN_KINDS, backToRecord } from '../kit/kinds';
 import '../kit/history.css';
@@ -182,50 +179,27 @@ const recordLabel = (kind: ContentKind, revision: RevisionDetail): string =>
 /** The item as it was, as visitors would have seen it. */
 function RevisionRecord({ kind, revision }: { kind: ContentKind; revision: RevisionDetail }) {
   if (kind === 'biography') return <BiographyCard biography={revision.record as Biography} />;
-  if (kind === 'section') {
-    const section = revision.record as Section;
-    return (
-      <DetailList
-        items={[
-          ['Título', section.title],
-          ['Slug', <code key="slug">{section.slug}</code>],
-          [
-            'Estado',
-            <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>
-              {sectionStatus(section)}
-            </StatusBadge>,
-          ],
-        ]}
-      />
-    );
-  }
+  if (kind === 'section') return <SectionDetails section={revision.record as Section} />;
   const publication = revision.record as Publication;
   return (
     <article>
-      {publication.featured_image && (
-        <ResponsiveImage
-          className="publication-detail-image"
-          src={publication.featured_image}
-          sizes="(min-width: 1024px) 960px, 100vw"
-          alt=""
-        />
-      )}
-      {formatLongDate(publication.publish_date) && (
-        <PublicationDate className="revision-publication-date" value={publication.publish_date} />
-      )}
-      <h3 className="revision-publication-title">{publication.title}</h3>
-      {/* Its status as that version would read today; the section's visibility is today's detail page's to tell. */}
-      <p>
-        <PublicationStateBadges
-          status={publication.status}
-          state={publicState(
-            { status: publication.status, publish_date: publication.publish_date, section_is_active: true },
-            browserToday(),
-          )}
-        />
-      </p>
-      {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
-      <LayoutGrid layout={publication.layout} />
+      <PublicationContent publication={publication}>
+        {formatLongDate(publication.publish_date) && (
+          <PublicationDate className="revision-publication-date" value={publication.publish_date} />
+        )}
+        <h3 className="revision-publication-title">{publication.title}</h3>
+        {/* Its status as that version would read today; the section's visibility is today's detail page's to tell. */}
+        <p>
+          <PublicationStateBadges
+            status={publication.status}
+            state={publicState(
+              { status: publication.status, publish_date: publication.publish_date, section_is_active: true },
+              browserToday(),
+            )}
+          />
+        </p>
+        {publication.section?.title && <p className="kit-muted">{publication.section.title}</p>}
+      </PublicationContent>
     </article>
   );
 }

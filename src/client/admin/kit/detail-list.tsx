@@ -2,8 +2,11 @@ import './kit.css';
 import './detail-list.css';
 import type { ReactNode } from 'react';
 
+/** One field of a detail page: its label and its value. */
+export type DetailItem = readonly [string, ReactNode];
+
 /** The fields of a detail page as a description list: [label, value] pairs. */
-export function DetailList({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
+export function DetailList({ items }: { items: readonly DetailItem[] }) {
   return (
     <dl className="kit-detail-list">
       {items.map(([label, value]) => (

@@ -3,9 +3,6 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@/domain/accounts';
 import { Field } from './field';
 
-/** What a person choosing a password reads under the field. */
-export const NEW_PASSWORD_HINT = 'Al menos 15 caracteres. Una frase de varias palabras es fácil de recordar y difícil de adivinar.';
-
 export interface PasswordFieldProps {
   label: string;
   registration: UseFormRegisterReturn;

@@ -2,6 +2,10 @@ import type { PublicationStatus } from '@/domain/entities';
 import { publicStateLabel, secondBadges, type PublicState, type ShownStatus } from '@/domain/publication-status';
 import { StatusBadge, type BadgeTone } from './status-badge';
 
+// A publication's words, yet in the kit: three places show a publication's status, the publications feature,
+// Historial (an earlier version's status, and the one a restore keeps) and the shell's dashboard. What the
+// publications feature alone uses lives there (publications/featured-label.ts); see docs/decisions/189.
+
 /** requirements §4: each status, its Spanish word and its colour. */
 export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Borrador', tone: 'warning' },
@@ -45,6 +49,3 @@ export function PublicationStateBadges({ status, state }: { status: string; stat
 export function browserToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
-
-/** requirements §4: is_featured reads 'Destacado' / 'Normal'. */
-export const featuredLabel = (isFeatured: boolean): string => (isFeatured ? 'Destacado' : 'Normal');

@@ -3,9 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useDeletePublicationMutation, useGetPublicationQuery } from '@/client/api/publications';
 import { formatLongDate } from '@/client/ui/format-date';
-import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
-import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete, messages } from '@/domain/messages';
 import { HistoryPanel } from '../kit/history-panel';
@@ -14,10 +12,12 @@ import { tellDeleteFailure } from '../kit/delete-failure';
 import { DetailList } from '../kit/detail-list';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
+import { PublicationContent } from '../kit/publication-content';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { featuredLabel, PublicationStateBadges } from '../kit/publication-status';
+import { PublicationStateBadges } from '../kit/publication-status';
+import { featuredLabel } from './featured-label';
 import { PreviewButton } from './preview-button';
 import { PreviewLinksPanel } from './preview-links-panel';
 import './publications.css';
@@ -105,15 +105,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
         <h2 id="publication-layout-title" className="publication-section-title">
           Contenido
         </h2>
-        {publication.featured_image && (
-          <ResponsiveImage
-            className="publication-detail-image"
-            src={publication.featured_image}
-            sizes="(min-width: 1024px) 960px, 100vw"
-            alt=""
-          />
-        )}
-        <LayoutGrid layout={publication.layout} />
+        <PublicationContent publication={publication} />
         {publication.layout.length === 0 && <p className="kit-muted">Esta publicación aún no tiene contenido.</p>}
       </section>
       <PreviewLinksPanel publicationId={publication.id} />

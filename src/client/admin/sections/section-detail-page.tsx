@@ -6,13 +6,11 @@ import type { Section } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { HistoryPanel } from '../kit/history-panel';
 import { useIsAdministrator } from '../kit/permissions';
-import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { RecordGate } from '../kit/record-gate';
-import { StatusBadge } from '../kit/status-badge';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { sectionStatus } from '../kit/section-status';
+import { SectionDetails } from '../kit/section-details';
 
 /** /admin/sections/{id} (requirements §2): 'Detalle de Sección' with title, slug, status, order and creation date. */
 export function SectionDetailPage() {
@@ -64,16 +62,9 @@ function SectionDetail({ section }: { section: Section }) {
         }
       />
       <section className="admin-card" aria-label={section.title}>
-        <DetailList
-          items={[
-            ['Título', section.title],
-            ['Slug', <code key="slug">{section.slug}</code>],
-            [
-              'Estado',
-              <StatusBadge key="status" tone={section.is_active ? 'positive' : 'neutral'}>
-                {sectionStatus(section)}
-              </StatusBadge>,
-            ],
+        <SectionDetails
+          section={section}
+          more={[
             ['Página pública', <PublicAddress key="public" section={section} />],
             ['Orden', section.order],
             ['Fecha de creación', formatLongDate(section.created_at)],

@@ -12,11 +12,10 @@ import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { useIsAdministrator } from '../kit/permissions';
-import { StatusBadge } from '../kit/status-badge';
 import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { sectionStatus } from '../kit/section-status';
+import { SectionStatusBadge } from '../kit/section-details';
 
 const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
 /** 'su publicación' for one, 'sus 3 publicaciones' for more: 'Eliminar con su publicación'. */
@@ -60,7 +59,7 @@ export function SectionListPage() {
       {
         header: 'Estado',
         width: '8.5rem',
-        cell: (section) => <StatusBadge tone={section.is_active ? 'positive' : 'neutral'}>{sectionStatus(section)}</StatusBadge>,
+        cell: (section) => <SectionStatusBadge section={section} />,
       },
     ],
     [],
