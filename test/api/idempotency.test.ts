@@ -1,8 +1,9 @@
 import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { messages } from '@/domain/messages';
 import { SAVE_ANSWER_KEPT_MS } from '@/server/content/kept-answers';
+import { editSection } from '@/server/content/sections';
 import { keptAnswersJob } from '@/server/upkeep/kept-answers';
-import { formData, startApiServer, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+import { formData, startApiServer, startSignedIn, TEST_ADMIN, type RequestOptions, type TestServer } from '../helpers/api-server';
 
 /**
  * A save sent twice is answered once (docs/decisions/145-a-save-goes-out-once.md):
@@ -84,6 +85,36 @@ describe('a save sent twice with one Idempotency-Key', () => {
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
     expect((await call('GET', `/api/publications/${publication.id}/`)).body.version).toBe(2);
     expect(await revisionCount('publications', publication.id)).toBe(2);
+  });
+
+  it('answers a repeat with the first answer, not 409, when the first commits between the repeat’s two checks', async () => {
+    // The interleaving of two simultaneous sends (seen with two multipart saves on a busy machine): the
+    // repeat looked for a kept answer (the route's first step) while the first was still saving, and the
+    // first had committed by the time the repeat checked the version, before storing its upload. That
+    // check is made here directly after the first's whole save: the version is no longer the one sent,
+    // and the answer kept with it is what the repeat must get. Every kind's edit goes through it (save.ts).
+    const section = await newSection('Repetición tardía');
+    const key = newKey();
+    const input = { title: 'Repetición tardía editada', version: section.version };
+    const first = await call('PATCH', `/api/sections/${section.id}/`, { json: input, key });
+    expect(first.status).toBe(200);
+    const admin = await server.services.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', '=', TEST_ADMIN.username)
+      .executeTakeFirstOrThrow();
+    const repeat = editSection(
+      {
+        services: server.services,
+        actor: admin,
+        attempt: { userId: admin.id, key, method: 'PATCH', path: `/api/sections/${section.id}/` },
+      },
+      section.id,
+      input,
+    );
+    await expect(repeat).rejects.toMatchObject({ statusCode: 200, body: first.body, headers: { 'Idempotent-Replayed': 'true' } });
+    expect((await call('GET', `/api/sections/${section.id}/`)).body).toMatchObject({ title: 'Repetición tardía editada', version: 2 });
+    expect(await revisionCount('sections', section.id)).toBe(2);
   });
 
   it('creates one publication, one section and one biography when their creation is sent twice', async () => {

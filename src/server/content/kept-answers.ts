@@ -53,6 +53,22 @@ export async function replayIfAnswered(db: DbOrTrx, attempt: SaveAttempt): Promi
 }
 
 /**
+ * A check made before the write lock (an edit's version, asked before its
+ * upload is stored). A repeat may pass the route's look for a kept answer
+ * while its first is still saving, and find at this check the version that
+ * first wrote: when the check refuses and this attempt's save has succeeded
+ * meanwhile, the kept answer, committed with that version, is thrown instead.
+ */
+export async function checkUnlessAnswered<T>(db: DbOrTrx, attempt: SaveAttempt | undefined, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (attempt) await replayIfAnswered(db, attempt);
+    throw error;
+  }
+}
+
+/**
  * services.writeContent for a save that answers `status` with what `work`
  * returns: with a key, a repeat that waited for the write lock is answered
  * with the first save's answer, and this save's answer is kept in its own

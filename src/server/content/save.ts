@@ -7,7 +7,7 @@ import { notFound } from '../http/api-error';
 import { logActivity } from './activity-log';
 import { checkEditable, versionErrors } from './edit-guard';
 import { labelOf, recordSave } from './history';
-import { writeSave } from './kept-answers';
+import { checkUnlessAnswered, writeSave } from './kept-answers';
 import type { KindStore, Writer } from './writer';
 
 /**
@@ -62,7 +62,9 @@ export async function saveEdit<K extends ContentKind, Row extends { id: number; 
   await checkEditable(services.db, await kind.find(services.db, id), undefined, kind);
   const checked = await steps.check(versionErrors(version));
   // Asked before the costly work, so that a stale save leaves no file behind.
-  await checkEditable(services.db, await kind.find(services.db, id), version, kind, actor);
+  await checkUnlessAnswered(services.db, writer.attempt, async () =>
+    checkEditable(services.db, await kind.find(services.db, id), version, kind, actor),
+  );
   const prepared = await steps.prepare?.(checked);
   return writeSave(services, writer.attempt, 200, async (trx) => {
     const before = await checkEditable(trx, await kind.find(trx, id), version, kind, actor);

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
+import { checkUnlessAnswered } from '../content/kept-answers';
 import { reorder } from '../content/reorder';
 import { createSection, editSection, removeSection, sectionKind } from '../content/sections';
 import { findSection, listSections } from '../db/sections-repository';
@@ -109,9 +110,12 @@ export const sectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
     async (request, reply) => {
       const id = request.params.id;
-      // First: a repeat of a delete that succeeded is answered before the section is looked for.
+      // First: a repeat of a delete that succeeded is answered before the section is looked for,
+      // and again if it is gone because that delete committed meanwhile.
       const writer = await requestWriter(services, request);
-      if (!(await findSection(db, id))) throw notFound(sectionKind.missing);
+      await checkUnlessAnswered(db, writer.attempt, async () => {
+        if (!(await findSection(db, id))) throw notFound(sectionKind.missing);
+      });
       const errors: FieldErrors = {};
       const confirmed = readInteger(request.query, 'with_publications', errors);
       if (hasErrors(errors)) throw badRequest(errors);
