@@ -8,7 +8,7 @@
  * left out anywhere is a type error rather than a silent gap.
  */
 
-export const CONTENT_KINDS = ['publication', 'section', 'biography'] as const;
+export const CONTENT_KINDS = ['publication', 'section', 'biography', 'media'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** What both halves know of a kind: where it lives and how Spanish names it. */
@@ -23,16 +23,29 @@ interface ContentKindFacts {
   feminine: boolean;
   /** Whether an Editor writes it (creates, edits, reorders, deletes, restores); else only an Administrador. Both read it. */
   editorWrites: boolean;
+  /** Whether its list has an order the admin sets by dragging (an `order` column, a reorder route). */
+  ordered: boolean;
 }
 
 export const CONTENT_KIND = {
-  publication: { collection: 'publications', singular: 'publicación', plural: 'publicaciones', feminine: true, editorWrites: true },
-  section: { collection: 'sections', singular: 'sección', plural: 'secciones', feminine: true, editorWrites: false },
-  biography: { collection: 'biographies', singular: 'biografía', plural: 'biografías', feminine: true, editorWrites: true },
+  publication: {
+    collection: 'publications',
+    singular: 'publicación',
+    plural: 'publicaciones',
+    feminine: true,
+    editorWrites: true,
+    ordered: true,
+  },
+  section: { collection: 'sections', singular: 'sección', plural: 'secciones', feminine: true, editorWrites: false, ordered: true },
+  biography: { collection: 'biographies', singular: 'biografía', plural: 'biografías', feminine: true, editorWrites: true, ordered: true },
+  // The library ('Medios'): newest first, no order of its own.
+  media: { collection: 'media', singular: 'archivo', plural: 'archivos', feminine: false, editorWrites: true, ordered: false },
 } as const satisfies { [K in ContentKind]: ContentKindFacts };
 
-/** A kind's collection ('publications'): its table, its API path segment. */
-export type ContentCollection = (typeof CONTENT_KIND)[ContentKind]['collection'];
+/** The kinds whose lists the admin orders by dragging. */
+export type OrderedKind = { [K in ContentKind]: (typeof CONTENT_KIND)[K]['ordered'] extends true ? K : never }[ContentKind];
+/** Their collections: the tables with an `order` column. */
+export type OrderedCollection = (typeof CONTENT_KIND)[OrderedKind]['collection'];
 
 /**
  * A map with one entry per kind, checked: `KindMap<{ publication: Publication; … }>`

@@ -1,5 +1,6 @@
 import { CONTENT_KINDS, type ContentKind, type KindMap } from './content-kinds';
 import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Section } from './entities';
+import type { MediaItem } from './schemas/media';
 
 /**
  * The history of content ('Historial') and the activity log ('Actividad'):
@@ -202,6 +203,13 @@ const BIOGRAPHY_RULES: Rule<Biography>[] = [
   field('order', 'Orden'),
 ];
 
+const MEDIA_RULES: Rule<MediaItem>[] = [
+  field('title', 'Título'),
+  field('alt', 'Texto alternativo'),
+  (before, after) => (before.focal_x !== after.focal_x || before.focal_y !== after.focal_y) && 'Punto focal',
+  (before, after) => before.url !== after.url && 'Archivo reemplazado',
+];
+
 function apply<T>(rules: Rule<T>[], before: T, after: T): string[] {
   return rules.map((rule) => rule(before, after)).filter((phrase): phrase is string => typeof phrase === 'string');
 }
@@ -211,12 +219,14 @@ export type RevisionRecords = KindMap<{
   publication: Publication;
   section: Section;
   biography: Biography;
+  media: MediaItem;
 }>;
 
 const RULES: { [K in ContentKind]: Rule<RevisionRecords[K]>[] } = {
   publication: PUBLICATION_RULES,
   section: SECTION_RULES,
   biography: BIOGRAPHY_RULES,
+  media: MEDIA_RULES,
 };
 
 /**

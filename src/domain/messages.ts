@@ -49,6 +49,12 @@ export const messages = {
   publishDateRequired: 'La fecha de publicación es requerida',
   imageTypeNotAllowed: 'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
   imageTooLarge: 'La imagen no debe superar los 5MB',
+  /** The media library ('Medios'). */
+  mediaNotFound: 'No se encontró el archivo',
+  focalOutOfRange: 'El punto focal debe estar entre 0 y 1.',
+  /** Deleting a library item that something uses, without ?force=true (409). */
+  mediaInUse: (count: number): string =>
+    `No se puede eliminar el archivo porque se usa en ${count} ${count === 1 ? 'lugar' : 'lugares'}. Un administrador puede eliminarlo de todos modos.`,
   imageTooManyPixels: `La imagen es demasiado grande: no debe superar los ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (unos 7000 × 7000 píxeles).`,
   /** A recovered draft could not keep the file chosen in an image field. */
   chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',

@@ -18,6 +18,7 @@ import { messages } from '@/domain/messages';
 import { registerSpa } from './plugins/spa';
 import { createPageResolver, registerSeoRoutes, visibleAddedSections } from './seo/seo-routes';
 import { biographyRoutes } from './routes/biographies';
+import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { searchRoutes } from './routes/search';
 import { publicationRoutes } from './routes/publications';
@@ -166,6 +167,7 @@ export async function buildApp(
         await admin.register(previewLinkRoutes, { services });
         await admin.register(bulkRoutes, { services });
         await admin.register(biographyRoutes, { services });
+        await admin.register(mediaRoutes, { services });
         await admin.register(uploadRoutes, { services });
         await admin.register(summaryRoutes, { services });
         await admin.register(dashboardRoutes, { services });

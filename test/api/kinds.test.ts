@@ -24,19 +24,19 @@ describe.each(CONTENT_KINDS)('the kind %s', (kind) => {
   const base = `/api/${CONTENT_KIND[kind].collection}/`;
   const operations = () => operationsOf(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`);
 
-  it('has its list, record, reorder, Historial and presence operations in the API document, under its tag', () => {
+  it('has its list, record, Historial, presence and (when ordered) reorder operations in the API document, under its tag', () => {
     const expected = [
       `GET ${base}`,
       `POST ${base}`,
       `GET ${base}{id}/`,
       `PATCH ${base}{id}/`,
       `DELETE ${base}{id}/`,
-      `PATCH ${base}reorder/`,
       `GET ${base}{id}/revisions/`,
       `GET ${base}{id}/revisions/{revisionId}/`,
       `POST ${base}{id}/revisions/{revisionId}/restore/`,
       `POST ${base}{id}/presence/`,
       `DELETE ${base}{id}/presence/`,
+      ...(CONTENT_KIND[kind].ordered ? [`PATCH ${base}reorder/`] : []),
     ];
     expect(expected.filter((operation) => !operations().includes(operation))).toEqual([]);
     const shared = operationsOf(doc).filter(({ method, path }) => expected.includes(`${method.toUpperCase()} ${path}`));

@@ -85,6 +85,7 @@ it('drives every operation of the document with a client generated from it; ever
       if (path.startsWith('/api/sections/')) params.id = method === 'delete' ? state.spareSection : state.section;
       else if (path.startsWith('/api/publications/')) params.id = state.publication;
       else if (path.startsWith('/api/biographies/')) params.id = state.biography;
+      else if (path.startsWith('/api/media/')) params.id = state.media;
       else if (path.startsWith('/api/public/publication/')) params.id = state.publication;
       else if (path.startsWith('/api/users/')) params.id = state.user;
       else if (path.startsWith('/api/preview-links/')) params.id = state.previewLink;
@@ -110,7 +111,7 @@ it('drives every operation of the document with a client generated from it; ever
   }
 
   /** A valid body, as the document describes it, with the values of this scenario. */
-  function bodyOf({ path, operation }: DocumentedOperation): { body?: unknown; multipart?: FormData } {
+  function bodyOf({ method, path, operation }: DocumentedOperation): { body?: unknown; multipart?: FormData } {
     const known: Known = {
       section_id: state.section,
       featured_image: state.image,
@@ -127,9 +128,9 @@ it('drives every operation of the document with a client generated from it; ever
       publish_date: '2024-05-17',
       version: undefined,
     };
-    if (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/')) {
+    if (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/') || (method === 'post' && path === '/api/media/')) {
       const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'prueba.jpg');
+      form.append(path === '/api/media/' ? 'file' : 'image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'prueba.jpg');
       return { multipart: form };
     }
     const content = operation.requestBody?.content;
@@ -200,6 +201,7 @@ it('drives every operation of the document with a client generated from it; ever
     if (method === 'post' && /^\/api\/(sections|publications|biographies)\/$/.test(path)) {
       state[path.split('/')[2].replace(/ies$/, 'y').replace(/s$/, '')] = answer.id;
     }
+    if (method === 'post' && path === '/api/media/') state.media = answer.id;
   }
   expect(problems).toEqual([]);
   expect(seen.sort()).toEqual(

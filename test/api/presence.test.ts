@@ -1,3 +1,4 @@
+import { CONTENT_KIND, CONTENT_KINDS } from '@/domain/content-kinds';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -254,10 +255,8 @@ it("answers 404 with the kind's message for a record that does not exist or is i
 it('is not part of the public API', async () => {
   const document = (await a.request('GET', '/api/schema/')).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
   const presence = Object.entries(document.paths).filter(([address]) => address.includes('presence'));
-  expect(presence.map(([address]) => address).sort()).toEqual([
-    '/api/biographies/{id}/presence/',
-    '/api/publications/{id}/presence/',
-    '/api/sections/{id}/presence/',
-  ]);
+  expect(presence.map(([address]) => address).sort()).toEqual(
+    CONTENT_KINDS.map((kind) => `/api/${CONTENT_KIND[kind].collection}/{id}/presence/`).sort(),
+  );
   for (const [, methods] of presence) for (const operation of Object.values(methods)) expect(operation.security).toEqual([{ bearer: [] }]);
 });

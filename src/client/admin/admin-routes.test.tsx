@@ -42,7 +42,7 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Actividad', 'Papelera', 'Usuarios', 'Ver el sitio público']);
+  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Medios', 'Actividad', 'Papelera', 'Usuarios', 'Ver el sitio público']);
   // The username leads to 'Mi cuenta'.
   expect(within(header).getByRole('link', { name: /sesión iniciada como admin/ })).toHaveAttribute('href', '/admin/cuenta');
   expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');

@@ -12,7 +12,9 @@ import { AdminShell } from './admin-shell';
 import { BiographyDetailPage } from './biographies/biography-detail-page';
 import { BiographyFormPage } from './biographies/biography-form-page';
 import { BiographyListPage } from './biographies/biography-list-page';
-import { BiographyRevisionPage, PublicationRevisionPage, SectionRevisionPage } from './history/revision-page';
+import { MediaItemPage } from './media/media-item-page';
+import { MediaLibraryPage } from './media/media-library-page';
+import { BiographyRevisionPage, MediaRevisionPage, PublicationRevisionPage, SectionRevisionPage } from './history/revision-page';
 import { Loading } from './kit/load-states';
 import { NoticesProvider } from './kit/notices';
 import { AdministratorOnly } from './kit/permissions';
@@ -81,9 +83,12 @@ const adminRoutes: RouteObject[] = [
           { path: paths.admin.biographyNew.path, element: <BiographyFormPage /> },
           { path: paths.admin.biographyEdit.path, element: <BiographyFormPage /> },
           { path: paths.admin.biography.path, element: <BiographyDetailPage /> },
+          { path: paths.admin.media.path, element: <MediaLibraryPage /> },
+          { path: paths.admin.mediaItem.path, element: <MediaItemPage /> },
           { path: paths.admin.publicationRevision.path, element: <PublicationRevisionPage /> },
           { path: paths.admin.sectionRevision.path, element: <SectionRevisionPage /> },
           { path: paths.admin.biographyRevision.path, element: <BiographyRevisionPage /> },
+          { path: paths.admin.mediaRevision.path, element: <MediaRevisionPage /> },
           { path: paths.admin.trash.path, element: <TrashPage /> },
           { path: paths.admin.activity.path, element: <ActivityPage /> },
           { path: paths.admin.account.path, element: <AccountPage /> },

@@ -13,6 +13,7 @@ const navItems = [
   { to: paths.admin.sections.getHref(), label: 'Secciones' },
   { to: paths.admin.publications.getHref(), label: 'Publicaciones' },
   { to: paths.admin.biographies.getHref(), label: 'Biografías' },
+  { to: paths.admin.media.getHref(), label: 'Medios' },
   { to: paths.admin.activity.getHref(), label: 'Actividad' },
   { to: paths.admin.trash.getHref(), label: 'Papelera' },
 ];

@@ -10,6 +10,7 @@ export const KIND_CACHE = {
   // A section's title and visibility show in the publications' lists, admin and public.
   section: { tag: 'Section', lists: ['Section', 'Publication', 'PublicPublication'] },
   biography: { tag: 'Biography', lists: ['Biography', 'PublicBiography'] },
+  media: { tag: 'Media', lists: ['Media'] },
 } as const satisfies { [K in ContentKind]: { tag: string; lists: readonly string[] } };
 
 /** The cache tag of a kind's records: 'Publication'. */

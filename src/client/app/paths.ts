@@ -55,6 +55,9 @@ export const paths = {
     biographyNew: { path: 'biographies/new', getHref: () => '/admin/biographies/new' },
     biographyEdit: { path: 'biographies/edit/:id', getHref: (id: number | string) => `/admin/biographies/edit/${id}` },
     biography: { path: 'biographies/:id', getHref: (id: number | string) => `/admin/biographies/${id}` },
+    /** The media library ('Medios', docs/decisions/192). */
+    media: { path: 'medios', getHref: () => '/admin/medios' },
+    mediaItem: { path: 'medios/:id', getHref: (id: number | string) => `/admin/medios/${id}` },
     /** One revision of an item ('Historial', docs/decisions/132). */
     publicationRevision: {
       path: 'publications/:id/historial/:revisionId',
@@ -67,6 +70,10 @@ export const paths = {
     biographyRevision: {
       path: 'biographies/:id/historial/:revisionId',
       getHref: (id: number | string, revisionId: number | string) => `/admin/biographies/${id}/historial/${revisionId}`,
+    },
+    mediaRevision: {
+      path: 'medios/:id/historial/:revisionId',
+      getHref: (id: number | string, revisionId: number | string) => `/admin/medios/${id}/historial/${revisionId}`,
     },
     /** Who did what and when ('Actividad', docs/decisions/132). */
     activity: { path: 'actividad', getHref: () => '/admin/actividad' },

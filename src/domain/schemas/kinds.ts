@@ -2,7 +2,8 @@ import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
 import { CONTENT_KINDS, type ContentKind } from '../content-kinds';
 import { Biography } from './biographies';
 import { Publication } from './publications';
-import { BiographyRevision, PublicationRevision, SectionRevision } from './revisions';
+import { MediaItem } from './media';
+import { BiographyRevision, MediaRevision, PublicationRevision, SectionRevision } from './revisions';
 import { Section } from './sections';
 
 /**
@@ -14,6 +15,7 @@ export const KIND_SCHEMAS = {
   publication: { record: Publication, revision: PublicationRevision },
   section: { record: Section, revision: SectionRevision },
   biography: { record: Biography, revision: BiographyRevision },
+  media: { record: MediaItem, revision: MediaRevision },
 } as const satisfies { [K in ContentKind]: { record: TSchema; revision: TSchema } };
 
 /** Any revision detail; `record` is the shape of its kind's admin GET. */

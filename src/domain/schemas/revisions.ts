@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Biography } from './biographies';
+import { MediaItem } from './media';
 import { Publication } from './publications';
 import { Section } from './sections';
 import { PathId } from './common';
@@ -45,10 +46,12 @@ const RevisionDetailOf = <T extends TSchema>(record: T, title: string) =>
 export const PublicationRevision = RevisionDetailOf(Publication, 'PublicationRevision');
 export const SectionRevision = RevisionDetailOf(Section, 'SectionRevision');
 export const BiographyRevision = RevisionDetailOf(Biography, 'BiographyRevision');
+export const MediaRevision = RevisionDetailOf(MediaItem, 'MediaRevision');
 
 export type PublicationRevision = Static<typeof PublicationRevision>;
 export type SectionRevision = Static<typeof SectionRevision>;
 export type BiographyRevision = Static<typeof BiographyRevision>;
+export type MediaRevision = Static<typeof MediaRevision>;
 
 /**
  * POST …/revisions/{revisionId}/restore/: optionally the item's `version` the

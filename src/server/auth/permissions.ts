@@ -61,10 +61,10 @@ function contentRoutes(kind: ContentKind): Record<string, RouteRule> {
     [`POST ${path}`]: { roles: writers },
     [`PATCH ${path}:id/`]: { roles: writers },
     [`DELETE ${path}:id/`]: { roles: writers },
-    [`PATCH ${path}reorder/`]: { roles: writers },
     [`POST ${path}:id/revisions/:revisionId/restore/`]: { roles: writers },
     [`POST ${path}:id/presence/`]: { roles: writers },
     [`DELETE ${path}:id/presence/`]: { roles: writers },
+    ...(CONTENT_KIND[kind].ordered && { [`PATCH ${path}reorder/`]: { roles: writers } }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ContentKind } from '@/domain/content-kinds';
 import { biographyKind } from './biographies';
+import { mediaKind } from './media';
 import { publicationKind } from './publications';
 import { sectionKind } from './sections';
 import type { KindStore } from './writer';
@@ -14,4 +15,5 @@ export const KIND_STORES = {
   publication: publicationKind,
   section: sectionKind,
   biography: biographyKind,
+  media: mediaKind,
 } as const satisfies { [K in ContentKind]: KindStore<K, { id: number; version: number }> };

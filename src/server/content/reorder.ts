@@ -1,4 +1,4 @@
-import { CONTENT_KIND, type ContentKind } from '@/domain/content-kinds';
+import { CONTENT_KIND, type OrderedKind } from '@/domain/content-kinds';
 import type { ReorderItem } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { parseReorder } from '@/domain/validation';
@@ -17,7 +17,7 @@ import type { Writer } from './writer';
  * (how many items) in the same transaction; the history does not: a reorder
  * is no edit (versions stay).
  */
-export async function reorder(writer: Writer, kind: ContentKind, payload: unknown): Promise<ReorderItem[]> {
+export async function reorder(writer: Writer, kind: OrderedKind, payload: unknown): Promise<ReorderItem[]> {
   const parsed = parseReorder(payload);
   if ('problem' in parsed) throw badRequestDetail(parsed.problem);
   return writer.services.writeContent(async (trx) => {

@@ -1,5 +1,5 @@
 import { CONTENT_KIND, CONTENT_KINDS, type ContentKind } from '@/domain/content-kinds';
-import type { Biography, Publication, Section } from '@/domain/entities';
+import type { RevisionRecords } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
@@ -29,7 +29,7 @@ import type { KindStore, Writer } from './writer';
  * cannot (a publication whose section is in the trash or gone). Answers the
  * item as its own GET /{id}/ does.
  */
-export async function restoreFromTrash(writer: Writer, entryId: number): Promise<Publication | Biography | Section> {
+export async function restoreFromTrash(writer: Writer, entryId: number): Promise<RevisionRecords[ContentKind]> {
   return writeSave(writer.services, writer.attempt, 200, async (trx) => {
     const entry = await findTrashEntry(trx, entryId);
     if (!entry) throw notFound(messages.trashEntryNotFound);

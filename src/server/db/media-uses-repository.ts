@@ -36,6 +36,8 @@ const IMAGE_USES: ((db: DbOrTrx, pattern: string) => Promise<boolean>)[] = [
         .where((eb) => eb.or([eb('featured_image', 'like', pattern), eb('layout', 'like', pattern)])),
     ),
   (db, pattern) => found(db.selectFrom('biographies').select('id').where('photo', 'like', pattern)),
+  // The library holds its files whatever else uses them (docs/decisions/192).
+  (db, pattern) => found(db.selectFrom('media').select('id').where('url', 'like', pattern)),
   (db, pattern) => found(db.selectFrom('trash').select('id').where('data', 'like', pattern)),
   (db, pattern) => found(db.selectFrom('revisions').select('id').where('data', 'like', pattern)),
 ];

@@ -20,6 +20,7 @@ import * as narrowerSearchIndex from './migrations/2026-11-25-018-narrower-searc
 import * as searchPublicFields from './migrations/2026-12-01-019-search-public-fields';
 import * as refreshTokenSuccessors from './migrations/2026-12-05-020-refresh-token-successors';
 import * as usernameKey from './migrations/2026-12-05-021-username-key';
+import * as media from './migrations/2026-12-05-022-media';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-019-search-public-fields': searchPublicFields,
   '2026-12-05-020-refresh-token-successors': refreshTokenSuccessors,
   '2026-12-05-021-username-key': usernameKey,
+  '2026-12-05-022-media': media,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,11 +1,11 @@
-import type { ContentCollection } from '@/domain/content-kinds';
+import type { OrderedCollection } from '@/domain/content-kinds';
 import type { ReorderItem } from '@/domain/entities';
 import { ORDER_MAX, ORDER_MIN } from '@/domain/limits';
 import type { DbOrTrx } from './database';
 import { toCount } from './paging';
 
-/** The tables whose rows the admin reorders by dragging: every kind's (src/domain/content-kinds.ts). */
-export type OrderedTable = ContentCollection;
+/** The tables whose rows the admin reorders by dragging: the ordered kinds' (src/domain/content-kinds.ts). */
+export type OrderedTable = OrderedCollection;
 
 // New rows stay within the 32-bit column even after an administrator typed an extreme order;
 // at the bound the id breaks the tie.

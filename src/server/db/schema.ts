@@ -1,4 +1,5 @@
 import type { CONTENT_KIND, ContentKind } from '@/domain/content-kinds';
+import type { MediaFileKind } from '@/domain/media';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -140,6 +141,34 @@ export interface BiographiesTable {
   name_search: Generated<string>;
 }
 
+/** One file of the media library ('Medios', docs/decisions/192-the-media-library.md). */
+export interface MediaTable {
+  id: Generated<number>;
+  kind: MediaFileKind;
+  title: string;
+  /** The name it had on the uploader's computer: shown, never used to store or serve it. */
+  file_name: string;
+  /** The stored file's URL (/media/images/… or /media/documentos/…). */
+  url: string;
+  content_type: string;
+  /** Bytes. */
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** The default alternative text, offered to each use (which keeps its own). */
+  alt: Generated<string>;
+  /** The point kept in view when the image is cropped, 0 to 1 from the left and from the top. */
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  /** searchKey(title + ' ' + file_name): what the library's search looks in. Written by the repository. */
+  search_key: Generated<string>;
+  created_by_id: number | null;
+  created_by: Generated<string>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * One login attempt that reached (or is reaching) the password check: written
  * before the check, deleted when the password was right. What stays is the
@@ -278,12 +307,16 @@ export interface Database {
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;
   presence: PresenceTable;
+  media: MediaTable;
 }
 
 /** The table of each kind of content (src/domain/content-kinds.ts): a kind whose collection names no table is a type error. */
 export type KindTable<K extends ContentKind> = Database[(typeof CONTENT_KIND)[K]['collection']];
 export type KindRow<K extends ContentKind> = Selectable<KindTable<K>>;
 
+export type MediaRow = Selectable<MediaTable>;
+export type NewMediaRow = Insertable<MediaTable>;
+export type MediaUpdate = Updateable<MediaTable>;
 export type UserRow = Selectable<UsersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type PreviewLinkRow = Selectable<PreviewLinksTable>;

@@ -14,7 +14,8 @@ import {
   lastOrderInSection,
   publicationRowsInSection,
 } from './publications-repository';
-import type { BiographyRow, KindRow, PublicationRow, SectionRow, TrashRow } from './schema';
+import { deleteMedia, findMedia, insertMedia } from './media-repository';
+import type { BiographyRow, KindRow, MediaRow, PublicationRow, SectionRow, TrashRow } from './schema';
 import { deleteSection, findSection, insertSection, slugsLike } from './sections-repository';
 
 /**
@@ -80,6 +81,12 @@ export async function trashBiography(trx: DbOrTrx, id: number, actor: TrashActor
   if (!row) return false;
   await insertEntry(trx, { kind: 'biography', label: row.name, item_id: id, contents: contents({ biographies: [row] }), actor, now });
   return deleteBiography(trx, id);
+}
+
+/** Moves a library item to the trash (its file stays until the entry is purged and nothing names it). */
+export async function trashMedia(trx: DbOrTrx, row: MediaRow, actor: TrashActor, now: string): Promise<boolean> {
+  await insertEntry(trx, { kind: 'media', label: row.title, item_id: row.id, contents: contents({ media: [row] }), actor, now });
+  return deleteMedia(trx, row.id);
 }
 
 /** Moves a section and every publication it holds to the trash, as one entry. */
@@ -222,6 +229,14 @@ async function restoreBiography(trx: DbOrTrx, row: BiographyRow, now: string): P
   return { restored: { kind: 'biography', id: inserted.id } };
 }
 
+/** A library item comes back as it was, with its id if it is free. */
+async function restoreMedia(trx: DbOrTrx, row: MediaRow, now: string): Promise<RestoreOutcome> {
+  const idFree = (await findMedia(trx, row.id)) === undefined;
+  const { id: _id, ...rest } = row;
+  const inserted = await insertMedia(trx, { ...rest, ...(idFree && { id: row.id }), version: row.version + 1, updated_at: now });
+  return { restored: { kind: 'media', id: inserted.id } };
+}
+
 /** A section goes to the end of the list; its publications come back as they were, in their own order. */
 async function restoreSection(trx: DbOrTrx, row: SectionRow, publications: PublicationRow[], now: string): Promise<RestoreOutcome> {
   const idFree = (await findSection(trx, row.id)) === undefined;
@@ -244,6 +259,7 @@ const PUT_BACK: { [K in ContentKind]: (trx: DbOrTrx, rows: TrashContents, now: s
   section: (trx, rows, now) => restoreSection(trx, rows.sections[0], rows.publications, now),
   publication: (trx, rows, now) => restorePublication(trx, rows.publications[0], now),
   biography: (trx, rows, now) => restoreBiography(trx, rows.biographies[0], now),
+  media: (trx, rows, now) => restoreMedia(trx, rows.media[0], now),
 };
 
 /** Puts an entry's rows back and removes the entry; run it inside writeContent. */

@@ -28,6 +28,8 @@ export interface FormFiles {
 interface MultipartInput extends FormFiles {
   /** Text fields, as sent. */
   fields: Record<string, string>;
+  /** The name each file had on the sender's computer, as sent (shown, never used to store it). */
+  fileNames: Record<string, string>;
 }
 
 const noFiles = (): FormFiles => ({ files: {}, oversized: new Set() });
@@ -51,7 +53,7 @@ export async function readMultipart(
   fileFields: readonly string[],
   jsonFields: readonly string[] = [],
 ): Promise<MultipartInput> {
-  const form: MultipartInput = { fields: {}, ...noFiles() };
+  const form: MultipartInput = { fields: {}, fileNames: {}, ...noFiles() };
   const cut = new Set<string>();
   try {
     for await (const part of request.parts()) {
@@ -64,7 +66,10 @@ export async function readMultipart(
       const bytes = await part.toBuffer();
       if (!fileFields.includes(part.fieldname)) continue;
       if (part.file.truncated) form.oversized.add(part.fieldname);
-      else if (bytes.length > 0) form.files[part.fieldname] = bytes;
+      else if (bytes.length > 0) {
+        form.files[part.fieldname] = bytes;
+        form.fileNames[part.fieldname] = part.filename;
+      }
     }
   } catch (error) {
     // Limits (413) and prototype field names (400) carry their status; busboy's

@@ -1,16 +1,19 @@
 import type { ContentKind } from '@/domain/content-kinds';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetBiographyQuery } from '@/client/api/biographies';
+import { useGetMediaQuery } from '@/client/api/media';
 import { useGetPublicationQuery } from '@/client/api/publications';
 import { useGetRevisionQuery, useRestoreRevisionMutation } from '@/client/api/revisions';
 import { useGetSectionQuery } from '@/client/api/sections';
 import { BiographyCard } from '@/client/ui/biography-card';
 import { formatLongDate } from '@/client/ui/format-date';
 import { PublicationDate } from '@/client/ui/publication-date';
-import type { Biography, Publication, PublicationStatus, Section } from '@/domain/entities';
+import type { Biography, Publication, PublicationStatus } from '@/domain/entities';
+import type { RevisionRecords } from '@/domain/history';
 import type { RevisionDetail } from '@/domain/schemas/kinds';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DetailList } from '../kit/detail-list';
 import { formatMoment } from '../kit/format-moment';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
@@ -59,6 +62,13 @@ export function SectionRevisionPage() {
   const id = parseId(useParams().id);
   const { data } = useGetSectionQuery(id ?? 0, { skip: id === null });
   return <RevisionPage kind="section" id={id} current={data && { label: data.title, version: data.version }} />;
+}
+
+/** /admin/medios/{id}/historial/{revisionId} */
+export function MediaRevisionPage() {
+  const id = parseId(useParams().id);
+  const { data } = useGetMediaQuery(id ?? 0, { skip: id === null });
+  return <RevisionPage kind="media" id={id} current={data && { label: data.title, version: data.version }} />;
 }
 
 /** /admin/biographies/{id}/historial/{revisionId} */
@@ -174,13 +184,40 @@ function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | n
 }
 
 const recordLabel = (kind: ContentKind, revision: RevisionDetail): string =>
-  kind === 'biography' ? (revision.record as Biography).name : (revision.record as Publication | Section).title;
+  kind === 'biography' ? (revision.record as Biography).name : (revision.record as { title: string }).title;
 
 /** The item as it was, as visitors would have seen it. */
 function RevisionRecord({ kind, revision }: { kind: ContentKind; revision: RevisionDetail }) {
-  if (kind === 'biography') return <BiographyCard biography={revision.record as Biography} />;
-  if (kind === 'section') return <SectionDetails section={revision.record as Section} />;
-  const publication = revision.record as Publication;
+  const draw = RECORDS[kind] as (record: RevisionDetail['record']) => ReactNode;
+  return draw(revision.record);
+}
+
+/** How each kind's record is drawn: as the public site or the admin shows it. */
+const RECORDS: { [K in ContentKind]: (record: RevisionRecords[K]) => ReactNode } = {
+  publication: (publication) => <PublicationRecord publication={publication} />,
+  section: (section) => <SectionDetails section={section} />,
+  biography: (biography) => <BiographyCard biography={biography} />,
+  media: (item) => (
+    <div>
+      <MediaThumbnailOf item={item} />
+      <DetailList
+        items={[
+          ['Título', item.title],
+          ['Texto alternativo', item.alt],
+          ['Punto focal', `${Math.round(item.focal_x * 100)} % desde la izquierda, ${Math.round(item.focal_y * 100)} % desde arriba`],
+          ['Archivo', item.file_name],
+        ]}
+      />
+    </div>
+  ),
+};
+
+/** A library item's picture in its revision: the image as stored now (a revision keeps no file). */
+function MediaThumbnailOf({ item }: { item: RevisionRecords['media'] }) {
+  return item.kind === 'image' ? <img className="revision-media-image" src={item.url} alt={item.alt} /> : null;
+}
+
+function PublicationRecord({ publication }: { publication: Publication }) {
   return (
     <article>
       <PublicationContent publication={publication}>

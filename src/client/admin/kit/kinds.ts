@@ -14,6 +14,7 @@ export const ADMIN_KINDS = {
   publication: { detailHref: paths.admin.publication.getHref, revisionHref: paths.admin.publicationRevision.getHref },
   section: { detailHref: paths.admin.section.getHref, revisionHref: paths.admin.sectionRevision.getHref },
   biography: { detailHref: paths.admin.biography.getHref, revisionHref: paths.admin.biographyRevision.getHref },
+  media: { detailHref: paths.admin.mediaItem.getHref, revisionHref: paths.admin.mediaRevision.getHref },
 } as const satisfies { [K in ContentKind]: AdminKind };
 
 /** The link back to a record's page: 'Volver a la publicación'. */

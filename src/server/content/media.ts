@@ -1,0 +1,168 @@
+import sharp from 'sharp';
+import type { FieldErrors } from '@/domain/entities';
+import { MEDIA_LIMITS, titleFromFileName, validateMedia, type MediaFields } from '@/domain/media';
+import { messages } from '@/domain/messages';
+import type { MediaItem, MediaUse } from '@/domain/schemas/media';
+import { hasErrors } from '@/domain/validation';
+import { nowIso } from '../clock';
+import type { DbOrTrx } from '../db/database';
+import { findMedia, insertMedia, updateMedia } from '../db/media-repository';
+import type { MediaRow } from '../db/schema';
+import { trashMedia } from '../db/trash-repository';
+import { ApiError, badRequest } from '../http/api-error';
+import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
+import { storeImage } from './images';
+import { moveToTrash, saveCreate, saveEdit } from './save';
+import { textOf } from './text-input';
+import type { KindStore, Writer } from './writer';
+
+/**
+ * The media library ('Medios', docs/decisions/192-the-media-library.md): every
+ * uploaded file is one item, with its title, default alternative text and
+ * focal point. Its uses name its address, as before; the item is a use too
+ * (db/media-uses-repository.ts), so that no purge of content removes its file.
+ */
+
+export function toMediaItem(row: MediaRow): MediaItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    file_name: row.file_name,
+    url: row.url,
+    content_type: row.content_type,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    focal_x: Number(row.focal_x),
+    focal_y: Number(row.focal_y),
+    created_by: row.created_by,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export const mediaKind: KindStore<'media', MediaRow> = {
+  kind: 'media',
+  missing: messages.mediaNotFound,
+  find: findMedia,
+  toJson: toMediaItem,
+  // The file stays the one stored now: a replacement is no edit of the description.
+  restoreKeeps: 'Recupera título, texto alternativo y punto focal; el archivo se conserva.',
+  async restore(trx, id, record, now) {
+    const row = await updateMedia(trx, id, {
+      title: record.title,
+      alt: record.alt,
+      focal_x: record.focal_x,
+      focal_y: record.focal_y,
+      updated_at: now,
+    });
+    return row && toMediaItem(row);
+  },
+};
+
+/** An upload into the library: the file, its name on the uploader's computer, and optionally a title and alternative text. */
+export interface MediaUpload {
+  file: Buffer | undefined;
+  /** The file went past the upload limit. */
+  oversized: boolean;
+  fileName: string;
+  title?: string | null;
+  alt?: string | null;
+}
+
+/** The stored file's facts, read back from storage (the re-encoded original, not the bytes sent). */
+async function storedImageFacts(writer: Writer, url: string) {
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  const bytes = await writer.services.media.read(key);
+  const { width, height } = await sharp(bytes).metadata();
+  return { content_type: contentTypeOf(key), size: bytes.length, width: width ?? null, height: height ?? null };
+}
+
+/**
+ * Uploads a file into the library (POST /api/media/): an image, checked by its
+ * content as every image is, re-encoded with its variants. Its title is the
+ * one given or the file name without its extension.
+ */
+export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<MediaItem> {
+  const fileName = (textOf(upload.fileName) ?? '').slice(0, MEDIA_LIMITS.fileName);
+  const title = textOf(upload.title) || titleFromFileName(fileName) || 'Sin título';
+  const alt = textOf(upload.alt) ?? '';
+  const errors: FieldErrors = validateMedia({ title, alt });
+  if (upload.oversized) errors.file = [messages.imageTooLarge];
+  else if (!upload.file) errors.file = [messages.required];
+  if (hasErrors(errors)) throw badRequest(errors);
+  const url = await storeImage(writer.services.media, { file: upload.file as Buffer }, 'file');
+  if (!url) throw badRequest({ file: [messages.required] });
+  const facts = await storedImageFacts(writer, url);
+  const now = nowIso();
+  return saveCreate(writer, mediaKind, (trx) =>
+    insertMedia(trx, {
+      kind: 'image',
+      title,
+      file_name: fileName,
+      url,
+      ...facts,
+      alt,
+      created_by_id: writer.actor.id,
+      created_by: writer.actor.username,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+}
+
+/** Edits an item's description: title, alternative text, focal point (PATCH /api/media/{id}/). */
+export async function editMedia(writer: Writer, id: number, input: MediaFields & { version?: number }): Promise<MediaItem> {
+  return saveEdit(writer, mediaKind, id, input.version, {
+    check: async (editErrors) => {
+      const fields = {
+        title: textOf(input.title as string | null | undefined),
+        alt: input.alt === undefined ? undefined : (textOf(input.alt as string | null) ?? ''),
+        focal_x: input.focal_x as number | undefined,
+        focal_y: input.focal_y as number | undefined,
+      };
+      const errors = { ...validateMedia(fields, { partial: true }), ...editErrors };
+      if (hasErrors(errors)) throw badRequest(errors);
+      return fields;
+    },
+    update: (trx, fields) =>
+      updateMedia(trx, id, {
+        ...(fields.title !== undefined && { title: fields.title as string }),
+        ...(fields.alt !== undefined && { alt: fields.alt }),
+        ...(fields.focal_x !== undefined && { focal_x: fields.focal_x }),
+        ...(fields.focal_y !== undefined && { focal_y: fields.focal_y }),
+        updated_at: nowIso(),
+      }),
+  });
+}
+
+/** Where an item is used: featured images, layouts (cells and rich text), biography photos. */
+export async function mediaUsage(db: DbOrTrx, url: string): Promise<MediaUse[]> {
+  const pattern = `%${url}%`;
+  const [featured, layouts, photos] = await Promise.all([
+    db.selectFrom('publications').select(['id', 'title']).where('featured_image', '=', url).orderBy('id').execute(),
+    db.selectFrom('publications').select(['id', 'title']).where('layout', 'like', pattern).orderBy('id').execute(),
+    db.selectFrom('biographies').select(['id', 'name']).where('photo', '=', url).orderBy('id').execute(),
+  ]);
+  return [
+    ...featured.map((row) => ({ kind: 'publication' as const, id: row.id, title: row.title, where: 'Imagen destacada' })),
+    ...layouts.map((row) => ({ kind: 'publication' as const, id: row.id, title: row.title, where: 'Diseño' })),
+    ...photos.map((row) => ({ kind: 'biography' as const, id: row.id, title: row.name, where: 'Foto' })),
+  ];
+}
+
+/**
+ * Moves an item to the trash. One in use is not deleted silently: 409 with
+ * where it is used, unless `force` (an Administrador's, checked by the
+ * route); its uses then fall back as a missing image does.
+ */
+export async function removeMedia(writer: Writer, id: number, force: boolean): Promise<void> {
+  await moveToTrash(writer, mediaKind, id, async (trx, row) => {
+    const usage = await mediaUsage(trx, row.url);
+    if (usage.length > 0 && !force) throw new ApiError(409, { detail: messages.mediaInUse(usage.length), usage });
+    return trashMedia(trx, row, writer.actor, nowIso());
+  });
+}

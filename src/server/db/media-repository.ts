@@ -1,0 +1,68 @@
+import type { MediaFileKind } from '@/domain/media';
+import { searchKey } from '@/domain/search';
+import type { DbOrTrx } from './database';
+import { toCount, type RowRange, type Slice } from './paging';
+import { containsSearchKey } from './search-pattern';
+import type { MediaRow, MediaUpdate, NewMediaRow } from './schema';
+
+/** The media library's rows (docs/decisions/192-the-media-library.md). */
+
+export interface MediaListOptions {
+  kind?: MediaFileKind;
+  /** Part of the title or the file name, in any case, with or without accents (searchKey). */
+  search?: string;
+  window?: RowRange;
+}
+
+/** The library, newest first. */
+export async function listMedia(db: DbOrTrx, options: MediaListOptions): Promise<Slice<MediaRow>> {
+  let query = db.selectFrom('media').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let total = db.selectFrom('media').select((eb) => eb.fn.countAll().as('count'));
+  if (options.kind) {
+    query = query.where('kind', '=', options.kind);
+    total = total.where('kind', '=', options.kind);
+  }
+  const { search } = options;
+  if (search) {
+    query = query.where((eb) => containsSearchKey(eb.ref('search_key'), search));
+    total = total.where((eb) => containsSearchKey(eb.ref('search_key'), search));
+  }
+  if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
+  const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
+  return { rows, count: toCount(counted?.count as string | number) };
+}
+
+export async function findMedia(db: DbOrTrx, id: number): Promise<MediaRow | undefined> {
+  return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const keyOf = (title: string, fileName: string): string => searchKey(`${title} ${fileName}`);
+
+/** Inserts with its search key, whatever the row carries (a row back from the trash may hold an older one). */
+export async function insertMedia(db: DbOrTrx, row: NewMediaRow): Promise<MediaRow> {
+  return db
+    .insertInto('media')
+    .values({ ...row, search_key: keyOf(row.title, row.file_name) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An edit: writes the patch and bumps the version; a new title or file name renews the search key. */
+export async function updateMedia(db: DbOrTrx, id: number, patch: MediaUpdate): Promise<MediaRow | undefined> {
+  const { search_key: _key, ...fields } = patch;
+  const row = await db
+    .updateTable('media')
+    .set((eb) => ({ ...fields, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row || (fields.title === undefined && fields.file_name === undefined)) return row;
+  const search_key = keyOf(row.title, row.file_name);
+  await db.updateTable('media').set({ search_key }).where('id', '=', id).execute();
+  return { ...row, search_key };
+}
+
+export async function deleteMedia(db: DbOrTrx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('media').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,202 @@
+import { messages } from '@/domain/messages';
+import { createOrResetAccount } from '@/server/auth/ensure-admin';
+import { formData, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+
+/**
+ * The media library ('Medios', docs/decisions/192-the-media-library.md): an
+ * upload lands in the library, found again by search and kind, described,
+ * its focal point set, its uses listed, deleted only knowingly when in use,
+ * and kept through the purges of what used it.
+ */
+
+let server: TestServer;
+let token: string;
+let jpeg: Buffer;
+let editorToken: string;
+
+beforeAll(async () => {
+  ({ server, token, jpeg } = await startSignedIn());
+  await createOrResetAccount(server.services.db, 'editora.medios', 'una-clave-de-editora-larga', 'editor');
+  editorToken = (
+    await server.request('POST', '/api/token/', { json: { username: 'editora.medios', password: 'una-clave-de-editora-larga' } })
+  ).body.access as string;
+});
+afterAll(async () => server.close());
+
+const call = (method: string, path: string, options: RequestOptions = {}) => server.request(method, path, { token, ...options });
+
+interface Item {
+  id: number;
+  kind: string;
+  title: string;
+  file_name: string;
+  url: string;
+  version: number;
+  focal_x: number;
+  focal_y: number;
+}
+
+async function upload(fileName: string, fields: Record<string, string> = {}, bytes = jpeg) {
+  const reply = await call('POST', '/api/media/', { form: formData(fields, { file: { bytes, name: fileName } }) });
+  expect(reply.status).toBe(201);
+  return reply.body as Item;
+}
+
+async function newSection(title: string) {
+  const reply = await call('POST', '/api/sections/', { json: { title } });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: number };
+}
+
+describe('uploading into the library', () => {
+  it('keeps an image with its facts, titled by its file name, and lists it first', async () => {
+    const item = await upload('Cartel del congreso.jpg');
+    expect(item).toMatchObject({
+      kind: 'image',
+      title: 'Cartel del congreso',
+      file_name: 'Cartel del congreso.jpg',
+      content_type: 'image/jpeg',
+      alt: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      created_by: 'admin',
+      version: 1,
+    });
+    expect((item as unknown as { width: number }).width).toBeGreaterThan(0);
+    expect(item.url).toMatch(/^\/media\/images\/[0-9a-f-]{36}\.jpg$/);
+    expect((await server.request('GET', item.url)).status).toBe(200);
+    const first = (await call('GET', '/api/media/')).body.results[0] as Item;
+    expect(first.id).toBe(item.id);
+  });
+
+  it('refuses what is not an image, in Spanish, and keeps nothing', async () => {
+    const before = (await call('GET', '/api/media/')).body.count as number;
+    const reply = await call('POST', '/api/media/', {
+      form: formData(
+        {},
+        { file: { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'pagina.jpg', type: 'image/jpeg' } },
+      ),
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ file: [messages.imageTypeNotAllowed] });
+    expect((await call('GET', '/api/media/')).body.count).toBe(before);
+  });
+
+  it('asks for the file', async () => {
+    const reply = await call('POST', '/api/media/', { form: formData({ title: 'Sin archivo' }) });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ file: [messages.required] });
+  });
+});
+
+describe('finding an item again', () => {
+  it('searches title and file name in any case and accents, and filters by kind', async () => {
+    const item = await upload('foto-aula.jpg', { title: 'Sesión de tutoría' });
+    const found = async (query: string) => ((await call('GET', `/api/media/?${query}`)).body.results as Item[]).map((one) => one.id);
+    expect(await found('search=SESION%20DE%20TUTORIA')).toContain(item.id);
+    expect(await found('search=foto-aula')).toContain(item.id);
+    expect(await found('search=no-existe-nada')).toEqual([]);
+    expect(await found('kind=image')).toContain(item.id);
+    expect(await found('kind=document')).not.toContain(item.id);
+    expect((await call('GET', '/api/media/?kind=video')).status).toBe(400);
+  });
+});
+
+describe('describing an item', () => {
+  it('saves title, alternative text and focal point as a new version with its Historial, and refuses a stale one', async () => {
+    const item = await upload('retrato.jpg');
+    const edited = await call('PATCH', `/api/media/${item.id}/`, {
+      json: { title: 'Retrato de la directora', alt: 'La directora en el aula', focal_x: 0.3, focal_y: 0.25, version: 1 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      title: 'Retrato de la directora',
+      alt: 'La directora en el aula',
+      focal_x: 0.3,
+      focal_y: 0.25,
+      version: 2,
+    });
+    const stale = await call('PATCH', `/api/media/${item.id}/`, { json: { title: 'Otra', version: 1 } });
+    expect(stale.status).toBe(409);
+    const history = (await call('GET', `/api/media/${item.id}/revisions/`)).body.results as { summary: string[] }[];
+    expect(history[0].summary).toEqual(['Título', 'Texto alternativo', 'Punto focal']);
+    expect(history).toHaveLength(2);
+  });
+
+  it('refuses a focal point outside the image and an empty title, changing nothing', async () => {
+    const item = await upload('paisaje.jpg');
+    const outside = await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 1.5 } });
+    expect(outside.status).toBe(400);
+    const empty = await call('PATCH', `/api/media/${item.id}/`, { json: { title: '   ' } });
+    expect(empty.status).toBe(400);
+    expect((await call('GET', `/api/media/${item.id}/`)).body).toMatchObject({ title: 'paisaje', focal_x: 0.5, version: 1 });
+  });
+});
+
+describe('where an item is used, and its delete', () => {
+  it('lists the publications and biographies that use it, and refuses a silent delete while they do', async () => {
+    const item = await upload('portada.jpg');
+    const section = await newSection('Sección de medios');
+    const publication = await call('POST', '/api/publications/', {
+      json: { title: 'Con portada de la biblioteca', section_id: section.id, publish_date: '2025-05-01', featured_image: item.url },
+    });
+    expect(publication.status).toBe(201);
+    const biography = await call('POST', '/api/biographies/', {
+      json: { name: 'Docente Con Foto', position: 'Docente', biography: 'Texto.', photo: item.url },
+    });
+    expect(biography.status).toBe(201);
+
+    const detail = (await call('GET', `/api/media/${item.id}/`)).body;
+    expect(detail.usage_count).toBe(2);
+    expect(detail.usage).toEqual([
+      { kind: 'publication', id: publication.body.id, title: 'Con portada de la biblioteca', where: 'Imagen destacada' },
+      { kind: 'biography', id: biography.body.id, title: 'Docente Con Foto', where: 'Foto' },
+    ]);
+
+    const refused = await call('DELETE', `/api/media/${item.id}/`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(messages.mediaInUse(2));
+    expect(refused.body.usage).toHaveLength(2);
+    // Only an Administrador deletes it anyway.
+    expect((await call('DELETE', `/api/media/${item.id}/?force=true`, { token: editorToken })).status).toBe(403);
+    expect((await call('GET', `/api/media/${item.id}/`)).status).toBe(200);
+    expect((await call('DELETE', `/api/media/${item.id}/?force=true`)).status).toBe(204);
+    expect((await call('GET', `/api/media/${item.id}/`)).status).toBe(404);
+  });
+
+  it('sends an unused item to the trash, from where it comes back', async () => {
+    const item = await upload('sin-uso.jpg');
+    expect((await call('DELETE', `/api/media/${item.id}/`, { token: editorToken })).status).toBe(204);
+    const entries = (await call('GET', '/api/trash/?page_size=100')).body.results as {
+      id: number;
+      kind: string;
+      item_id: number;
+      label: string;
+    }[];
+    const entry = entries.find((one) => one.kind === 'media' && one.item_id === item.id);
+    expect(entry).toMatchObject({ label: 'sin-uso' });
+    const restored = await call('POST', `/api/trash/${entry?.id}/restore/`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: item.id, title: 'sin-uso', url: item.url });
+    expect((await server.request('GET', item.url)).status).toBe(200);
+  });
+
+  it('keeps its file when what used it is purged, and lets it go with its own purge', async () => {
+    const item = await upload('banner.jpg');
+    const section = await newSection('Sección purgada');
+    const publication = await call('POST', '/api/publications/', {
+      json: { title: 'Se purgará', section_id: section.id, publish_date: '2025-05-01', featured_image: item.url },
+    });
+    expect((await call('DELETE', `/api/publications/${publication.body.id}/`)).status).toBe(204);
+    const trashed = async (kind: string, id: number) =>
+      ((await call('GET', '/api/trash/?page_size=100')).body.results as { id: number; kind: string; item_id: number }[]).find(
+        (one) => one.kind === kind && one.item_id === id,
+      )!;
+    expect((await call('DELETE', `/api/trash/${(await trashed('publication', publication.body.id)).id}/`)).status).toBe(204);
+    expect((await server.request('GET', item.url)).status).toBe(200);
+
+    expect((await call('DELETE', `/api/media/${item.id}/`)).status).toBe(204);
+    expect((await call('DELETE', `/api/trash/${(await trashed('media', item.id)).id}/`)).status).toBe(204);
+    expect((await server.request('GET', item.url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+import { adminApi } from '../helpers/e2e-admin-api';
+import { png, violations } from './admin-helpers';
+import { expect, test } from './support/fixtures';
+
+/** The media library ('Medios', docs/decisions/192): upload, find, describe, focus and delete knowingly. */
+
+interface Item {
+  id: number;
+  title: string;
+  url: string;
+  focal_x: number;
+  focal_y: number;
+}
+
+test('several files go into the library at once, a refused one says why, and one is found by its title', async ({ adminPage: page }) => {
+  await page.getByRole('navigation', { name: 'Contenido del sitio' }).getByRole('link', { name: 'Medios' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Medios' })).toBeVisible();
+
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'Cartel de las jornadas.png', mimeType: 'image/png', buffer: await png(320, 200) },
+    { name: 'programa.png', mimeType: 'image/png', buffer: Buffer.from('<html>no es una imagen</html>') },
+    { name: 'Aula abierta.png', mimeType: 'image/png', buffer: await png(200, 320) },
+  ]);
+  const uploads = page.getByRole('region', { name: 'Subidas' });
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'Cartel de las jornadas.png' })).toContainText('Subido');
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'Aula abierta.png' })).toContainText('Subido');
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'programa.png' })).toContainText(
+    'No se subió: Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
+  );
+
+  const grid = page.getByRole('list', { name: 'Archivos' });
+  await expect(grid.getByRole('link', { name: /Cartel de las jornadas/ })).toBeVisible();
+  await expect(grid.getByRole('link', { name: /Aula abierta/ })).toBeVisible();
+  const held = (await adminApi(page).json<{ results: Item[] }>('GET', '/api/media/?search=jornadas')).body.results;
+  expect(held.map((item) => item.title)).toEqual(['Cartel de las jornadas']);
+
+  await page.getByLabel('Buscar por título o nombre de archivo').fill('JORNADAS');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/search=JORNADAS/);
+  await expect(grid.getByRole('listitem')).toHaveCount(1);
+  await expect(grid.getByRole('link', { name: /Cartel de las jornadas/ })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('an item’s focal point is set with the keyboard, its uses are listed, and it is deleted only knowingly', async ({
+  adminPage: page,
+}) => {
+  const api = adminApi(page);
+  const uploaded = await page.request.fetch('/api/media/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').access)}` },
+    multipart: { file: { name: 'retrato-docente.png', mimeType: 'image/png', buffer: await png(400, 300) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const item = (await uploaded.json()) as Item;
+  const biography = await api.json<{ id: number }>('POST', '/api/biographies/', {
+    name: 'Docente De Medios',
+    position: 'Profesora',
+    biography: 'Texto.',
+    photo: item.url,
+  });
+  expect(biography.status).toBe(201);
+
+  await page.goto(`/admin/medios/${item.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'retrato-docente' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Usado en' }).getByRole('link', { name: 'Docente De Medios' })).toBeVisible();
+
+  const focal = page.getByRole('slider', { name: 'Punto focal' });
+  await focal.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Sin guardar: pulse Intro para guardarlo.')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  const stored = (await api.json<Item>('GET', `/api/media/${item.id}/`)).body;
+  expect([stored.focal_x, stored.focal_y]).toEqual([0.4, 0.45]);
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Se usa en 1 lugar: allí dejará de verse.');
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page).toHaveURL(/\/admin\/medios$/);
+  expect((await api.json('GET', `/api/media/${item.id}/`)).status).toBe(404);
+
+  await api.json('DELETE', `/api/biographies/${biography.body.id}/`);
+});
