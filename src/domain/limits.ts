@@ -2,6 +2,8 @@
 export const HTTP_TIMEOUT_MS = 30_000;
 export const BIOGRAPHY_MAX_LENGTH = 3000;
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5242880
+/** Largest document (PDF, Word, Excel, PowerPoint, OpenDocument) the media library takes. */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024; // 20971520
 export const LAYOUT_COLUMNS = 4;
 export const MIN_COLUMN_SPAN = 1;
 export const DEFAULT_COLUMN_SPAN = 1;

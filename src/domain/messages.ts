@@ -1,5 +1,14 @@
 import { kindCount, thisKind, type ContentKind } from './content-kinds';
-import { FIELD_LIMITS, FORM_FIELD_MAX_BYTES, IMAGE_MAX_PIXELS, JSON_MAX_DEPTH, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
+import {
+  DOCUMENT_MAX_BYTES,
+  FIELD_LIMITS,
+  FORM_FIELD_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  JSON_MAX_DEPTH,
+  ORDER_MAX,
+  ORDER_MIN,
+  REORDER_MAX_ITEMS,
+} from './limits';
 
 /**
  * Every Spanish message that both halves can show (requirements §5, §8). The server
@@ -56,6 +65,9 @@ export const messages = {
   mediaInUse: (count: number): string =>
     `No se puede eliminar el archivo porque se usa en ${count} ${count === 1 ? 'lugar' : 'lugares'}. Un administrador puede eliminarlo de todos modos.`,
   imageTooManyPixels: `La imagen es demasiado grande: no debe superar los ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (unos 7000 × 7000 píxeles).`,
+  /** A document of the media library that is none of the kinds of domain/documents.ts, by its content. */
+  documentTypeNotAllowed: 'Tipo de archivo no permitido. Use PDF, Word, Excel, PowerPoint u OpenDocument.',
+  documentTooLarge: `El documento no puede superar los ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`,
   /** A recovered draft could not keep the file chosen in an image field. */
   chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',
   invalidStatus: 'Estado no válido. Use draft, published o archived.',
