@@ -60,6 +60,9 @@ export const messages = {
   imageTooLarge: 'La imagen no debe superar los 5MB',
   /** The media library ('Medios'). */
   mediaNotFound: 'No se encontró el archivo',
+  /** A library upload that is neither an allowed image nor an allowed document. */
+  mediaTypeNotAllowed:
+    'Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP para imágenes, o PDF, Word, Excel, PowerPoint u OpenDocument.',
   focalOutOfRange: 'El punto focal debe estar entre 0 y 1.',
   /** Deleting a library item that something uses, without ?force=true (409). */
   mediaInUse: (count: number): string =>

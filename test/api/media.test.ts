@@ -1,6 +1,7 @@
 import { messages } from '@/domain/messages';
 import { createOrResetAccount } from '@/server/auth/ensure-admin';
 import { formData, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+import { officeMembers, pdf, zip } from '../helpers/crafted-documents';
 
 /**
  * The media library ('Medios', docs/decisions/192-the-media-library.md): an
@@ -69,16 +70,20 @@ describe('uploading into the library', () => {
     expect(first.id).toBe(item.id);
   });
 
-  it('refuses what is not an image, in Spanish, and keeps nothing', async () => {
+  it('refuses what is neither an image nor a document, in Spanish, and keeps nothing', async () => {
     const before = (await call('GET', '/api/media/')).body.count as number;
-    const reply = await call('POST', '/api/media/', {
-      form: formData(
-        {},
-        { file: { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'pagina.jpg', type: 'image/jpeg' } },
-      ),
-    });
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ file: [messages.imageTypeNotAllowed] });
+    const refused = [
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      zip([{ name: 'notas.txt', content: 'hola' }]),
+    ];
+    for (const bytes of refused) {
+      const reply = await call('POST', '/api/media/', {
+        form: formData({}, { file: { bytes, name: 'programa.pdf', type: 'application/pdf' } }),
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ file: [messages.mediaTypeNotAllowed] });
+    }
     expect((await call('GET', '/api/media/')).body.count).toBe(before);
   });
 
@@ -86,6 +91,43 @@ describe('uploading into the library', () => {
     const reply = await call('POST', '/api/media/', { form: formData({ title: 'Sin archivo' }) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ file: [messages.required] });
+  });
+});
+
+describe('documents', () => {
+  it('keeps a PDF by its content and serves it inert: its type, inline, sandboxed, at an address no one can guess', async () => {
+    const item = await upload('Plan de estudios 2026.pdf', {}, pdf());
+    expect(item).toMatchObject({ kind: 'document', title: 'Plan de estudios 2026', content_type: 'application/pdf', width: null });
+    expect(item.url).toMatch(/^\/media\/documentos\/[0-9a-f]{32}\/plan-de-estudios-2026\.pdf$/);
+    const served = await server.request('GET', item.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="plan-de-estudios-2026\.pdf"/);
+    expect(served.headers.get('content-security-policy')).toMatch(/^sandbox/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await server.request('GET', item.url.replace(/[0-9a-f]{32}/, '0'.repeat(32)))).status).toBe(404);
+  });
+
+  it('has a Word file downloaded, not shown, and finds documents by kind', async () => {
+    const item = await upload('convocatoria.docx', { title: 'Convocatoria de ponencias' }, zip(officeMembers('docx')));
+    expect(item).toMatchObject({
+      kind: 'document',
+      content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    expect((await server.request('GET', item.url)).headers.get('content-disposition')).toMatch(/^attachment; /);
+    const documents = (await call('GET', '/api/media/?kind=document')).body.results as Item[];
+    expect(documents.map((one) => one.id)).toContain(item.id);
+    expect(documents.every((one) => one.kind === 'document')).toBe(true);
+  });
+
+  it('lets a document go with its purge', async () => {
+    const item = await upload('borrador.pdf', {}, pdf());
+    expect((await call('DELETE', `/api/media/${item.id}/`)).status).toBe(204);
+    const entry = ((await call('GET', '/api/trash/?page_size=100')).body.results as { id: number; kind: string; item_id: number }[]).find(
+      (one) => one.kind === 'media' && one.item_id === item.id,
+    );
+    expect((await call('DELETE', `/api/trash/${entry?.id}/`)).status).toBe(204);
+    expect((await server.request('GET', item.url)).status).toBe(404);
   });
 });
 

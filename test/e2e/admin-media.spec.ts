@@ -1,3 +1,4 @@
+import { pdf } from '../helpers/crafted-documents';
 import { adminApi } from '../helpers/e2e-admin-api';
 import { png, violations } from './admin-helpers';
 import { expect, test } from './support/fixtures';
@@ -12,7 +13,12 @@ interface Item {
   focal_y: number;
 }
 
-test('several files go into the library at once, a refused one says why, and one is found by its title', async ({ adminPage: page }) => {
+test('several files go into the library at once, a refused one says why, and one is found by its title', async ({
+  adminPage: page,
+  browserProblems,
+}) => {
+  // The refused file's answer.
+  browserProblems.expectFailedLoad(400, '/api/media/');
   await page.getByRole('navigation', { name: 'Contenido del sitio' }).getByRole('link', { name: 'Medios' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Medios' })).toBeVisible();
 
@@ -20,12 +26,14 @@ test('several files go into the library at once, a refused one says why, and one
     { name: 'Cartel de las jornadas.png', mimeType: 'image/png', buffer: await png(320, 200) },
     { name: 'programa.png', mimeType: 'image/png', buffer: Buffer.from('<html>no es una imagen</html>') },
     { name: 'Aula abierta.png', mimeType: 'image/png', buffer: await png(200, 320) },
+    { name: 'Plan de estudios.pdf', mimeType: 'application/pdf', buffer: pdf() },
   ]);
   const uploads = page.getByRole('region', { name: 'Subidas' });
   await expect(uploads.getByRole('listitem').filter({ hasText: 'Cartel de las jornadas.png' })).toContainText('Subido');
   await expect(uploads.getByRole('listitem').filter({ hasText: 'Aula abierta.png' })).toContainText('Subido');
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'Plan de estudios.pdf' })).toContainText('Subido');
   await expect(uploads.getByRole('listitem').filter({ hasText: 'programa.png' })).toContainText(
-    'No se subió: Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP.',
+    'No se subió: Tipo de archivo no permitido. Use JPG, PNG, GIF o WEBP para imágenes, o PDF, Word, Excel, PowerPoint u OpenDocument.',
   );
 
   const grid = page.getByRole('list', { name: 'Archivos' });
@@ -33,6 +41,19 @@ test('several files go into the library at once, a refused one says why, and one
   await expect(grid.getByRole('link', { name: /Aula abierta/ })).toBeVisible();
   const held = (await adminApi(page).json<{ results: Item[] }>('GET', '/api/media/?search=jornadas')).body.results;
   expect(held.map((item) => item.title)).toEqual(['Cartel de las jornadas']);
+
+  // The document: a card that says what it is, its page with 'Descargar'.
+  await page.getByRole('radio', { name: 'Documentos' }).check();
+  await expect(page).toHaveURL(/kind=document/);
+  const plan = grid.getByRole('link', { name: /Plan de estudios/ });
+  await expect(plan).toContainText('PDF');
+  await plan.click();
+  const download = page.getByRole('link', { name: 'Descargar' });
+  await expect(download).toHaveAttribute('href', /^\/media\/documentos\/[0-9a-f]{32}\/plan-de-estudios\.pdf$/);
+  const served = await page.request.get((await download.getAttribute('href')) as string);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  await page.goBack();
+  await page.getByRole('radio', { name: 'Todos' }).check();
 
   await page.getByLabel('Buscar por título o nombre de archivo').fill('JORNADAS');
   await page.getByRole('button', { name: 'Buscar' }).click();

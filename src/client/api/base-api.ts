@@ -9,6 +9,17 @@ import { baseQuery } from './base-query';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Section', 'Publication', 'Biography', 'Media', 'PublicPublication', 'PublicBiography', 'Trash', 'Revision', 'Activity', 'PreviewLink'],
+  tagTypes: [
+    'Section',
+    'Publication',
+    'Biography',
+    'Media',
+    'PublicPublication',
+    'PublicBiography',
+    'Trash',
+    'Revision',
+    'Activity',
+    'PreviewLink',
+  ],
   endpoints: () => ({}),
 });

@@ -73,7 +73,8 @@ const mediaApi = baseApi.injectEndpoints({
         params: force ? { force: 'true' } : undefined,
         headers: saveHeaders(undefined),
       }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, itemTag(id), { type: 'Trash', id: 'LIST' }]),
+      // Not the item's own tag: it is gone, and the page that deleted it is leaving.
+      invalidatesTags: (_result, error) => (error ? [] : [LIST, { type: 'Trash', id: 'LIST' }]),
     }),
   }),
 });

@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import type { FieldErrors } from '@/domain/entities';
+import { detectImageType } from '@/domain/images';
+import { DOCUMENT_MAX_BYTES, FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
 import { MEDIA_LIMITS, titleFromFileName, validateMedia, type MediaFields } from '@/domain/media';
+import { slugify } from '@/domain/slug';
 import { messages } from '@/domain/messages';
 import type { MediaItem, MediaUse } from '@/domain/schemas/media';
 import { hasErrors } from '@/domain/validation';
@@ -10,6 +13,7 @@ import { findMedia, insertMedia, updateMedia } from '../db/media-repository';
 import type { MediaRow } from '../db/schema';
 import { trashMedia } from '../db/trash-repository';
 import { ApiError, badRequest } from '../http/api-error';
+import { DocumentRejected } from '../media/documents';
 import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
 import { storeImage } from './images';
 import { moveToTrash, saveCreate, saveEdit } from './save';
@@ -73,12 +77,37 @@ export interface MediaUpload {
   alt?: string | null;
 }
 
-/** The stored file's facts, read back from storage (the re-encoded original, not the bytes sent). */
-async function storedImageFacts(writer: Writer, url: string) {
+/** An image, checked and re-encoded as every image is; its facts read back from the stored original, not the bytes sent. */
+async function storeLibraryImage(writer: Writer, file: Buffer) {
+  if (file.length > FEATURED_IMAGE_MAX_BYTES) throw badRequest({ file: [messages.imageTooLarge] });
+  const url = (await storeImage(writer.services.media, { file }, 'file')) as string;
   const key = url.slice(MEDIA_URL_PREFIX.length);
   const bytes = await writer.services.media.read(key);
   const { width, height } = await sharp(bytes).metadata();
-  return { content_type: contentTypeOf(key), size: bytes.length, width: width ?? null, height: height ?? null };
+  return {
+    kind: 'image' as const,
+    url,
+    content_type: contentTypeOf(key),
+    size: bytes.length,
+    width: width ?? null,
+    height: height ?? null,
+  };
+}
+
+/** A document, recognised by its content (media/documents.ts), stored as sent under a random key named by its title. */
+async function storeLibraryDocument(writer: Writer, file: Buffer, title: string) {
+  if (file.length > DOCUMENT_MAX_BYTES) throw badRequest({ file: [messages.documentTooLarge] });
+  let url: string;
+  try {
+    url = await writer.services.media.storeDocument(file, slugify(title).slice(0, 80).replace(/-+$/, ''));
+  } catch (error) {
+    // Neither an image nor a document: one sentence names both.
+    if (error instanceof DocumentRejected) {
+      throw badRequest({ file: [error.message === messages.documentTypeNotAllowed ? messages.mediaTypeNotAllowed : error.message] });
+    }
+    throw error;
+  }
+  return { kind: 'document' as const, url, content_type: contentTypeOf(url), size: file.length, width: null, height: null };
 }
 
 /**
@@ -91,20 +120,18 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
   const title = textOf(upload.title) || titleFromFileName(fileName) || 'Sin título';
   const alt = textOf(upload.alt) ?? '';
   const errors: FieldErrors = validateMedia({ title, alt });
-  if (upload.oversized) errors.file = [messages.imageTooLarge];
+  if (upload.oversized) errors.file = [messages.documentTooLarge];
   else if (!upload.file) errors.file = [messages.required];
   if (hasErrors(errors)) throw badRequest(errors);
-  const url = await storeImage(writer.services.media, { file: upload.file as Buffer }, 'file');
-  if (!url) throw badRequest({ file: [messages.required] });
-  const facts = await storedImageFacts(writer, url);
+  const file = upload.file as Buffer;
+  const isImage = detectImageType(file) !== null;
+  const stored = isImage ? await storeLibraryImage(writer, file) : await storeLibraryDocument(writer, file, title);
   const now = nowIso();
   return saveCreate(writer, mediaKind, (trx) =>
     insertMedia(trx, {
-      kind: 'image',
+      ...stored,
       title,
       file_name: fileName,
-      url,
-      ...facts,
       alt,
       created_by_id: writer.actor.id,
       created_by: writer.actor.username,

@@ -1,20 +1,30 @@
+import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx } from './database';
 import type { Database } from './schema';
 
 /**
- * An image the media storage keeps, as content names it: /media/images/<uuid>.<ext>,
- * host-relative or inside an absolute address (rich text may hold either).
- * The uuid alone identifies the file and its WebP variants.
+ * A file the media storage keeps, as content names it: an image,
+ * /media/images/<uuid>.<ext>, or a library document,
+ * /media/documentos/<key>/<name>.<ext>, host-relative or inside an absolute
+ * address (rich text may hold either). The uuid (with an image's WebP
+ * variants) or the key alone identifies the file.
  */
-const STORED_IMAGE = /\/media\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpe?g|png|gif|webp)/gi;
+const STORED_FILE = new RegExp(
+  '/media/(?:images/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(?:jpe?g|png|gif|webp)' +
+    `|documentos/([0-9a-f]{32})/[a-z0-9-]+\\.(?:${DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension).join('|')}))`,
+  'gi',
+);
 
-/** The stored images that a text (a layout, a row as JSON) names, host-relative, each once. */
+/** The stored files that a text (a layout, a row as JSON) names, host-relative, each once. */
 export function storedImageUrls(text: string): string[] {
-  return [...new Set([...text.matchAll(STORED_IMAGE)].map((match) => match[0].toLowerCase()))];
+  return [...new Set([...text.matchAll(STORED_FILE)].map((match) => match[0].toLowerCase()))];
 }
 
-const uuidOf = (url: string): string | undefined => [...url.matchAll(STORED_IMAGE)][0]?.[1]?.toLowerCase();
+const uuidOf = (url: string): string | undefined => {
+  const match = [...url.matchAll(STORED_FILE)][0];
+  return (match?.[1] ?? match?.[2])?.toLowerCase();
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const found = async (query: SelectQueryBuilder<Database, any, { id: number }>) => (await query.limit(1).executeTakeFirst()) !== undefined;

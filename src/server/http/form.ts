@@ -52,11 +52,13 @@ export async function readMultipart(
   request: FastifyRequest,
   fileFields: readonly string[],
   jsonFields: readonly string[] = [],
+  /** A larger file limit than the app's (a library document's 20 MiB). */
+  fileSize?: number,
 ): Promise<MultipartInput> {
   const form: MultipartInput = { fields: {}, fileNames: {}, ...noFiles() };
   const cut = new Set<string>();
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(fileSize === undefined ? undefined : { limits: { fileSize } })) {
       if (part.type === 'field') {
         // Busboy cuts a value at the fieldSize limit (FORM_FIELD_MAX_BYTES): what is left must not pass for the whole.
         if (part.valueTruncated) cut.add(part.fieldname);

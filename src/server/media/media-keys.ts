@@ -5,6 +5,7 @@
  * URL the API answers is the key under /media/, so a key never depends on the
  * backend and moving storage never rewrites content.
  */
+import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
 import { IMAGE_MAX_PIXELS } from '@/domain/limits';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -21,7 +22,30 @@ const UPLOAD_KEY = new RegExp(`^images/${UUID}${SUFFIX}$`);
 const UPLOAD_URL = new RegExp(`^/media/images/(${UUID})${SUFFIX}$`);
 const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
 
-export const isUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
+/**
+ * A library document ('Medios', docs/decisions/192): `documents/{key}/{name}.{ext}`,
+ * {key} 128 random bits (no address holds a sequential id, so nobody can list
+ * the documents), {name} the title as a slug, {ext} its checked kind's. Served
+ * at /media/documentos/{key}/{name}.{ext}.
+ */
+const DOCUMENT_EXTENSIONS = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension).join('|');
+const DOCUMENT_KEY = new RegExp(`^documents/([0-9a-f]{32})/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${DOCUMENT_EXTENSIONS})$`);
+export const DOCUMENT_URL_PREFIX = '/media/documentos/';
+
+export const isDocumentKey = (key: string): boolean => DOCUMENT_KEY.test(key);
+
+/** The URL a document key is served at. */
+export const documentUrlOf = (key: string): string => `${DOCUMENT_URL_PREFIX}${key.slice('documents/'.length)}`;
+
+/** The key of a document's URL, or null for anything else. */
+export function documentKeyOfUrl(url: string): string | null {
+  if (!url.startsWith(DOCUMENT_URL_PREFIX)) return null;
+  const key = `documents/${url.slice(DOCUMENT_URL_PREFIX.length)}`;
+  return isDocumentKey(key) ? key : null;
+}
+
+/** An upload's original or variant, or a library document: the only names served, backed up and restored. */
+export const isUploadKey = (key: string): boolean => UPLOAD_KEY.test(key) || isDocumentKey(key);
 
 /**
  * The largest file an upload can leave in storage. Every stored file is a
@@ -34,7 +58,8 @@ export const isUploadKey = (key: string): boolean => UPLOAD_KEY.test(key);
 export const UPLOAD_FILE_MAX_BYTES = Math.ceil(IMAGE_MAX_PIXELS * 8 * 1.25);
 
 /** An upload's original ('images/{uuid}.jpg'), not one of its variants ('images/{uuid}-480.webp'). */
-export const isUploadOriginal = (key: string): boolean => isUploadKey(key) && key['images/'.length + 36] === '.';
+export const isUploadOriginal = (key: string): boolean =>
+  isDocumentKey(key) || (UPLOAD_KEY.test(key) && key['images/'.length + 36] === '.');
 
 export const mediaUrlOf = (key: string): string => `${MEDIA_URL_PREFIX}${key}`;
 
@@ -57,6 +82,7 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  ...Object.fromEntries(DOCUMENT_KINDS.map((kind) => [DOCUMENTS[kind].extension, DOCUMENTS[kind].contentType])),
 };
 
 /** The Content-Type a key is served with, by its extension. */

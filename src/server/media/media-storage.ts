@@ -4,7 +4,9 @@ import { inspectImage, processImage } from './image-processing';
 import { ImageQueue } from './image-queue';
 import { createLocalFolderStore } from './local-folder-store';
 import type { MediaStorageSettings } from './media-config';
-import { belongsToUpload, mediaUrlOf, uploadStemOfUrl } from './media-keys';
+import { DOCUMENTS } from '@/domain/documents';
+import { recognizeDocument } from './documents';
+import { belongsToUpload, documentKeyOfUrl, documentUrlOf, mediaUrlOf, uploadStemOfUrl } from './media-keys';
 import type { ObjectStore } from './object-store';
 import { createS3BucketStore } from './s3-bucket-store';
 
@@ -23,6 +25,12 @@ export interface MediaStorage {
    * an allowed image.
    */
   storeImage(bytes: Buffer): Promise<string>;
+  /**
+   * Stores a library document under a random key, named by `name` (a slug);
+   * answers its URL. Throws DocumentRejected with a Spanish message for
+   * anything that is not an allowed document (media/documents.ts).
+   */
+  storeDocument(bytes: Buffer, name: string): Promise<string>;
   /** Every stored key ('images/{uuid}.jpg', 'images/{uuid}-480.webp', ...), for backups. */
   list(): AsyncIterable<string>;
   /** The bytes of a stored key; MediaNotFound when there is none. */
@@ -77,12 +85,24 @@ export function createMediaStorage(
       await store.write(key, image.original);
       return mediaUrlOf(key);
     },
+    async storeDocument(bytes, name) {
+      const kind = recognizeDocument(bytes);
+      const key = `documents/${crypto.randomBytes(16).toString('hex')}/${name || 'documento'}.${DOCUMENTS[kind].extension}`;
+      await store.write(key, bytes);
+      return documentUrlOf(key);
+    },
     async *list() {
       for await (const object of store.list()) yield object.key;
     },
     read: (key) => store.read(key),
     write: (key, bytes) => store.write(key, bytes),
     async removeImage(url) {
+      const document = documentKeyOfUrl(url);
+      if (document) {
+        const existed = (await store.size(document)) !== undefined;
+        await store.remove(document);
+        return existed ? 1 : 0;
+      }
       const stem = uploadStemOfUrl(url);
       if (!stem) return 0;
       const keys: string[] = [];

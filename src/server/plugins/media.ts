@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentTypeOf, isUploadKey, MEDIA_URL_PREFIX, UPLOAD_CACHE_CONTROL } from '../media/media-keys';
+import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import {
+  contentTypeOf,
+  DOCUMENT_URL_PREFIX,
+  isDocumentKey,
+  isUploadKey,
+  MEDIA_URL_PREFIX,
+  UPLOAD_CACHE_CONTROL,
+} from '../media/media-keys';
 import type { MediaStorage } from '../media/media-storage';
 import type { ObjectStore } from '../media/object-store';
 
@@ -50,6 +58,28 @@ export async function registerMedia(app: FastifyInstance, media: MediaStorage, s
       if (!isUploadKey(key)) return notFound(reply);
       if (publicUrl !== undefined)
         return reply.code(301).header('Location', `${publicUrl}/${key}`).header('Cache-Control', REDIRECT_CACHE).send();
+      return sendObject(store, key, request, reply);
+    },
+  });
+
+  // Library documents (docs/decisions/192): always streamed by the app, never redirected to
+  // MEDIA_PUBLIC_URL, since a bucket would not send the headers that keep a document inert.
+  app.route<{ Params: { key: string; name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${DOCUMENT_URL_PREFIX}:key/:name`,
+    handler: async (request, reply) => {
+      const key = `documents/${request.params.key}/${request.params.name}`;
+      if (!isDocumentKey(key)) return notFound(reply);
+      const extension = request.params.name.split('.').pop() ?? '';
+      const facts = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((one) => one.extension === extension);
+      const disposition = facts?.inline ? 'inline' : 'attachment';
+      reply.header(
+        'Content-Disposition',
+        `${disposition}; filename="${request.params.name}"; filename*=UTF-8''${encodeURIComponent(request.params.name)}`,
+      );
+      // Whatever a document holds (a PDF's scripts), it runs nowhere near the site.
+      reply.header('Content-Security-Policy', "sandbox; default-src 'none'; object-src 'none'");
+      reply.header('X-Content-Type-Options', 'nosniff');
       return sendObject(store, key, request, reply);
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { accountMessages } from '@/domain/accounts';
+import { DOCUMENT_MAX_BYTES } from '@/domain/limits';
 import { isMediaFileKind, MEDIA_PAGE_SIZE } from '@/domain/media';
 import { messages } from '@/domain/messages';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
@@ -57,13 +58,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         security,
         summary: 'Sube un archivo a la biblioteca',
         description:
-          'multipart/form-data con el campo `file` (JPG, PNG, GIF o WEBP, hasta 5 MB, comprobado por su contenido) y, si se quiere, `title` y `alt`. Sin título, toma el nombre del archivo sin su extensión.',
+          'multipart/form-data con el campo `file`, un archivo por petición, comprobado por su contenido: una imagen (JPG, PNG, GIF o WEBP, hasta 5 MB) o un documento (PDF, Word, Excel, PowerPoint u OpenDocument, hasta 20 MB); y, si se quiere, `title` y `alt`. Sin título, toma el nombre del archivo sin su extensión.',
         response: { 201: MediaItem, 400: BadRequest },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new ApiError(400, { file: [messages.required] });
-      const form = await readMultipart(request, ['file']);
+      const form = await readMultipart(request, ['file'], [], DOCUMENT_MAX_BYTES);
       const writer = await requestWriter(services, request);
       const item = await uploadMedia(writer, {
         file: form.files.file,

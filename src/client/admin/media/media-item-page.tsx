@@ -22,7 +22,7 @@ import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { FocalPointEditor } from './focal-point-editor';
-import { MediaThumbnail } from './media-thumbnail';
+import { documentLabel, MediaThumbnail } from './media-thumbnail';
 import './media.css';
 
 const BACK = { to: paths.admin.media.getHref(), label: 'Volver a Medios' };
@@ -98,15 +98,15 @@ function MediaItemView({ item }: { item: MediaDetail }) {
           {item.kind === 'image' ? (
             <FocalPointEditor item={item} saving={saving} onChange={(focal) => void save(focal)} />
           ) : (
-            <p>
-              <MediaThumbnail item={item} />{' '}
-              <a href={item.url} target="_blank" rel="noopener noreferrer">
-                Abrir el documento
+            <div className="media-document">
+              <MediaThumbnail item={item} />
+              <a className="kit-button kit-button-secondary" href={item.url} target="_blank" rel="noopener noreferrer">
+                Descargar
               </a>
-            </p>
+            </div>
           )}
         </section>
-        <div>
+        <div className="media-item-side">
           <form className="admin-card kit-form" noValidate onSubmit={form.handleSubmit((values) => void save(values))}>
             {problem && (
               <div className="kit-alert" role="alert">
@@ -138,7 +138,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
             <DetailList
               items={[
                 ['Archivo', item.file_name],
-                ['Tipo', item.content_type],
+                ['Tipo', item.kind === 'document' ? `${documentLabel(item)} (${item.content_type})` : item.content_type],
                 ['Tamaño', formatFileSize(item.size)],
                 ...(item.width && item.height ? [['Dimensiones', `${item.width} × ${item.height} px`] as [string, string]] : []),
                 ['Subido por', item.created_by || 'Desconocido'],

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useListMediaQuery, useUploadMediaMutation } from '@/client/api/media';
+import { DOCUMENT_ACCEPT } from '@/domain/documents';
+import { IMAGE_ACCEPT } from '@/domain/images';
 import { formatFileSize, isMediaFileKind, MEDIA_PAGE_SIZE, type MediaFileKind } from '@/domain/media';
 import type { MediaItem } from '@/domain/schemas/media';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
@@ -9,7 +11,7 @@ import { PageHeader } from '../kit/page-header';
 import { Pager } from '../kit/pager';
 import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../kit/use-document-title';
-import { MediaThumbnail } from './media-thumbnail';
+import { documentLabel, MediaThumbnail } from './media-thumbnail';
 import './media.css';
 
 const FILTERS: { value: MediaFileKind | ''; label: string }[] = [
@@ -102,7 +104,7 @@ export function MediaLibraryPage() {
               type="file"
               multiple
               hidden
-              accept="image/jpeg,image/png,image/gif,image/webp"
+              accept={`${IMAGE_ACCEPT},${DOCUMENT_ACCEPT}`}
               onChange={(event) => {
                 const files = [...(event.target.files ?? [])];
                 event.target.value = '';
@@ -208,7 +210,7 @@ function MediaGrid({
             <MediaThumbnail item={item} />
             <span className="media-card-title">{item.title}</span>
             <span className="kit-muted media-card-meta">
-              {item.kind === 'image' && item.width && item.height ? `${item.width} × ${item.height} · ` : ''}
+              {item.kind === 'image' && item.width && item.height ? `${item.width} × ${item.height} · ` : `${documentLabel(item)} · `}
               {formatFileSize(item.size)}
             </span>
           </Link>

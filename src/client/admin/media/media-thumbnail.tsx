@@ -1,9 +1,14 @@
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
 import type { MediaItem } from '@/domain/schemas/media';
 
 /** The focal point as CSS places a cropped image: '30% 70%'. */
 export const focalPosition = (item: Pick<MediaItem, 'focal_x' | 'focal_y'>): string =>
   `${Math.round(item.focal_x * 100)}% ${Math.round(item.focal_y * 100)}%`;
+
+/** A document's kind as a card names it: 'PDF', 'Word'. */
+export const documentLabel = (item: Pick<MediaItem, 'content_type'>): string =>
+  DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((facts) => facts.contentType === item.content_type)?.label ?? 'Documento';
 
 /** A library card's picture: the image cropped around its focal point, or a document's type. */
 export function MediaThumbnail({ item }: { item: MediaItem }) {
@@ -19,6 +24,5 @@ export function MediaThumbnail({ item }: { item: MediaItem }) {
       />
     );
   }
-  const extension = item.file_name.split('.').pop()?.toUpperCase() ?? '';
-  return <span className="media-thumbnail media-thumbnail-document">{extension || 'Documento'}</span>;
+  return <span className="media-thumbnail media-thumbnail-document">{documentLabel(item)}</span>;
 }
