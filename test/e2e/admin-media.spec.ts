@@ -107,3 +107,35 @@ test('an item’s focal point is set with the keyboard, its uses are listed, and
 
   await api.json('DELETE', `/api/biographies/${biography.body.id}/`);
 });
+
+test('a featured image is chosen from the library, and the library then says where it is used', async ({ adminPage: page }) => {
+  const api = adminApi(page);
+  const uploaded = await page.request.fetch('/api/media/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').access)}` },
+    multipart: { file: { name: 'Portada de la biblioteca.png', mimeType: 'image/png', buffer: await png(800, 400) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const item = (await uploaded.json()) as Item;
+  const title = `Con imagen de la biblioteca ${Date.now()}`;
+
+  await page.goto('/admin/publications/new');
+  await page.getByLabel('Título').fill(title);
+  await page.getByRole('combobox', { name: /^Sección/ }).selectOption({ label: 'Noticias' });
+  await page.getByLabel('Fecha de publicación').fill('2026-01-15');
+  await page.getByRole('button', { name: 'Elegir de la biblioteca' }).click();
+  const picker = page.getByRole('dialog', { name: 'Elegir de la biblioteca' });
+  await expect(picker.getByLabel('Buscar por título o nombre de archivo')).toBeFocused();
+  await picker.getByLabel('Buscar por título o nombre de archivo').fill('portada de la BIBLIOTECA');
+  await picker.getByRole('button', { name: 'Buscar' }).click();
+  await expect(picker.getByRole('list', { name: 'Imágenes de la biblioteca' }).getByRole('button')).toHaveCount(1);
+  expect(await violations(page)).toEqual([]);
+  await picker.getByRole('button', { name: 'Portada de la biblioteca' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen destacada' })).toHaveAttribute('src', item.url);
+  await page.getByRole('button', { name: 'Crear publicación' }).click();
+  await expect(page).toHaveURL(/\/admin\/publications$/);
+
+  const detail = (await api.json<{ usage: { title: string; where: string }[] }>('GET', `/api/media/${item.id}/`)).body;
+  expect(detail.usage).toEqual([expect.objectContaining({ title, where: 'Imagen destacada' })]);
+});

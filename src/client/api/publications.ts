@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '@/domain/limits';
 import type { ShownStatus } from '@/domain/publication-status';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
-import { appendImageChange, type ImageChange } from './image-change';
+import { appendImageChange, bringsImage, type ImageChange } from './image-change';
 import { isPage, toList } from './list-response';
 import { queuedReorder, reorderOptimistically, reorderPatches, type CachedList } from './reorder';
 import { saveHeaders, type SaveAttempt } from './save-key';
@@ -53,7 +53,7 @@ export function publicationFormData({ featured_image, layout, version, ...fields
   form.append('layout', JSON.stringify(layout));
   if (version !== undefined) form.append('version', String(version));
   // A publication's featured image cannot be removed, only replaced.
-  if (featured_image.kind === 'replace') appendImageChange(form, 'featured_image', featured_image);
+  if (bringsImage(featured_image)) appendImageChange(form, 'featured_image', featured_image);
   return form;
 }
 

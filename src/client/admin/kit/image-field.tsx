@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ImageChange } from '@/client/api/image-change';
 import { checkImageFile, IMAGE_ACCEPT } from '@/domain/images';
 import { Field } from './field';
+import { MediaPicker } from './media-picker';
 
 export interface ImageFieldProps {
   label: string;
@@ -18,6 +19,8 @@ export interface ImageFieldProps {
   previewAlt?: string;
   /** Text of the choose button, e.g. 'Elegir foto'. */
   chooseLabel?: string;
+  /** Offer 'Elegir de la biblioteca' (the media library's images, docs/decisions/192). Default true. */
+  fromLibrary?: boolean;
 }
 
 /**
@@ -37,13 +40,16 @@ export function ImageField({
   removeLabel = 'Quitar imagen',
   previewAlt = 'Vista previa',
   chooseLabel = 'Elegir imagen',
+  fromLibrary = true,
 }: ImageFieldProps) {
+  const [picking, setPicking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const file = value.kind === 'replace' ? value.file : null;
   const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
-  const previewUrl = value.kind === 'replace' ? objectUrl : value.kind === 'keep' ? currentUrl : null;
+  const previewUrl =
+    value.kind === 'replace' ? objectUrl : value.kind === 'library' ? value.url : value.kind === 'keep' ? currentUrl : null;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -74,7 +80,13 @@ export function ImageField({
             <label htmlFor={control.id} className="kit-button kit-button-secondary kit-file-button">
               {chooseLabel}
             </label>
+            {fromLibrary && (
+              <button type="button" className="kit-button kit-button-secondary" onClick={() => setPicking(true)}>
+                Elegir de la biblioteca
+              </button>
+            )}
             {file && <span className="kit-file-name">{file.name}</span>}
+            {value.kind === 'library' && <span className="kit-file-name">{value.title}</span>}
             {previewUrl && (
               <button
                 type="button"
@@ -94,6 +106,17 @@ export function ImageField({
               </button>
             )}
           </div>
+          {fromLibrary && (
+            <MediaPicker
+              open={picking}
+              onClose={() => setPicking(false)}
+              onChoose={(item) => {
+                setPicking(false);
+                setLocalError(null);
+                onChange({ kind: 'library', url: item.url, title: item.title });
+              }}
+            />
+          )}
         </div>
       )}
     </Field>

@@ -79,7 +79,7 @@ export function unsavedPayload(
       section_slug: section?.slug ?? '',
       section_title: section?.title ?? '',
       publish_date: date,
-      featured_image: image.kind === 'keep' ? (publication?.featured_image ?? null) : null,
+      featured_image: image.kind === 'keep' ? (publication?.featured_image ?? null) : image.kind === 'library' ? image.url : null,
       layout,
     },
     image: image.kind === 'replace' ? image.file : null,

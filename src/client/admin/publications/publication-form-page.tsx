@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import type { RootState } from '@/client/app/store';
-import { keepImage, type ImageChange } from '@/client/api/image-change';
+import { bringsImage, keepImage, type ImageChange } from '@/client/api/image-change';
 import {
   useCreatePublicationMutation,
   useGetPublicationQuery,
@@ -107,7 +107,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const form = useForm<PublicationValues>({
     defaultValues: valuesOf(publication),
     resolver: domainResolver((values: PublicationValues) =>
-      validatePublication({ ...values, hasFeaturedImage: values.featured_image.kind === 'replace' }, { editing }),
+      validatePublication({ ...values, hasFeaturedImage: bringsImage(values.featured_image) }, { editing }),
     ),
   });
   const { errors } = form.formState;

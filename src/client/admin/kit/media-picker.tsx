@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useListMediaQuery } from '@/client/api/media';
+import { ResponsiveImage } from '@/client/ui/responsive-image';
+import { MEDIA_PAGE_SIZE } from '@/domain/media';
+import type { MediaItem } from '@/domain/schemas/media';
+import { EmptyState, LoadError, Loading } from './load-states';
+import './confirm-dialog.css';
+import './media-picker.css';
+
+/**
+ * 'Elegir de la biblioteca' (docs/decisions/192): a modal dialog with the
+ * library's images, searched by title or file name, 40 a page; choosing one
+ * closes it and hands the item over. Escape or 'Cancelar' closes it and focus
+ * goes back to the button that opened it (the browser's own <dialog>).
+ */
+export function MediaPicker({ open, onChoose, onClose }: { open: boolean; onChoose: (item: MediaItem) => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useListMediaQuery({ page, search: search || undefined, kind: 'image' }, { skip: !open });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      searchInput.current?.focus();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  const items = query.data?.results ?? [];
+  const pageCount = Math.max(1, Math.ceil((query.data?.count ?? 0) / MEDIA_PAGE_SIZE));
+  return (
+    <dialog ref={dialog} className="kit-dialog media-picker" aria-labelledby={titleId} onClose={() => open && onClose()}>
+      <h2 id={titleId} className="kit-dialog-title">
+        Elegir de la biblioteca
+      </h2>
+      <form
+        className="media-picker-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(searchInput.current?.value.trim() ?? '');
+          setPage(1);
+        }}
+      >
+        <label htmlFor={searchId}>Buscar por título o nombre de archivo</label>
+        <input ref={searchInput} id={searchId} type="search" className="kit-input" />
+        <button type="submit" className="kit-button kit-button-secondary">
+          Buscar
+        </button>
+      </form>
+      {query.isLoading ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError message="No se pudieron cargar las imágenes." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : items.length === 0 ? (
+        <EmptyState message={search ? 'Ninguna imagen coincide con la búsqueda.' : 'La biblioteca no tiene imágenes todavía.'} />
+      ) : (
+        <ul className="media-picker-grid" aria-label="Imágenes de la biblioteca">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="media-picker-item" onClick={() => onChoose(item)}>
+                <ResponsiveImage src={item.url} sizes="10rem" alt="" className="media-picker-image" />
+                <span>{item.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="kit-dialog-actions">
+        {pageCount > 1 && (
+          <>
+            <button type="button" className="kit-button kit-button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Anterior
+            </button>
+            <span aria-live="polite">
+              Página {page} de {pageCount}
+            </span>
+            <button
+              type="button"
+              className="kit-button kit-button-secondary"
+              disabled={page >= pageCount}
+              onClick={() => setPage(page + 1)}
+            >
+              Siguiente
+            </button>
+          </>
+        )}
+        <button type="button" className="kit-button kit-button-secondary" onClick={onClose}>
+          Cancelar
+        </button>
+      </div>
+    </dialog>
+  );
+}
