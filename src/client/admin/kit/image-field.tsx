@@ -106,9 +106,8 @@ export function ImageField({
               </button>
             )}
           </div>
-          {fromLibrary && (
+          {picking && (
             <MediaPicker
-              open={picking}
               onClose={() => setPicking(false)}
               onChoose={(item) => {
                 setPicking(false);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useListMediaQuery } from '@/client/api/media';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import { MEDIA_PAGE_SIZE } from '@/domain/media';
@@ -12,29 +13,36 @@ import './media-picker.css';
  * library's images, searched by title or file name, 40 a page; choosing one
  * closes it and hands the item over. Escape or 'Cancelar' closes it and focus
  * goes back to the button that opened it (the browser's own <dialog>).
+ * Rendered only while open, so that the form holds no hidden second search.
  */
-export function MediaPicker({ open, onChoose, onClose }: { open: boolean; onChoose: (item: MediaItem) => void; onClose: () => void }) {
+export function MediaPicker({ onChoose, onClose }: { onChoose: (item: MediaItem) => void; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = useListMediaQuery({ page, search: search || undefined, kind: 'image' }, { skip: !open });
+  const query = useListMediaQuery({ page, search: search || undefined, kind: 'image' });
+  const opener = useRef<Element | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      searchInput.current?.focus();
-    } else if (!open && element.open) element.close();
-  }, [open]);
+    opener.current = document.activeElement;
+    element.showModal();
+    searchInput.current?.focus();
+    return () => {
+      if (element.open) element.close();
+      // Unmounted rather than closed by the browser: focus goes back by hand.
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    };
+  }, []);
 
   const items = query.data?.results ?? [];
   const pageCount = Math.max(1, Math.ceil((query.data?.count ?? 0) / MEDIA_PAGE_SIZE));
-  return (
-    <dialog ref={dialog} className="kit-dialog media-picker" aria-labelledby={titleId} onClose={() => open && onClose()}>
+  // In the document's body: the field that opens it sits inside a form, and a form holds no other form.
+  return createPortal(
+    <dialog ref={dialog} className="kit-dialog media-picker" aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId} className="kit-dialog-title">
         Elegir de la biblioteca
       </h2>
@@ -43,6 +51,8 @@ export function MediaPicker({ open, onChoose, onClose }: { open: boolean; onChoo
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
+          // React's events climb the component tree, portal or not: the form around the field must not hear it.
+          event.stopPropagation();
           setSearch(searchInput.current?.value.trim() ?? '');
           setPage(1);
         }}
@@ -94,6 +104,7 @@ export function MediaPicker({ open, onChoose, onClose }: { open: boolean; onChoo
           Cancelar
         </button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

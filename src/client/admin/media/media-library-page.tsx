@@ -151,7 +151,8 @@ export function MediaLibraryPage() {
         <button type="submit" className="kit-button kit-button-secondary">
           Buscar
         </button>
-        <fieldset className="media-kind-filter">
+        {/* Checked by the browser at once; drawn again from the address once it follows ('Atrás' too). */}
+        <fieldset className="media-kind-filter" key={kind ?? 'todos'}>
           <legend className="visually-hidden">Tipo de archivo</legend>
           {FILTERS.map((filter) => (
             <label key={filter.value} className="media-kind-option">
@@ -159,7 +160,7 @@ export function MediaLibraryPage() {
                 type="radio"
                 name="kind"
                 value={filter.value}
-                checked={(kind ?? '') === filter.value}
+                defaultChecked={(kind ?? '') === filter.value}
                 onChange={() => change({ kind: filter.value })}
               />
               {filter.label}
