@@ -2,7 +2,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { png } from './admin-helpers';
 import type { Locator } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './support/fixtures';
-import { hold, kept, openServed, sameDocument, takenOver, watchRequests } from './support/take-over';
+import { fetchedAddresses, hold, kept, openServed, sameDocument, takenOver, watchRequests } from './support/take-over';
 
 // Every kind of public page arrives drawn by the server with its data in #datos-de-la-pagina, and the
 // app takes it over (hydrateRoot, src/client/main.tsx): it keeps the server's DOM (the heading on screen
@@ -235,11 +235,14 @@ for (const width of [1280, 375]) {
         await expect(heading).toBeVisible();
         expect(await kept(page)).toEqual({ sameHeading: true, removed: [], added: [], sawLoading: false });
         expect(watch.api('load', 'take-over'), 'API requests while the page loaded and was taken over').toEqual([]);
+        const apiFetches = async () => (await fetchedAddresses(page)).filter((address) => address.startsWith('/api/'));
+        expect(await apiFetches(), 'API fetches the browser timed while the page loaded and was taken over').toEqual([]);
 
         // Within the app: no document, 'Cargando...' (or the list marked busy) while the answer is held, then the new page.
         watch.phase = 'navigation';
         const linkText = (await link.textContent())!.trim();
         const release = kind.then.holds ? await hold(page, kind.then.holds) : undefined;
+        const fetchedBefore = (await fetchedAddresses(page)).length;
         await link.click();
         await expect(page).toHaveURL(kind.then.url);
         if (kind.then.meanwhile === 'loading') await expect(page.getByText('Cargando...')).toBeVisible();
@@ -249,8 +252,11 @@ for (const width of [1280, 375]) {
         await expect(page.getByText('Cargando...')).toHaveCount(0);
         const held = kind.then.holds;
         if (held) {
-          const asked = watch.requests.some((r) => r.phase === 'navigation' && held.test(r.address));
-          expect(asked, `the new page's answer asked for, among:\n${watch.api().join('\n')}`).toBe(true);
+          // The browser's own record may come a moment after the page drew what it fetched.
+          const asked = async () =>
+            watch.requests.some((r) => r.phase === 'navigation' && held.test(r.address)) ||
+            (await fetchedAddresses(page)).slice(fetchedBefore).some((address) => held.test(address));
+          await expect.poll(asked, { message: `the new page's answer asked for, among:\n${watch.api().join('\n')}` }).toBe(true);
         }
 
         // Back to the page the server drew: from the app's cache, with no request.

@@ -66,6 +66,24 @@ export function watchRequests(page: Page) {
 }
 
 /**
+ * The path and query of every fetch the page has made, as the browser itself
+ * records them (Resource Timing). Playwright's request events can miss a
+ * request now and then (seen with a route holding it in the headless shell:
+ * the page fetched the list, the browser timed it, no event came), so what the
+ * page asked for is read here too.
+ */
+export const fetchedAddresses = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'fetch')
+      .map((entry) => {
+        const url = new URL(entry.name);
+        return `${url.pathname}${url.search}`;
+      }),
+  );
+
+/**
  * Holds the requests whose path and query match `pattern` until the function
  * it resolves with is called, which lets them go and removes the route.
  */
