@@ -52,6 +52,13 @@ export const DOCUMENTS = {
   },
 } as const satisfies { [K in DocumentKind]: DocumentFacts };
 
+/** The extensions of every kind: 'pdf', 'docx', … */
+export const DOCUMENT_EXTENSIONS: readonly string[] = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension);
+
+/** A kind's facts by its Content-Type or by its extension; undefined for anything else. */
+export const documentFactsBy = (key: 'contentType' | 'extension', value: string): DocumentFacts | undefined =>
+  DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((facts) => facts[key] === value);
+
 /**
  * For <input accept>: the extensions and the types, since a browser may know
  * an OpenDocument file by its name only. The server checks the bytes.

@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import { DOCUMENT_EXTENSIONS } from '@/domain/documents';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DbOrTrx } from './database';
 import type { Database } from './schema';
@@ -12,7 +12,7 @@ import type { Database } from './schema';
  */
 const STORED_FILE = new RegExp(
   '/media/(?:images/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(?:jpe?g|png|gif|webp)' +
-    `|documentos/([0-9a-f]{32})/[a-z0-9-]+\\.(?:${DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension).join('|')}))`,
+    `|documentos/([0-9a-f]{32})/[a-z0-9-]+\\.(?:${DOCUMENT_EXTENSIONS.join('|')}))`,
   'gi',
 );
 

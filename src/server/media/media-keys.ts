@@ -5,7 +5,7 @@
  * URL the API answers is the key under /media/, so a key never depends on the
  * backend and moving storage never rewrites content.
  */
-import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
 import { IMAGE_MAX_PIXELS } from '@/domain/limits';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -28,8 +28,7 @@ const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
  * the documents), {name} the title as a slug, {ext} its checked kind's. Served
  * at /media/documentos/{key}/{name}.{ext}.
  */
-const DOCUMENT_EXTENSIONS = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension).join('|');
-const DOCUMENT_KEY = new RegExp(`^documents/([0-9a-f]{32})/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${DOCUMENT_EXTENSIONS})$`);
+const DOCUMENT_KEY = new RegExp(`^documents/([0-9a-f]{32})/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${DOCUMENT_EXTENSIONS.join('|')})$`);
 export const DOCUMENT_URL_PREFIX = '/media/documentos/';
 
 export const isDocumentKey = (key: string): boolean => DOCUMENT_KEY.test(key);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import { documentFactsBy } from '@/domain/documents';
 import {
   contentTypeOf,
   DOCUMENT_URL_PREFIX,
@@ -71,7 +71,7 @@ export async function registerMedia(app: FastifyInstance, media: MediaStorage, s
       const key = `documents/${request.params.key}/${request.params.name}`;
       if (!isDocumentKey(key)) return notFound(reply);
       const extension = request.params.name.split('.').pop() ?? '';
-      const facts = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((one) => one.extension === extension);
+      const facts = documentFactsBy('extension', extension);
       const disposition = facts?.inline ? 'inline' : 'attachment';
       reply.header(
         'Content-Disposition',

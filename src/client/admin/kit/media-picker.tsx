@@ -5,6 +5,7 @@ import { ResponsiveImage } from '@/client/ui/responsive-image';
 import { MEDIA_PAGE_SIZE } from '@/domain/media';
 import type { MediaItem } from '@/domain/schemas/media';
 import { EmptyState, LoadError, Loading } from './load-states';
+import { Pager } from './pager';
 import './confirm-dialog.css';
 import './media-picker.css';
 
@@ -81,25 +82,10 @@ export function MediaPicker({ onChoose, onClose }: { onChoose: (item: MediaItem)
           ))}
         </ul>
       )}
+      {pageCount > 1 && (
+        <Pager label="la biblioteca" page={page} pageCount={pageCount} total={`${query.data?.count} imágenes`} onPage={setPage} />
+      )}
       <div className="kit-dialog-actions">
-        {pageCount > 1 && (
-          <>
-            <button type="button" className="kit-button kit-button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </button>
-            <span aria-live="polite">
-              Página {page} de {pageCount}
-            </span>
-            <button
-              type="button"
-              className="kit-button kit-button-secondary"
-              disabled={page >= pageCount}
-              onClick={() => setPage(page + 1)}
-            >
-              Siguiente
-            </button>
-          </>
-        )}
         <button type="button" className="kit-button kit-button-secondary" onClick={onClose}>
           Cancelar
         </button>

@@ -9,6 +9,7 @@ import type { MediaDetail } from '@/domain/schemas/media';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DetailList } from '../kit/detail-list';
 import { domainResolver } from '../kit/domain-resolver';
+import { FormAlert } from '../kit/form-alert';
 import { formatMoment } from '../kit/format-moment';
 import { HistoryPanel } from '../kit/history-panel';
 import { ADMIN_KINDS } from '../kit/kinds';
@@ -108,11 +109,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
         </section>
         <div className="media-item-side">
           <form className="admin-card kit-form" noValidate onSubmit={form.handleSubmit((values) => void save(values))}>
-            {problem && (
-              <div className="kit-alert" role="alert">
-                <p className="kit-alert-message">{problem}</p>
-              </div>
-            )}
+            {problem && <FormAlert message={problem} />}
             <TextField
               label="Título"
               required

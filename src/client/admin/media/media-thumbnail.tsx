@@ -1,5 +1,5 @@
 import { ResponsiveImage } from '@/client/ui/responsive-image';
-import { DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import { documentFactsBy } from '@/domain/documents';
 import type { MediaItem } from '@/domain/schemas/media';
 
 /** The focal point as CSS places a cropped image: '30% 70%'. */
@@ -8,7 +8,7 @@ export const focalPosition = (item: Pick<MediaItem, 'focal_x' | 'focal_y'>): str
 
 /** A document's kind as a card names it: 'PDF', 'Word'. */
 export const documentLabel = (item: Pick<MediaItem, 'content_type'>): string =>
-  DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((facts) => facts.contentType === item.content_type)?.label ?? 'Documento';
+  documentFactsBy('contentType', item.content_type)?.label ?? 'Documento';
 
 /** A library card's picture: the image cropped around its focal point, or a document's type. */
 export function MediaThumbnail({ item }: { item: MediaItem }) {
