@@ -83,6 +83,50 @@ test('a publication saved with Guardar y seguir editando, then with Ctrl+S after
   }
 });
 
+test('a row added just after Guardar y seguir editando outlives the copy of the publication the save sets the page fetching', async ({
+  adminPage: page,
+}) => {
+  const api = adminApi(page);
+  const title = `Fila tras guardar ${Date.now()}`;
+  const created = await createDraftPublication(page, title);
+  try {
+    await page.goto(`/admin/publications/edit/${created.id}`);
+    const titleBox = page.getByRole('textbox', { name: /^Título/ });
+    await expect(titleBox).toHaveValue(title);
+    // The fresh copy every save sets the page fetching is held, as a slow connection would: the editor moves on first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/publications/${created.id}/`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const answer = await route.fetch();
+      await held;
+      await route.fulfill({ response: answer });
+    });
+    await titleBox.fill(`${title} (guardado)`);
+    await page.getByRole('button', { name: 'Guardar y seguir editando' }).click();
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+    await page.getByRole('button', { name: 'Añadir fila' }).click();
+    await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+    await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
+    await layoutCell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
+
+    release();
+    // The heading under 'Editar Publicación' is drawn from that copy: once it reads the saved title, the copy is in.
+    await expect(page.getByRole('main').getByText(`${title} (guardado)`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Fila \d/ })).toHaveCount(1);
+    await expect(layoutCell(page, 1, 1).getByLabel('Enlace del vídeo')).toHaveValue('https://vimeo.com/76979871');
+
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page).toHaveURL(/\/admin\/publications$/);
+    const stored = await api.json<{ layout: unknown; version: number }>('GET', `/api/publications/${created.id}/`);
+    expect(stored.body.version).toBe(created.version + 2);
+    expect(JSON.stringify(stored.body.layout)).toContain('76979871');
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await api.json('DELETE', `/api/publications/${created.id}/`);
+  }
+});
+
 test('a section and a biography stay open after Ctrl+S and after the button; a second save goes through', async ({ adminPage: page }) => {
   const api = adminApi(page);
   const section = (

@@ -121,10 +121,12 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const scheduling = schedulingNote(chosenStatus, useWatch({ control: form.control, name: 'publish_date' }), browserToday());
   const withoutAlt = useAppSelector((state) => imagesWithoutAlt(selectEditedLayout(state)));
 
-  // The layout editor starts from the publication's rows (none for a new one).
+  // The layout editor shows the saved rows: the publication's as opened (none for a new one), then a save's
+  // own answer or a version loaded after a stale save. Never the cache's later copies of the publication (the
+  // refetch every save sets off): one that lands after the editor has moved on would silently undo its edits.
   useEffect(() => {
-    dispatch(layoutEditorActions.layoutLoaded(publication?.layout ?? []));
-  }, [dispatch, publication]);
+    dispatch(layoutEditorActions.layoutLoaded(savedLayout));
+  }, [dispatch, savedLayout]);
 
   const saver = useVersionedSave<Publication, PublicationValues>({
     form,
@@ -146,11 +148,8 @@ function PublicationForm({ publication }: { publication?: Publication }) {
       navigate(paths.admin.publications.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
-    onReloaded: (current) => {
-      dispatch(layoutEditorActions.layoutLoaded(current.layout ?? []));
-      // The layout now matches this version: only what changes from here is unsaved.
-      setSavedLayout(current.layout ?? []);
-    },
+    // The layout now matches this version (the editor loads it): only what changes from here is unsaved.
+    onReloaded: (current) => setSavedLayout(current.layout ?? []),
     // The layout is kept in the draft with the fields.
     draft: {
       kind: 'publication',
