@@ -52,12 +52,21 @@ export const DOCUMENTS = {
   },
 } as const satisfies { [K in DocumentKind]: DocumentFacts };
 
+/** Where library documents are served (/media/documentos/{key}/{name}.{ext}): a 'Documento' cell points under it. */
+export const DOCUMENT_URL_PREFIX = '/media/documentos/';
+
 /** The extensions of every kind: 'pdf', 'docx', … */
 export const DOCUMENT_EXTENSIONS: readonly string[] = DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind].extension);
 
 /** A kind's facts by its Content-Type or by its extension; undefined for anything else. */
 export const documentFactsBy = (key: 'contentType' | 'extension', value: string): DocumentFacts | undefined =>
   DOCUMENT_KINDS.map((kind) => DOCUMENTS[kind]).find((facts) => facts[key] === value);
+
+/** A kind by its Content-Type; undefined for anything else. */
+export const documentKindOf = (contentType: string): DocumentKind | undefined =>
+  DOCUMENT_KINDS.find((kind) => DOCUMENTS[kind].contentType === contentType);
+
+export const isDocumentKind = (value: unknown): value is DocumentKind => (DOCUMENT_KINDS as readonly unknown[]).includes(value);
 
 /**
  * For <input accept>: the extensions and the types, since a browser may know

@@ -98,6 +98,40 @@ describe('parseLayout', () => {
     });
   });
 
+  it("keeps a document cell's library item, title, size and kind when well formed, and nothing else", () => {
+    const result = parseLayout([
+      {
+        id: 'a',
+        cells: [
+          { id: 'x', type: 'document', content: '/media/documentos/k/plan.pdf', mediaId: 7, title: ' Plan ', size: 1024, format: 'pdf' },
+          { id: 'y', type: 'document', content: '', mediaId: -1, title: ' ', size: 'grande', format: 'exe', alt: 'no' },
+          { id: 'z', type: 'video', content: 'https://youtu.be/abc', mediaId: 7, title: 'No' },
+        ],
+      },
+    ]);
+    expect(result).toEqual({
+      layout: [
+        {
+          id: 'a',
+          cells: [
+            {
+              id: 'x',
+              type: 'document',
+              content: '/media/documentos/k/plan.pdf',
+              columnSpan: 1,
+              mediaId: 7,
+              title: 'Plan',
+              size: 1024,
+              format: 'pdf',
+            },
+            { id: 'y', type: 'document', content: '', columnSpan: 1 },
+            { id: 'z', type: 'video', content: 'https://youtu.be/abc', columnSpan: 1 },
+          ],
+        },
+      ],
+    });
+  });
+
   it('accepts an empty layout', () => {
     expect(parseLayout([])).toEqual({ layout: [] });
   });
@@ -192,6 +226,26 @@ describe('editing a layout', () => {
     const changed = changeCellType(layout(), 'b', 'video');
     expect(changed[0].cells[1]).toEqual({ id: 'b', type: 'video', content: '', columnSpan: 1 });
     expect(changeCellType(layout(), 'b', 'image')[0].cells[1].content).toBe('/media/b.jpg');
+  });
+
+  it("clears a document cell's item, title, size and kind with its address when its type changes", () => {
+    const rows = [
+      {
+        id: 'r',
+        cells: [
+          {
+            id: 'd',
+            type: 'document' as const,
+            content: '/media/documentos/k/a.pdf',
+            mediaId: 3,
+            title: 'A',
+            size: 9,
+            format: 'pdf' as const,
+          },
+        ],
+      },
+    ];
+    expect(changeCellType(rows, 'd', 'text')[0].cells[0]).toEqual({ id: 'd', type: 'text', content: '' });
   });
 
   it('leaves the rows it does not touch as they were', () => {

@@ -1,3 +1,4 @@
+import { isDocumentKind } from './documents';
 import { CELL_TYPES, type CellType, type Layout, type LayoutCell, type LayoutRow } from './entities';
 import { DEFAULT_COLUMN_SPAN, LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from './limits';
 import { messages } from './messages';
@@ -69,6 +70,21 @@ export function readLayoutErrorText(text: string): Pick<LayoutProblem, 'message'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * What a 'Documento' cell carries besides its address: the library item, its title as shown here,
+ * its size and kind. Only well-formed ones are kept; the server sets all but the title from the library.
+ */
+function documentFacts(cell: Record<string, unknown>): Pick<LayoutCell, 'mediaId' | 'title' | 'size' | 'format'> {
+  return {
+    ...(isCount(cell.mediaId) ? { mediaId: cell.mediaId } : {}),
+    ...(typeof cell.title === 'string' && cell.title.trim() !== '' ? { title: cell.title.trim() } : {}),
+    ...(isCount(cell.size) ? { size: cell.size } : {}),
+    ...(isDocumentKind(cell.format) ? { format: cell.format } : {}),
+  };
+}
+
 /**
  * Checks an untrusted layout (parsed JSON) against requirements §3 and §5: an array of
  * rows with string ids and cells; cell types text/image/video; string content;
@@ -100,6 +116,7 @@ export function parseLayout(value: unknown): { layout: Layout } | { problem: Lay
         columnSpan: (cell.columnSpan as number | undefined) ?? DEFAULT_COLUMN_SPAN,
         ...(typeof cell.publicationId === 'number' ? { publicationId: cell.publicationId } : {}),
         ...(cell.type === 'image' && typeof cell.alt === 'string' && cell.alt.trim() !== '' ? { alt: cell.alt.trim() } : {}),
+        ...(cell.type === 'document' ? documentFacts(cell) : {}),
       });
     }
     const parsedRow: LayoutRow = { id: row.id === undefined || row.id === null ? `row-${r}` : String(row.id), cells };
@@ -198,17 +215,20 @@ export function changeCellSpan(layout: Layout, cellId: string, span: number): La
   return error ? { error } : { layout: mapCell(layout, cellId, (cell) => ({ ...cell, columnSpan: span })) };
 }
 
-/** Changes a cell's type; its content (and alternative text) is cleared (requirements §4). */
+/** Changes a cell's type; its content (and what goes with it: an image's alt, a document's facts) is cleared (requirements §4). */
 export function changeCellType(layout: Layout, cellId: string, type: CellType): Layout {
   return mapCell(layout, cellId, (cell) => {
     if (cell.type === type) return cell;
-    const { alt: _alt, ...rest } = cell;
+    const { alt: _alt, mediaId: _mediaId, title: _title, size: _size, format: _format, ...rest } = cell;
     return { ...rest, type, content: '' };
   });
 }
 
-/** Sets a cell's content and, for images, its alternative text. */
-export function updateCell(layout: Layout, cellId: string, patch: Partial<Pick<LayoutCell, 'content' | 'alt'>>): Layout {
+/** What a cell's fields may change to: its content, an image's alternative text, a document and its title. */
+export type CellPatch = Partial<Pick<LayoutCell, 'content' | 'alt' | 'mediaId' | 'title' | 'size' | 'format'>>;
+
+/** Sets a cell's content and, for images, its alternative text; for documents, the chosen one and its title. */
+export function updateCell(layout: Layout, cellId: string, patch: CellPatch): Layout {
   return mapCell(layout, cellId, (cell) => ({ ...cell, ...patch }));
 }
 

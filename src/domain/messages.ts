@@ -79,7 +79,9 @@ export const messages = {
   layoutTooWide: 'El total de columnas no puede exceder 4',
   rowFull: 'No hay espacio disponible en esta fila',
   invalidLayout: 'El diseño no es válido.',
-  invalidCellType: 'Tipo de celda no válido. Use text, image o video.',
+  invalidCellType: 'Tipo de celda no válido. Use text, image, video o document.',
+  /** A 'Documento' cell whose address is no document of the library (a typed one, or one since deleted). */
+  documentNotInLibrary: 'Elija un documento de la biblioteca.',
   invalidColumnSpan: 'El ancho de columna debe estar entre 1 y 4.',
 
   reorderInvalid: 'El orden no es válido: cada elemento necesita id y order.',

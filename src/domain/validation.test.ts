@@ -218,6 +218,16 @@ describe('size limits', () => {
     expect(checkLayoutCells([{ id: 'r', cells: [{ id: 'i', type: 'image', content: '/media/images/a.jpg' }] }])).toBeNull();
   });
 
+  it("takes a document cell's address from the library only, and a title the library's length", () => {
+    const document = (content: string, title?: string) => [{ id: 'r', cells: [{ id: 'd', type: 'document' as const, content, title }] }];
+    expect(checkLayoutCells(document(''))).toBeNull();
+    expect(checkLayoutCells(document('/media/documentos/0123456789abcdef0123456789abcdef/plan.pdf', long(200)))).toBeNull();
+    expect(messageOf(document('/media/documentos/0123456789abcdef0123456789abcdef/plan.pdf', long(201)))).toBe(messages.tooLong(200));
+    for (const elsewhere of ['https://otro.es/plan.pdf', '/media/images/a.jpg', 'javascript:alert(1)']) {
+      expect(messageOf(document(elsewhere))).toBe(messages.documentNotInLibrary);
+    }
+  });
+
   it('refuses data: URIs in rich text, however they are written', () => {
     for (const html of [
       '<img src="data:image/png;base64,AAAA">',

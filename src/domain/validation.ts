@@ -1,6 +1,8 @@
 import { PUBLICATION_STATUSES, type FieldErrors, type Layout, type PublicationStatus, type ReorderItem } from './entities';
 import { BIOGRAPHY_MAX_LENGTH, FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 import type { LayoutProblem } from './layout';
+import { DOCUMENT_URL_PREFIX } from './documents';
+import { MEDIA_LIMITS } from './media';
 import { messages } from './messages';
 
 /**
@@ -226,7 +228,7 @@ export function isSafeCellUrl(value: string, { allowHostRelative }: { allowHostR
 export function checkLayoutCells(layout: Layout): LayoutProblem | null {
   if (layout.length > FIELD_LIMITS.layoutRows) return { path: 'layout', message: messages.layoutTooManyRows };
   for (const [row, { cells }] of layout.entries()) {
-    for (const [cell, { type, content }] of cells.entries()) {
+    for (const [cell, { type, content, title }] of cells.entries()) {
       const problem = (message: string): LayoutProblem => ({ path: `layout[${row}].cells[${cell}].content`, message, row, cell });
       if (type === 'text') {
         // data: first: a pasted image is what usually makes a cell too long, and this message says what to do.
@@ -235,7 +237,11 @@ export function checkLayoutCells(layout: Layout): LayoutProblem | null {
       } else {
         const address = content.trim();
         if (address.length > FIELD_LIMITS.url) return problem(messages.cellUrlTooLong);
-        if (!isSafeCellUrl(address, { allowHostRelative: type === 'image' })) return problem(messages.invalidUrl);
+        // A document cell points at the library, nowhere else: the server then checks the item is there.
+        if (type === 'document' && address !== '' && !address.startsWith(DOCUMENT_URL_PREFIX))
+          return problem(messages.documentNotInLibrary);
+        if (!isSafeCellUrl(address, { allowHostRelative: type !== 'video' })) return problem(messages.invalidUrl);
+        if ((title?.length ?? 0) > MEDIA_LIMITS.title) return problem(messages.tooLong(MEDIA_LIMITS.title));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { messages } from '@/domain/messages';
 import { createOrResetAccount } from '@/server/auth/ensure-admin';
 import { formData, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+import { fetchDrawnPage, textOf } from '../helpers/drawn-page';
 import { officeMembers, pdf, zip } from '../helpers/crafted-documents';
 
 /**
@@ -128,6 +129,80 @@ describe('documents', () => {
     );
     expect((await call('DELETE', `/api/trash/${entry?.id}/`)).status).toBe(204);
     expect((await server.request('GET', item.url)).status).toBe(404);
+  });
+});
+
+describe("a 'Documento' cell", () => {
+  const documentCell = (content: string, extra: Record<string, unknown> = {}) => [
+    { id: 'r1', cells: [{ id: 'c1', type: 'document', content, columnSpan: 2, ...extra }] },
+  ];
+  const publish = (section_id: number, title: string, layout: unknown) =>
+    call('POST', '/api/publications/', {
+      json: { title, section_id, status: 'published', publish_date: '2025-05-01', featured_image: imageUrl, layout },
+    });
+  let imageUrl: string;
+  let sectionId: number;
+  beforeAll(async () => {
+    imageUrl = (await upload('portada-documentos.jpg')).url;
+    sectionId = (await newSection('Documentos del máster')).id;
+  });
+
+  it("keeps the library's size and kind whatever was sent, the item's title unless its own, and shows a download card", async () => {
+    const item = await upload('Calendario académico.pdf', {}, pdf());
+    const created = await publish(sectionId, 'Calendario del curso', documentCell(item.url, { size: 1, format: 'docx', mediaId: 999999 }));
+    expect(created.status).toBe(201);
+    const cell = created.body.layout[0].cells[0];
+    expect(cell).toEqual({
+      id: 'c1',
+      type: 'document',
+      content: item.url,
+      columnSpan: 2,
+      mediaId: item.id,
+      title: 'Calendario académico',
+      size: pdf().length,
+      format: 'pdf',
+    });
+    const renamed = await call('PATCH', `/api/publications/${created.body.id}/`, {
+      json: { layout: documentCell(item.url, { title: 'Calendario 2026-2027' }), version: created.body.version },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.layout[0].cells[0]).toMatchObject({ title: 'Calendario 2026-2027', mediaId: item.id, format: 'pdf' });
+
+    // On the public page, drawn by the server: the card, and its link to the file.
+    const shown = (await server.request('GET', `/api/public/publication/${created.body.id}/`)).body;
+    expect(shown.layout[0].cells[0]).toMatchObject({ type: 'document', content: item.url, title: 'Calendario 2026-2027' });
+    const page = await fetchDrawnPage(`${server.url}/documentos-del-master/${created.body.id}`);
+    const link = page.root.querySelector(`a[href="${item.url}"]`);
+    expect(textOf(link)).toBe('Descargar');
+    expect(link?.getAttribute('aria-label')).toMatch(/^Descargar: Calendario 2026-2027 \(PDF · [\d,]+ B\)$/);
+    expect(page.text).toContain('Calendario 2026-2027');
+    // The library knows where it is used.
+    expect((await call('GET', `/api/media/${item.id}/`)).body.usage).toEqual([
+      { kind: 'publication', id: created.body.id, title: 'Calendario del curso', where: 'Diseño' },
+    ]);
+  });
+
+  it('refuses an address that is no document of the library, on its cell, and stores nothing', async () => {
+    const image = await upload('no-es-documento.jpg');
+    const gone = await upload('retirado.pdf', {}, pdf());
+    expect((await call('DELETE', `/api/media/${gone.id}/`)).status).toBe(204);
+    for (const address of [
+      'https://otro.es/plan.pdf',
+      image.url,
+      gone.url,
+      '/media/documentos/0123456789abcdef0123456789abcdef/nada.pdf',
+    ]) {
+      const refused = await publish(sectionId, `Documento ajeno ${address}`, documentCell(address));
+      expect({ address, status: refused.status, layout: refused.body.layout }).toEqual({
+        address,
+        status: 400,
+        layout: [`Fila 1, celda 1: ${messages.documentNotInLibrary}`],
+      });
+    }
+    const titles = (
+      (await call('GET', `/api/publications/?section_id=${sectionId}&page_size=100`)).body.results as { title: string }[]
+    ).map((one) => one.title);
+    expect(titles.some((title) => title.startsWith('Documento ajeno'))).toBe(false);
   });
 });
 

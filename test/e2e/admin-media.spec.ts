@@ -1,6 +1,6 @@
 import { pdf } from '../helpers/crafted-documents';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { png, violations } from './admin-helpers';
+import { createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
 import { expect, test } from './support/fixtures';
 
 /** The media library ('Medios', docs/decisions/192): upload, find, describe, focus and delete knowingly. */
@@ -138,4 +138,64 @@ test('a featured image is chosen from the library, and the library then says whe
 
   const detail = (await api.json<{ usage: { title: string; where: string }[] }>('GET', `/api/media/${item.id}/`)).body;
   expect(detail.usage).toEqual([expect.objectContaining({ title, where: 'Imagen destacada' })]);
+});
+
+test("a 'Documento' cell takes a document uploaded from it or chosen in the library, and the public page offers it for download", async ({
+  adminPage: page,
+}) => {
+  const api = adminApi(page);
+  const created = await createDraftPublication(page, `Con documentos ${Date.now()}`);
+  try {
+    await page.goto(`/admin/publications/edit/${created.id}`);
+    await page.getByRole('button', { name: 'Añadir fila' }).click();
+    const row = layoutRow(page, 1);
+    await row.getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+    await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
+    await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('document');
+
+    // Uploaded from the cell: it goes into the library, and the cell shows its card.
+    await layoutCell(page, 1, 1)
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Guía del alumnado.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    const title = layoutCell(page, 1, 1).getByLabel('Título del documento');
+    await expect(title).toHaveValue('Guía del alumnado');
+    await expect(title).toBeFocused();
+    await title.fill('Guía del alumnado 2026');
+    await expect(layoutCell(page, 1, 1).getByRole('link', { name: /^Descargar: Guía del alumnado 2026 \(PDF · / })).toBeVisible();
+
+    // Chosen in the library, in a second cell: the dialog lists documents only.
+    await row.getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+    await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('document');
+    await layoutCell(page, 1, 2).getByRole('button', { name: 'Elegir de la biblioteca' }).click();
+    const picker = page.getByRole('dialog', { name: 'Elegir de la biblioteca' });
+    const documents = picker.getByRole('list', { name: 'Documentos de la biblioteca' });
+    await expect(documents.getByRole('button', { name: /Guía del alumnado/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await documents.getByRole('button', { name: /Guía del alumnado/ }).click();
+    await expect(picker).toBeHidden();
+    await expect(layoutCell(page, 1, 2).getByLabel('Título del documento')).toHaveValue('Guía del alumnado');
+
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption('published');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page).toHaveURL(/\/admin\/publications$/);
+    const stored = (await api.json<{ layout: { cells: Record<string, unknown>[] }[] }>('GET', `/api/publications/${created.id}/`)).body;
+    const [first, second] = stored.layout[0].cells;
+    expect(first).toMatchObject({ type: 'document', title: 'Guía del alumnado 2026', format: 'pdf', size: pdf().length });
+    expect(second).toMatchObject({ type: 'document', title: 'Guía del alumnado', content: first.content, mediaId: first.mediaId });
+
+    // The visitor's page: the card, and the file behind 'Descargar'.
+    await page.goto(`/noticias/${created.id}`);
+    const download = page.getByRole('link', { name: /^Descargar: Guía del alumnado 2026/ });
+    await expect(download).toHaveAttribute('href', first.content as string);
+    const served = await page.request.get(first.content as string);
+    expect(served.headers()['content-type']).toBe('application/pdf');
+    // On a phone the card keeps within the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await download.scrollIntoViewIfNeeded();
+    const box = await page.locator('.ui-document').first().boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await violations(page)).toEqual([]);
+  } finally {
+    await api.json('DELETE', `/api/publications/${created.id}/`);
+  }
 });

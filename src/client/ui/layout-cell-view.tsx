@@ -2,10 +2,14 @@ import type { LayoutCell } from '@/domain/entities';
 import { SanitizedHtml } from './sanitized-html';
 import { ResponsiveImage } from './responsive-image';
 import { VideoEmbed } from './video-embed';
+import { DocumentCard } from './document-card';
 
 const CELL_IMAGE_SIZES = '(min-width: 1024px) 960px, 100vw';
 
-/** One cell's content: text as sanitised HTML, an image with its alternative text (hidden when it fails), a video player; unknown types render nothing. */
+/**
+ * One cell's content: text as sanitised HTML, an image with its alternative text (hidden when it fails),
+ * a video player, a document's download card; unknown types render nothing.
+ */
 export function LayoutCellView({ cell }: { cell: LayoutCell }) {
   switch (cell.type) {
     case 'text':
@@ -16,6 +20,8 @@ export function LayoutCellView({ cell }: { cell: LayoutCell }) {
       ) : null;
     case 'video':
       return cell.content ? <VideoEmbed url={cell.content} /> : null;
+    case 'document':
+      return cell.content ? <DocumentCard cell={cell} /> : null;
     default:
       return null;
   }

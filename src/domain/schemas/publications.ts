@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
+import { DOCUMENT_KINDS } from '@/domain/documents';
 import { FIELD_LIMITS, ORDER_MAX } from '@/domain/limits';
 import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
 import { PublicState } from './public-state';
@@ -9,10 +10,14 @@ export const LayoutCell = Type.Object(
   {
     id: Type.String(),
     type: Type.Enum(CELL_TYPES),
-    content: Type.String({ description: 'HTML (texto), dirección de la imagen o del vídeo' }),
+    content: Type.String({ description: 'HTML (texto), dirección de la imagen, del vídeo o del documento' }),
     columnSpan: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
     publicationId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     alt: Type.Optional(Type.String({ description: 'Texto alternativo de una celda de imagen (vacío: ninguno)' })),
+    mediaId: Type.Optional(Type.Integer({ description: 'El documento de la biblioteca de una celda de documento' })),
+    title: Type.Optional(Type.String({ description: 'El título con que se muestra un documento (por omisión, el suyo en la biblioteca)' })),
+    size: Type.Optional(Type.Integer({ minimum: 0, description: 'Los bytes del documento, según la biblioteca' })),
+    format: Type.Optional(Type.Enum(DOCUMENT_KINDS, { description: 'El tipo del documento, según la biblioteca' })),
   },
   { title: 'LayoutCell', additionalProperties: true },
 );

@@ -1,7 +1,9 @@
+import { documentKindOf } from '@/domain/documents';
 import type { FieldErrors, Layout } from '@/domain/entities';
 import { layoutErrorText, parseLayout } from '@/domain/layout';
 import { messages } from '@/domain/messages';
 import { checkLayoutCells } from '@/domain/validation';
+import type { DbOrTrx } from '@/server/db/database';
 import { sanitizeRichText } from './rich-text';
 
 /**
@@ -33,4 +35,36 @@ export function readLayout(value: unknown, errors: FieldErrors): Layout | undefi
     }
   }
   return layout;
+}
+
+/**
+ * A 'Documento' cell names a document of the library: an address that is none (typed by hand, or
+ * a document deleted since) is refused on its cell. What the public card shows besides the title,
+ * the size and the kind, is the library's, whatever the request said; the title is the cell's
+ * own, the item's when left empty.
+ */
+export async function readDocumentCells(db: DbOrTrx, layout: Layout, errors: FieldErrors): Promise<void> {
+  const cells = layout.flatMap((row, r) => row.cells.map((cell, c) => ({ cell, r, c }))).filter(({ cell }) => cell.type === 'document');
+  const addresses = [...new Set(cells.map(({ cell }) => cell.content).filter((address) => address !== ''))];
+  if (addresses.length === 0) return;
+  const items = new Map(
+    (
+      await db
+        .selectFrom('media')
+        .select(['id', 'url', 'title', 'size', 'content_type'])
+        .where('kind', '=', 'document')
+        .where('url', 'in', addresses)
+        .execute()
+    ).map((item) => [item.url, item]),
+  );
+  for (const { cell, r, c } of cells) {
+    if (cell.content === '') continue;
+    const item = items.get(cell.content);
+    const format = item && documentKindOf(item.content_type);
+    if (!item || !format) {
+      errors.layout = [layoutErrorText({ row: r, cell: c, message: messages.documentNotInLibrary })];
+      return;
+    }
+    Object.assign(cell, { mediaId: item.id, title: cell.title ?? item.title, size: item.size, format });
+  }
 }

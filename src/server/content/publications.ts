@@ -11,7 +11,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { toPublication } from '../http/serializers';
 import { bringsImage, checkImageSize, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
-import { readLayout } from './layout-input';
+import { readDocumentCells, readLayout } from './layout-input';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
@@ -73,6 +73,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
   const publishDate = textOf(input.publish_date);
   const layoutErrors: FieldErrors = {};
   const layout = input.layout === undefined ? undefined : readLayout(input.layout, layoutErrors);
+  if (layout) await readDocumentCells(db, layout, layoutErrors);
   const errors = {
     ...validatePublication(
       {

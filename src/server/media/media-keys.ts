@@ -5,7 +5,9 @@
  * URL the API answers is the key under /media/, so a key never depends on the
  * backend and moving storage never rewrites content.
  */
-import { DOCUMENT_EXTENSIONS, DOCUMENT_KINDS, DOCUMENTS } from '@/domain/documents';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_KINDS, DOCUMENT_URL_PREFIX, DOCUMENTS } from '@/domain/documents';
+
+export { DOCUMENT_URL_PREFIX };
 import { IMAGE_MAX_PIXELS } from '@/domain/limits';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -29,7 +31,6 @@ const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
  * at /media/documentos/{key}/{name}.{ext}.
  */
 const DOCUMENT_KEY = new RegExp(`^documents/([0-9a-f]{32})/([a-z0-9]+(?:-[a-z0-9]+)*)\\.(${DOCUMENT_EXTENSIONS.join('|')})$`);
-export const DOCUMENT_URL_PREFIX = '/media/documentos/';
 
 export const isDocumentKey = (key: string): boolean => DOCUMENT_KEY.test(key);
 

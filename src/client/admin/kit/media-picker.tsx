@@ -2,28 +2,56 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useListMediaQuery } from '@/client/api/media';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
-import { MEDIA_PAGE_SIZE } from '@/domain/media';
+import { documentFactsBy } from '@/domain/documents';
+import { formatFileSize, MEDIA_PAGE_SIZE, type MediaFileKind } from '@/domain/media';
 import type { MediaItem } from '@/domain/schemas/media';
 import { EmptyState, LoadError, Loading } from './load-states';
 import { Pager } from './pager';
 import './confirm-dialog.css';
 import './media-picker.css';
 
+/** What the dialog says of the items it lists. */
+const WORDS = {
+  image: {
+    list: 'Imágenes de la biblioteca',
+    loadError: 'No se pudieron cargar las imágenes.',
+    noMatch: 'Ninguna imagen coincide con la búsqueda.',
+    none: 'La biblioteca no tiene imágenes todavía.',
+    count: (count: number) => `${count} imágenes`,
+  },
+  document: {
+    list: 'Documentos de la biblioteca',
+    loadError: 'No se pudieron cargar los documentos.',
+    noMatch: 'Ningún documento coincide con la búsqueda.',
+    none: 'La biblioteca no tiene documentos todavía.',
+    count: (count: number) => `${count} documentos`,
+  },
+} satisfies Record<MediaFileKind, unknown>;
+
 /**
  * 'Elegir de la biblioteca' (docs/decisions/192): a modal dialog with the
- * library's images, searched by title or file name, 40 a page; choosing one
+ * library's images (or documents), searched by title or file name, 40 a page; choosing one
  * closes it and hands the item over. Escape or 'Cancelar' closes it and focus
  * goes back to the button that opened it (the browser's own <dialog>).
  * Rendered only while open, so that the form holds no hidden second search.
  */
-export function MediaPicker({ onChoose, onClose }: { onChoose: (item: MediaItem) => void; onClose: () => void }) {
+export function MediaPicker({
+  kind = 'image',
+  onChoose,
+  onClose,
+}: {
+  kind?: MediaFileKind;
+  onChoose: (item: MediaItem) => void;
+  onClose: () => void;
+}) {
+  const words = WORDS[kind];
   const dialog = useRef<HTMLDialogElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = useListMediaQuery({ page, search: search || undefined, kind: 'image' });
+  const query = useListMediaQuery({ page, search: search || undefined, kind });
   const opener = useRef<Element | null>(null);
 
   useEffect(() => {
@@ -67,23 +95,30 @@ export function MediaPicker({ onChoose, onClose }: { onChoose: (item: MediaItem)
       {query.isLoading ? (
         <Loading />
       ) : query.isError ? (
-        <LoadError message="No se pudieron cargar las imágenes." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadError message={words.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : items.length === 0 ? (
-        <EmptyState message={search ? 'Ninguna imagen coincide con la búsqueda.' : 'La biblioteca no tiene imágenes todavía.'} />
+        <EmptyState message={search ? words.noMatch : words.none} />
       ) : (
-        <ul className="media-picker-grid" aria-label="Imágenes de la biblioteca">
+        <ul className="media-picker-grid" aria-label={words.list}>
           {items.map((item) => (
             <li key={item.id}>
               <button type="button" className="media-picker-item" onClick={() => onChoose(item)}>
-                <ResponsiveImage src={item.url} sizes="10rem" alt="" className="media-picker-image" />
+                {item.kind === 'image' ? (
+                  <ResponsiveImage src={item.url} sizes="10rem" alt="" className="media-picker-image" />
+                ) : (
+                  <span className="media-picker-image media-picker-document">
+                    {documentFactsBy('contentType', item.content_type)?.label}
+                  </span>
+                )}
                 <span>{item.title}</span>
+                {item.kind === 'document' && <span className="media-picker-facts">{formatFileSize(item.size)}</span>}
               </button>
             </li>
           ))}
         </ul>
       )}
       {pageCount > 1 && (
-        <Pager label="la biblioteca" page={page} pageCount={pageCount} total={`${query.data?.count} imágenes`} onPage={setPage} />
+        <Pager label="la biblioteca" page={page} pageCount={pageCount} total={words.count(query.data?.count ?? 0)} onPage={setPage} />
       )}
       <div className="kit-dialog-actions">
         <button type="button" className="kit-button kit-button-secondary" onClick={onClose}>

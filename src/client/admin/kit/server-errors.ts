@@ -52,3 +52,9 @@ export function applyServerErrors<T extends FieldValues>(
   if (failure.detail) unplaced.unshift(failure.detail);
   return { failure, unplaced };
 }
+
+/** A refused library upload's reason, in the server's words when it sent some. */
+export function mediaUploadRefusal(error: unknown): string {
+  const failure = readApiFailure(error);
+  return failure.fieldErrors.file ?? failure.detail ?? 'Inténtelo de nuevo.';
+}

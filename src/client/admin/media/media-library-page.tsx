@@ -9,7 +9,7 @@ import type { MediaItem } from '@/domain/schemas/media';
 import { EmptyState, LoadError, Loading } from '../kit/load-states';
 import { PageHeader } from '../kit/page-header';
 import { Pager } from '../kit/pager';
-import { readApiFailure } from '../kit/server-errors';
+import { mediaUploadRefusal } from '../kit/server-errors';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { documentLabel, MediaThumbnail } from './media-thumbnail';
 import './media.css';
@@ -70,7 +70,9 @@ export function MediaLibraryPage() {
     for (const [index, file] of files.entries()) {
       const result = await upload({ file });
       const outcome: UploadOutcome =
-        'error' in result ? { ...batch[index], state: 'refused', message: refusal(result.error) } : { ...batch[index], state: 'done' };
+        'error' in result
+          ? { ...batch[index], state: 'refused', message: mediaUploadRefusal(result.error) }
+          : { ...batch[index], state: 'done' };
       setOutcomes((current) => current.map((shown) => (shown.key === outcome.key ? outcome : shown)));
     }
   };
@@ -181,12 +183,6 @@ export function MediaLibraryPage() {
       )}
     </div>
   );
-}
-
-/** A refused upload's reason, in the server's words when it sent some. */
-function refusal(error: unknown): string {
-  const failure = readApiFailure(error);
-  return failure.fieldErrors.file ?? failure.detail ?? 'Inténtelo de nuevo.';
 }
 
 function MediaGrid({

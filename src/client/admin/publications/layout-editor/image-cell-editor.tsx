@@ -6,6 +6,7 @@ import { useAppDispatch } from '@/client/app/hooks';
 import { useUploadCellImageMutation } from '@/client/api/uploads';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
+import { CellUpload } from './cell-upload';
 import { uploadRefusal } from './upload-refusal';
 
 /**
@@ -17,7 +18,6 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   const [upload, { isLoading, reset }] = useUploadCellImageMutation();
   // Why the last file was refused: by the domain's check before sending, or by the server.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const fileId = useId();
   const altId = useId();
   const altHintId = useId();
   // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
@@ -47,31 +47,15 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
 
   return (
     <div className="layout-editor-media">
-      {/* The browser's own file button speaks the browser's language; this label is the button, in Spanish. */}
-      <div className="layout-editor-file">
-        <input
-          ref={fileInput}
-          id={fileId}
-          className="layout-editor-file-input"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          onChange={onFile}
-          disabled={isLoading}
-        />
-        <label htmlFor={fileId} className="layout-editor-button">
-          {cell.content ? 'Cambiar imagen' : 'Elegir imagen'}
-        </label>
-      </div>
-      {isLoading && (
-        <p role="status" className="layout-editor-status">
-          {messages.uploadingImage}
-        </p>
-      )}
-      {refusal && (
-        <p role="alert" className="layout-editor-error">
-          {refusal}
-        </p>
-      )}
+      <CellUpload
+        label={cell.content ? 'Cambiar imagen' : 'Elegir imagen'}
+        accept={IMAGE_ACCEPT}
+        busy={isLoading}
+        busyMessage={messages.uploadingImage}
+        refusal={refusal}
+        inputRef={fileInput}
+        onChange={onFile}
+      />
       <div className="layout-editor-field">
         <label htmlFor={altId}>Texto alternativo</label>
         <input

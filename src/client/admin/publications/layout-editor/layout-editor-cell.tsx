@@ -11,6 +11,7 @@ import { focusControl } from './focus-control';
 import { TextCellEditor } from './text-cell-editor';
 import { ImageCellEditor } from './image-cell-editor';
 import { VideoCellEditor } from './video-cell-editor';
+import { DocumentCellEditor } from './document-cell-editor';
 
 const SPANS = Array.from({ length: LAYOUT_COLUMNS - MIN_COLUMN_SPAN + 1 }, (_, i) => MIN_COLUMN_SPAN + i);
 
@@ -161,6 +162,7 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
             {cell.type === 'text' && <TextCellEditor cell={cell} name={name} publicationId={publicationId} />}
             {cell.type === 'image' && <ImageCellEditor cell={cell} publicationId={publicationId} />}
             {cell.type === 'video' && <VideoCellEditor cell={cell} />}
+            {cell.type === 'document' && <DocumentCellEditor cell={cell} />}
           </div>
         );
       }}

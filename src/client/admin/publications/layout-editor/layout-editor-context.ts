@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { CellType } from '@/domain/entities';
 
 /** The names of the cell types, as the 'Tipo' select and the messages say them. */
-export const TYPE_LABELS: Record<CellType, string> = { text: 'Texto', image: 'Imagen', video: 'Vídeo' };
+export const TYPE_LABELS: Record<CellType, string> = { text: 'Texto', image: 'Imagen', video: 'Vídeo', document: 'Documento' };
 
 /** The ids of the editor, a row's and a cell's elements: where the error summary's links take the keyboard. */
 export const EDITOR_ID = 'layout-editor';

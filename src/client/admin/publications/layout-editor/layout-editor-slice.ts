@@ -14,6 +14,7 @@ import {
   removeCell,
   removeRow,
   updateCell,
+  type CellPatch,
   type LayoutChange,
 } from '@/domain/layout';
 import { rootReducer } from '@/client/app/store';
@@ -90,7 +91,9 @@ const CHANGES = {
   text: 'escribir texto',
   image: 'cambiar la imagen',
   video: 'escribir el enlace del vídeo',
+  document: 'cambiar el documento',
   alt: 'escribir el texto alternativo',
+  title: 'escribir el título del documento',
 } as const;
 
 /**
@@ -152,20 +155,19 @@ const placeOf = (rows: Layout, cellId: string) => {
 
 /**
  * Typing in a cell's field: a step of its own, or part of the step of the
- * keystrokes just before it (layout-history.ts). An image chosen is a step of
- * its own, never merged.
+ * keystrokes just before it (layout-history.ts). An image or a document chosen
+ * is a step of its own, never merged.
  */
-function type(state: LayoutEditorState, cellId: string, patch: Partial<Pick<LayoutCell, 'content' | 'alt'>>, at: number): void {
+function type(state: LayoutEditorState, cellId: string, field: Typing['field'], patch: CellPatch, at: number): void {
   const found = findCell(state.rows, cellId);
   if (!found) return;
   const cell = state.rows[found.rowIndex].cells[found.cellIndex];
-  const field: Typing['field'] = patch.alt === undefined ? 'content' : 'alt';
   if (cell[field] === patch[field]) return;
-  const change = field === 'alt' ? CHANGES.alt : CHANGES[cell.type];
+  const change = field === 'content' ? CHANGES[cell.type] : CHANGES[field];
   const before = state.rows;
   state.rows = updateCell(before, cellId, patch);
   state.history =
-    cell.type === 'image' && field === 'content'
+    field === 'content' && (cell.type === 'image' || cell.type === 'document')
       ? recordStep(state.history, before, change)
       : recordTyping(state.history, before, change, { cellId, field, at });
   state.refusal = null;
@@ -229,13 +231,35 @@ const layoutEditorSlice = createSlice({
     /** Typing is a step too, keystrokes coalesced (layout-history.ts); `at` says when, for that. */
     cellContentChanged: {
       reducer: (state, action: PayloadAction<{ cellId: string; content: string; at: number }>) =>
-        type(state, action.payload.cellId, { content: action.payload.content }, action.payload.at),
+        type(state, action.payload.cellId, 'content', { content: action.payload.content }, action.payload.at),
       prepare: (payload: { cellId: string; content: string }) => ({ payload: { ...payload, at: Date.now() } }),
     },
     cellAltChanged: {
       reducer: (state, action: PayloadAction<{ cellId: string; alt: string; at: number }>) =>
-        type(state, action.payload.cellId, { alt: action.payload.alt }, action.payload.at),
+        type(state, action.payload.cellId, 'alt', { alt: action.payload.alt }, action.payload.at),
       prepare: (payload: { cellId: string; alt: string }) => ({ payload: { ...payload, at: Date.now() } }),
+    },
+    /** A document of the library chosen for a 'Documento' cell: its address and facts, its title as the title shown. */
+    cellDocumentChosen: {
+      reducer: (
+        state,
+        action: PayloadAction<{
+          cellId: string;
+          document: Required<Pick<LayoutCell, 'content' | 'mediaId' | 'title' | 'size' | 'format'>>;
+          at: number;
+        }>,
+      ) => type(state, action.payload.cellId, 'content', action.payload.document, action.payload.at),
+      prepare: (payload: {
+        cellId: string;
+        document: Required<Pick<LayoutCell, 'content' | 'mediaId' | 'title' | 'size' | 'format'>>;
+      }) => ({
+        payload: { ...payload, at: Date.now() },
+      }),
+    },
+    cellTitleChanged: {
+      reducer: (state, action: PayloadAction<{ cellId: string; title: string; at: number }>) =>
+        type(state, action.payload.cellId, 'title', { title: action.payload.title }, action.payload.at),
+      prepare: (payload: { cellId: string; title: string }) => ({ payload: { ...payload, at: Date.now() } }),
     },
     /**
      * Moves a cell within its row or into another. A refusal shows on the row

@@ -36,7 +36,12 @@ const subscribeToGrid = (onChange: () => void) => {
 const gridHasColumns = () => !canQuery() || window.matchMedia(GRID_QUERY).matches;
 
 /** What a cell of each type loses when its type changes. */
-const CONTENT_NAMES: Record<CellType, string> = { text: 'el texto', image: 'la imagen', video: 'el enlace del vídeo' };
+const CONTENT_NAMES: Record<CellType, string> = {
+  text: 'el texto',
+  image: 'la imagen',
+  video: 'el enlace del vídeo',
+  document: 'el documento',
+};
 
 /** A type change waiting for the person's yes: which cell, to what, and the words of the question. */
 interface PendingType {
@@ -170,7 +175,9 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
       <h2 id="layout-editor-title" className="layout-editor-title">
         Diseño
       </h2>
-      <p className="layout-editor-lead">Filas de 4 columnas con celdas de texto, imagen o vídeo, tal como se verán en la página pública.</p>
+      <p className="layout-editor-lead">
+        Filas de 4 columnas con celdas de texto, imagen, vídeo o documento, tal como se verán en la página pública.
+      </p>
       <LayoutEditorToolbar
         regionRef={regionRef}
         isDragging={isDragging}

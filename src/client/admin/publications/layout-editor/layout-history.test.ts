@@ -216,6 +216,26 @@ test('a removed cell or row comes back with its content; a retyped cell with its
   expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'image', content: '/media/patio.webp', alt: 'Patio', columnSpan: 2 });
 });
 
+test("each document chosen is a step of its own, its title's typing another, and undo takes them back in turn", () => {
+  const { store, rowsNow, undo, undoChange } = editorWith();
+  const plan = { content: '/media/documentos/k/plan.pdf', mediaId: 1, title: 'Plan', size: 10, format: 'pdf' as const };
+  const guide = { content: '/media/documentos/k/guia.docx', mediaId: 2, title: 'Guía', size: 20, format: 'docx' as const };
+  store.dispatch(actions.cellTypeChanged({ cellId: 'b', type: 'document' }));
+  store.dispatch(actions.cellDocumentChosen({ cellId: 'b', document: plan }));
+  store.dispatch(actions.cellDocumentChosen({ cellId: 'b', document: guide }));
+  store.dispatch(actions.cellTitleChanged({ cellId: 'b', title: 'Guí' }));
+  store.dispatch(actions.cellTitleChanged({ cellId: 'b', title: 'Guía del curso' }));
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'document', columnSpan: 2, ...guide, title: 'Guía del curso' });
+  expect(undoChange()).toBe('escribir el título del documento');
+  undo();
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'document', columnSpan: 2, ...guide });
+  expect(undoChange()).toBe('cambiar el documento');
+  undo();
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'document', columnSpan: 2, ...plan });
+  undo();
+  expect(rowsNow()[1].cells[0]).toEqual({ id: 'b', type: 'document', content: '', columnSpan: 2 });
+});
+
 test('refused changes and changes that change nothing are no steps', () => {
   const { store, shape, undo, undoChange } = editorWith();
   store.dispatch(actions.cellContentChanged({ cellId: 'a', content: '<p>Hola</p>' }));

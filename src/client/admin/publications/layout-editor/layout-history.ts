@@ -34,7 +34,7 @@ export interface HistoryStep {
 /** Where and when the last keystroke of a step went. */
 export interface Typing {
   cellId: string;
-  field: 'content' | 'alt';
+  field: 'content' | 'alt' | 'title';
   /** Milliseconds (Date.now()) of the keystroke. */
   at: number;
 }

@@ -1,0 +1,100 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { DOCUMENT_ACCEPT, documentKindOf } from '@/domain/documents';
+import type { LayoutCell } from '@/domain/entities';
+import type { MediaItem } from '@/domain/schemas/media';
+import { useAppDispatch } from '@/client/app/hooks';
+import { useUploadMediaMutation } from '@/client/api/media';
+import { LayoutCellView } from '@/client/ui/layout-cell-view';
+import { MediaPicker } from '@/client/admin/kit/media-picker';
+import { mediaUploadRefusal } from '@/client/admin/kit/server-errors';
+import { CellUpload } from './cell-upload';
+import { layoutEditorActions } from './layout-editor-slice';
+
+/**
+ * A 'Documento' cell (docs/decisions/193): a document of the library, chosen
+ * there or uploaded into it from here, its title as this page shows it (the
+ * library's by default), and the download card the public page shows.
+ */
+export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
+  const dispatch = useAppDispatch();
+  const [upload, { isLoading }] = useUploadMediaMutation();
+  const [picking, setPicking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const titleId = useId();
+  const titleHintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  const choose = (item: MediaItem) => {
+    const format = documentKindOf(item.content_type);
+    if (!format) return;
+    setPicking(false);
+    setRefusal(null);
+    dispatch(
+      layoutEditorActions.cellDocumentChosen({
+        cellId: cell.id,
+        document: { content: item.url, mediaId: item.id, title: item.title, size: item.size, format },
+      }),
+    );
+    // The field that follows: the title the page shows, to adjust.
+    requestAnimationFrame(() => titleInput.current?.focus());
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    // The same file can be chosen again after a refusal.
+    input.value = '';
+    setRefusal(null);
+    const result = await upload({ file });
+    if ('error' in result) {
+      setRefusal(mediaUploadRefusal(result.error));
+      requestAnimationFrame(() => fileInput.current?.focus());
+    } else if (result.data.kind !== 'document') {
+      setRefusal('Es una imagen: se ha guardado en la biblioteca. Para mostrarla, use una celda de tipo Imagen.');
+    } else {
+      choose(result.data);
+    }
+  };
+
+  return (
+    <div className="layout-editor-media">
+      <CellUpload
+        label="Subir documento"
+        accept={DOCUMENT_ACCEPT}
+        busy={isLoading}
+        busyMessage="Subiendo el documento..."
+        refusal={refusal}
+        inputRef={fileInput}
+        onChange={onFile}
+      >
+        <button type="button" className="layout-editor-button" onClick={() => setPicking(true)} disabled={isLoading}>
+          Elegir de la biblioteca
+        </button>
+      </CellUpload>
+      {cell.content && (
+        <>
+          <div className="layout-editor-field">
+            <label htmlFor={titleId}>Título del documento</label>
+            <input
+              ref={titleInput}
+              id={titleId}
+              type="text"
+              value={cell.title ?? ''}
+              aria-describedby={titleHintId}
+              onChange={(event) => dispatch(layoutEditorActions.cellTitleChanged({ cellId: cell.id, title: event.target.value }))}
+            />
+            <p id={titleHintId} className="layout-editor-hint">
+              Como se mostrará en esta página; vacío, el de la biblioteca.
+            </p>
+          </div>
+          <div className="layout-editor-preview">
+            <LayoutCellView cell={cell} />
+          </div>
+        </>
+      )}
+      {picking && <MediaPicker kind="document" onChoose={choose} onClose={() => setPicking(false)} />}
+    </div>
+  );
+}
