@@ -51,6 +51,14 @@ export function validateMedia(input: MediaFields, options: { partial?: boolean }
   return errors;
 }
 
+/**
+ * A focal point as CSS places a cropped image ('30% 70%', for object-position);
+ * undefined for none, which leaves the browser's centre.
+ */
+export function focalPosition(point: { x: number; y: number } | null | undefined): string | undefined {
+  return point ? `${Math.round(point.x * 100)}% ${Math.round(point.y * 100)}%` : undefined;
+}
+
 /** 'PDF · 1,2 MB': a file's size as the library shows it. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

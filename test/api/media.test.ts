@@ -206,6 +206,60 @@ describe("a 'Documento' cell", () => {
   });
 });
 
+describe('the focal point on the public site', () => {
+  it('goes with a featured image chosen from the library to every public answer and page, and follows its change at once', async () => {
+    const item = await upload('Retrato del claustro.jpg');
+    const section = await newSection('Focal en público');
+    const created = await call('POST', '/api/publications/', {
+      json: { title: 'Con punto focal', section_id: section.id, status: 'published', publish_date: '2025-05-01', featured_image: item.url },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const detail = () => server.request('GET', `/api/public/publication/${id}/`);
+    const inList = async () =>
+      ((await server.request('GET', '/api/public/publications/?section_slug=focal-en-publico')).body.results as { id: number }[]).find(
+        (one) => one.id === id,
+      );
+    // The library's default: the centre.
+    expect((await detail()).body.featured_image_focus).toEqual({ x: 0.5, y: 0.5 });
+
+    const moved = await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.2, focal_y: 0.85, version: item.version } });
+    expect(moved.status).toBe(200);
+    expect((await detail()).body.featured_image_focus).toEqual({ x: 0.2, y: 0.85 });
+    expect(await inList()).toMatchObject({ featured_image_focus: { x: 0.2, y: 0.85 } });
+    // The crops the browser makes keep the point in view: the list's card and the publication's banner, drawn by the server.
+    const list = await fetchDrawnPage(`${server.url}/focal-en-publico`);
+    expect(list.root.querySelector(`.card img[src="${item.url}"]`)?.getAttribute('style')).toContain('object-position:20% 85%');
+    const page = await fetchDrawnPage(`${server.url}/focal-en-publico/${id}`);
+    expect(page.root.querySelector(`.detail__banner img[src="${item.url}"]`)?.getAttribute('style')).toContain('object-position:20% 85%');
+
+    // An image the library does not hold has none: the browser's centre.
+    const outside = await call('POST', '/api/publications/', {
+      form: formData(
+        { title: 'Sin biblioteca', section_id: String(section.id), status: 'published', publish_date: '2025-05-01' },
+        { featured_image: { bytes: jpeg, name: 'suelta.jpg' } },
+      ),
+    });
+    expect(outside.status).toBe(201);
+    expect((await server.request('GET', `/api/public/publication/${outside.body.id}/`)).body.featured_image_focus).toBeNull();
+  });
+
+  it("goes with a biography's photo chosen from the library to the faculty page", async () => {
+    const item = await upload('Foto de la docente.jpg');
+    const created = await call('POST', '/api/biographies/', {
+      json: { name: 'Docente Enfocada', position: 'Tutora', biography: 'Texto.', photo: item.url },
+    });
+    expect(created.status).toBe(201);
+    expect((await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.5, focal_y: 0.1, version: item.version } })).status).toBe(200);
+    const listed = ((await server.request('GET', '/api/public/biographies/?page_size=100')).body.results as { id: number }[]).find(
+      (one) => one.id === created.body.id,
+    );
+    expect(listed).toMatchObject({ photo: item.url, photo_focus: { x: 0.5, y: 0.1 } });
+    const faculty = await fetchDrawnPage(`${server.url}/cuerpo-docente`);
+    expect(faculty.root.querySelector(`.bio-card img[src="${item.url}"]`)?.getAttribute('style')).toContain('object-position:50% 10%');
+  });
+});
+
 describe('finding an item again', () => {
   it('searches title and file name in any case and accents, and filters by kind', async () => {
     const item = await upload('foto-aula.jpg', { title: 'Sesión de tutoría' });

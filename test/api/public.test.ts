@@ -67,6 +67,8 @@ describe('GET /api/public/publications/', () => {
       section_slug: 'noticias',
       status: 'published',
       featured_image: expect.stringMatching(/^\/media\/images\//),
+      // An image uploaded with the publication is not in the library: no focal point, the centre.
+      featured_image_focus: null,
       is_featured: false,
       publish_date: daysFromToday(-1),
       layout: [],

@@ -13,6 +13,7 @@ const publication = (overrides: Partial<PublicPublication> = {}): PublicPublicat
   section_slug: 'noticias',
   status: 'published',
   featured_image: '/media/images/jornada.jpg',
+  featured_image_focus: null,
   is_featured: false,
   publish_date: '2026-11-10',
   order: 1,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PublicPublication } from '@/domain/entities';
 import { CARD_IMAGE_SIZES } from '@/domain/images';
 import { firstTextContent } from '@/domain/layout';
+import { focalPosition } from '@/domain/media';
 import { excerpt } from '@/domain/text';
 import { paths } from '@/client/app/paths';
 import { PublicationDate } from '@/client/ui/publication-date';
@@ -41,6 +42,8 @@ export function PublicationCard({
         {publication.featured_image ? (
           <ResponsiveImage
             src={publication.featured_image}
+            // The crop keeps the image's focal point in view (the library's, docs/decisions/192).
+            style={{ objectPosition: focalPosition(publication.featured_image_focus) }}
             sizes={CARD_IMAGE_SIZES}
             width={640}
             height={400}

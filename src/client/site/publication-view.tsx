@@ -1,5 +1,6 @@
 import { paths } from '@/client/app/paths';
-import type { Layout } from '@/domain/entities';
+import type { PublicPublication } from '@/domain/entities';
+import { focalPosition } from '@/domain/media';
 import { LayoutGrid } from '@/client/ui/layout-grid';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { BANNER_IMAGE_SIZES } from '@/domain/images';
@@ -8,7 +9,9 @@ import { Breadcrumb } from './breadcrumb';
 import './publication-detail-page.css';
 
 export interface PublicationViewProps {
-  publication: { title: string; featured_image: string | null; publish_date: string | null; layout: Layout };
+  /** A preview's publication may not know its image's focal point: the centre then. */
+  publication: Pick<PublicPublication, 'title' | 'featured_image' | 'publish_date' | 'layout'> &
+    Partial<Pick<PublicPublication, 'featured_image_focus'>>;
   /** Its section's slug (for the breadcrumb's link); empty when it has none yet (an unsaved preview). */
   sectionSlug: string;
   sectionTitle: string;
@@ -35,6 +38,7 @@ export function PublicationView({ publication, sectionSlug, sectionTitle }: Publ
         <div className="detail__banner">
           <ResponsiveImage
             src={publication.featured_image}
+            style={{ objectPosition: focalPosition(publication.featured_image_focus) }}
             sizes={BANNER_IMAGE_SIZES}
             loading="eager"
             fetchPriority="high"

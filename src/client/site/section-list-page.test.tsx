@@ -13,6 +13,7 @@ const publication = (id: number, title: string, section_slug = 'presentacion-del
   section_slug,
   status: 'published',
   featured_image: null,
+  featured_image_focus: null,
   is_featured: false,
   publish_date: '2026-02-01',
   order: id,

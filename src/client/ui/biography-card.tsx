@@ -1,4 +1,5 @@
 import type { Biography } from '@/domain/entities';
+import { focalPosition } from '@/domain/media';
 import { PREVIEW_ELLIPSIS, preview } from '@/domain/text';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import './biography-card.css';
@@ -69,6 +70,8 @@ export function BiographyCard({ biography }: { biography: Biography }) {
         {biography.photo ? (
           <ResponsiveImage
             src={biography.photo}
+            // The round crop keeps the photo's focal point in view (the library's, docs/decisions/192).
+            style={{ objectPosition: focalPosition(biography.photo_focus) }}
             sizes="112px"
             width={112}
             height={112}

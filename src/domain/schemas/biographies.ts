@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FIELD_LIMITS } from '@/domain/limits';
-import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
+import { EditVersion, FocalPoint, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
 
 export const Biography = Type.Object(
   {
@@ -11,6 +11,11 @@ export const Biography = Type.Object(
     email: Type.String(),
     linkedin: Type.String({ description: "La dirección web ('WEB' en el formulario)" }),
     photo: Type.Union([Type.String(), Type.Null()]),
+    photo_focus: Type.Optional(
+      Type.Union([FocalPoint, Type.Null()], {
+        description: 'En las listas: el punto focal de la foto si está en la biblioteca; null: el centro',
+      }),
+    ),
     is_active: Type.Boolean(),
     order: Type.Integer(),
     version: Version,

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
 
 /**
@@ -113,3 +113,16 @@ export const Timestamps = {
 };
 
 export const Version = Type.Integer({ minimum: 1, description: '1 al crear, +1 con cada edición; nunca cambia al reordenar' });
+
+/** A focal point's coordinate: 0 one edge, 1 the other. */
+export const Focal = Type.Number({ minimum: 0, maximum: 1 });
+
+/** Where an image chosen from the library keeps its focal point, for the crops the browser makes (CSS object-position). */
+export const FocalPoint = Type.Object(
+  {
+    x: { ...Focal, description: '0 el borde izquierdo, 1 el derecho' },
+    y: { ...Focal, description: '0 el borde superior, 1 el inferior' },
+  },
+  { title: 'FocalPoint' },
+);
+export type FocalPoint = Static<typeof FocalPoint>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MEDIA_FILE_KINDS, MEDIA_LIMITS } from '@/domain/media';
-import { EditVersion, PageQuery, RequiredText, Timestamps, Version } from './common';
+import { EditVersion, Focal, PageQuery, RequiredText, Timestamps, Version } from './common';
 
 /** The media library ('Medios', docs/decisions/192-the-media-library.md). */
 
@@ -8,8 +8,6 @@ const MediaFileKind = Type.Union([Type.Literal(MEDIA_FILE_KINDS[0]), Type.Litera
   title: 'MediaFileKind',
   description: 'image o document',
 });
-
-const Focal = Type.Number({ minimum: 0, maximum: 1 });
 
 /** One item as its admin GET answers it, and as its Historial keeps it. */
 export const MediaItem = Type.Object(

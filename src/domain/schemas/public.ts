@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PUBLICATION_STATUSES } from '@/domain/publication-values';
-import { PageQuery } from './common';
+import { FocalPoint, PageQuery } from './common';
 import { Layout } from './publications';
 
 export const PublicPublication = Type.Object(
@@ -11,6 +11,9 @@ export const PublicPublication = Type.Object(
     section_slug: Type.String(),
     status: Type.Enum(PUBLICATION_STATUSES),
     featured_image: Type.Union([Type.String(), Type.Null()]),
+    featured_image_focus: Type.Union([FocalPoint, Type.Null()], {
+      description: 'El punto focal de la imagen destacada si está en la biblioteca; null: el centro',
+    }),
     is_featured: Type.Boolean(),
     publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     layout: Layout,

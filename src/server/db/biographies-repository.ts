@@ -1,6 +1,7 @@
 import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
+import { focalOfImage } from './media-repository';
 import { containsSearchKey } from './search-pattern';
 import type { BiographyRow, BiographyUpdate, NewBiographyRow } from './schema';
 
@@ -11,8 +12,22 @@ export interface BiographyListOptions {
   window?: RowRange;
 }
 
-export async function listBiographies(db: DbOrTrx, options: BiographyListOptions): Promise<Slice<BiographyRow>> {
-  let query = db.selectFrom('biographies').selectAll().orderBy('order').orderBy('id');
+/** A biography as the lists read it: with its photo's focal point when the library holds the photo. */
+export interface ListedBiography extends BiographyRow {
+  photo_focal_x?: number | null;
+  photo_focal_y?: number | null;
+}
+
+export async function listBiographies(db: DbOrTrx, options: BiographyListOptions): Promise<Slice<ListedBiography>> {
+  let query = db
+    .selectFrom('biographies')
+    .selectAll()
+    .select([
+      focalOfImage('biographies.photo', 'focal_x').as('photo_focal_x'),
+      focalOfImage('biographies.photo', 'focal_y').as('photo_focal_y'),
+    ])
+    .orderBy('order')
+    .orderBy('id');
   let total = db.selectFrom('biographies').select((eb) => eb.fn.countAll().as('count'));
   if (options.activeOnly) {
     query = query.where('is_active', '=', 1);

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { MediaFileKind } from '@/domain/media';
 import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
@@ -30,6 +31,17 @@ export async function listMedia(db: DbOrTrx, options: MediaListOptions): Promise
   if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
   return { rows, count: toCount(counted?.count as string | number) };
+}
+
+/**
+ * One coordinate of the focal point of the image a column names, from the library item at that
+ * address (null when the library holds none): a query's column, for the crops that keep it in view.
+ */
+export function focalOfImage(
+  address: 'publications.featured_image' | 'biographies.photo',
+  column: 'focal_x' | 'focal_y',
+): RawBuilder<number | null> {
+  return sql<number | null>`(select ${sql.ref(`media.${column}`)} from media where media.url = ${sql.ref(address)} limit 1)`;
 }
 
 export async function findMedia(db: DbOrTrx, id: number): Promise<MediaRow | undefined> {

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
+import { focalOfImage } from './media-repository';
 import { writeSearchEntry } from './search-repository';
 import type { DbOrTrx } from './database';
 import { toCount, type Slice, type RowRange } from './paging';
@@ -13,6 +14,9 @@ export interface PublicationWithSection extends PublicationRow {
   section_slug: string;
   /** 1 when its section is visible: the shown status needs it (domain/publication-status.ts). Read by the admin's queries. */
   section_is_active?: number;
+  /** The featured image's focal point when the library holds it (null otherwise): its crops keep it in view. */
+  featured_focal_x?: number | null;
+  featured_focal_y?: number | null;
 }
 
 function withSection(db: DbOrTrx) {
@@ -20,7 +24,11 @@ function withSection(db: DbOrTrx) {
     .selectFrom('publications')
     .innerJoin('sections', 'sections.id', 'publications.section_id')
     .selectAll('publications')
-    .select(['sections.title as section_title', 'sections.slug as section_slug', 'sections.is_active as section_is_active']);
+    .select(['sections.title as section_title', 'sections.slug as section_slug', 'sections.is_active as section_is_active'])
+    .select([
+      focalOfImage('publications.featured_image', 'focal_x').as('featured_focal_x'),
+      focalOfImage('publications.featured_image', 'focal_y').as('featured_focal_y'),
+    ]);
 }
 
 function countJoined(db: DbOrTrx) {

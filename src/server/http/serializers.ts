@@ -2,7 +2,9 @@ import type { Biography, Layout, Publication, PublicationStatus, PublicationSumm
 import { publicState } from '@/domain/publication-status';
 import { todayIso } from '../clock';
 import type { PublicationWithSection } from '../db/publications-repository';
-import type { BiographyRow, SectionRow } from '../db/schema';
+import type { ListedBiography } from '../db/biographies-repository';
+import type { SectionRow } from '../db/schema';
+import type { FocalPoint } from '@/domain/schemas/common';
 
 /** Rows to the shapes of domain/entities.ts: the API contract. */
 export function toSection(row: SectionRow): Section {
@@ -18,7 +20,11 @@ export function toSection(row: SectionRow): Section {
   };
 }
 
-export function toBiography(row: BiographyRow): Biography {
+/** A focal point read beside a row (null: none, the centre). */
+const focusOf = (x: number | null | undefined, y: number | null | undefined): FocalPoint | null =>
+  x == null || y == null ? null : { x, y };
+
+export function toBiography(row: ListedBiography): Biography {
   return {
     id: row.id,
     name: row.name,
@@ -27,6 +33,7 @@ export function toBiography(row: BiographyRow): Biography {
     email: row.email,
     linkedin: row.linkedin,
     photo: row.photo,
+    ...(row.photo_focal_x !== undefined && { photo_focus: focusOf(row.photo_focal_x, row.photo_focal_y) }),
     is_active: row.is_active === 1,
     order: row.order,
     version: row.version,
@@ -76,6 +83,7 @@ export function toPublicPublication(row: PublicationWithSection): PublicPublicat
     section_slug: row.section_slug,
     status: row.status as PublicationStatus,
     featured_image: row.featured_image,
+    featured_image_focus: focusOf(row.featured_focal_x, row.featured_focal_y),
     is_featured: row.is_featured === 1,
     publish_date: row.publish_date,
     layout: layoutOf(row),

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { MediaItem } from '@/domain/schemas/media';
-import { focalPosition } from './media-thumbnail';
+import { itemPosition } from './media-thumbnail';
 
 /** How far an arrow key moves the point: a twentieth of the image (Shift: a fifth). */
 const STEP = 0.05;
@@ -80,8 +80,8 @@ export function FocalPointEditor({
           : `Punto focal: ${percent(point.focal_x)} desde la izquierda, ${percent(point.focal_y)} desde arriba.`}
       </p>
       <div className="media-crops" aria-hidden="true">
-        <img className="media-crop" src={item.url} alt="" style={{ objectPosition: focalPosition(point) }} />
-        <img className="media-crop media-crop-wide" src={item.url} alt="" style={{ objectPosition: focalPosition(point) }} />
+        <img className="media-crop" src={item.url} alt="" style={{ objectPosition: itemPosition(point) }} />
+        <img className="media-crop media-crop-wide" src={item.url} alt="" style={{ objectPosition: itemPosition(point) }} />
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import { documentFactsBy } from '@/domain/documents';
+import { focalPosition } from '@/domain/media';
 import type { MediaItem } from '@/domain/schemas/media';
 
-/** The focal point as CSS places a cropped image: '30% 70%'. */
-export const focalPosition = (item: Pick<MediaItem, 'focal_x' | 'focal_y'>): string =>
-  `${Math.round(item.focal_x * 100)}% ${Math.round(item.focal_y * 100)}%`;
+/** An item's focal point as CSS places a cropped image: '30% 70%'. */
+export const itemPosition = (item: Pick<MediaItem, 'focal_x' | 'focal_y'>): string | undefined =>
+  focalPosition({ x: item.focal_x, y: item.focal_y });
 
 /** A document's kind as a card names it: 'PDF', 'Word'. */
 export const documentLabel = (item: Pick<MediaItem, 'content_type'>): string =>
@@ -19,7 +20,7 @@ export function MediaThumbnail({ item }: { item: MediaItem }) {
         src={item.url}
         sizes="(min-width: 1024px) 12rem, 45vw"
         alt=""
-        style={{ objectPosition: focalPosition(item) }}
+        style={{ objectPosition: itemPosition(item) }}
         fallback={<span className="media-thumbnail media-thumbnail-missing">Imagen no disponible</span>}
       />
     );
