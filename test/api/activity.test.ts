@@ -106,6 +106,11 @@ describe('the activity log', () => {
     // Signing out twice with the same token is one sign-out.
     expect((await server.request('POST', '/api/token/blacklist/', { json: { refresh: signedIn.body.refresh } })).status).toBe(200);
 
+    // Each upload went into the library (decision 192): the cell's image, then the featured image.
+    const inLibrary = async (url: string) =>
+      (await server.services.db.selectFrom('media').select('id').where('url', '=', url).executeTakeFirstOrThrow()).id;
+    const cellImage = await inLibrary(uploaded.body.url);
+    const featured = await inLibrary(created.body.featured_image);
     const log = await activity('?all=true');
     expect(log.results.map(brief).reverse()).toEqual([
       ['sign_in', TEST_ADMIN.username, null, null, '', '127.0.0.1'],
@@ -117,8 +122,9 @@ describe('the activity log', () => {
       ['update', EDITOR.username, 'section', actas.id, 'Actas del congreso', null],
       ['create', EDITOR.username, 'section', revista.id, 'Revista', null],
       ['reorder', EDITOR.username, 'section', null, '2 secciones', null],
-      ['upload', EDITOR.username, 'image', null, uploaded.body.url, null],
+      ['create', EDITOR.username, 'media', cellImage, 'imagen', null],
       ['create', EDITOR.username, 'publication', crónica, 'Crónica', null],
+      ['create', EDITOR.username, 'media', featured, 'imagen', null],
       ['update', EDITOR.username, 'publication', crónica, 'Crónica corregida', null],
       ['delete', EDITOR.username, 'publication', crónica, 'Crónica corregida', null],
       ['restore', EDITOR.username, 'publication', crónica, 'Crónica corregida', null],
@@ -131,12 +137,12 @@ describe('the activity log', () => {
     ]);
     const times = log.results.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(log.count).toBe(19);
+    expect(log.count).toBe(20);
   });
 
   it('is filtered by person, by action and by both, and lists the people it names', async () => {
     const mine = await activity(`?user=${EDITOR.username}&all=true`);
-    expect(mine.count).toBe(14);
+    expect(mine.count).toBe(15);
     expect(mine.results.every((entry) => entry.user === EDITOR.username)).toBe(true);
     expect((await activity('?kind=sign_in_failed')).results.map((entry) => entry.ip)).toEqual(['198.51.100.10', '198.51.100.9']);
     expect((await activity(`?kind=sign_in_failed&user=${TEST_ADMIN.username}`)).results.map((entry) => entry.ip)).toEqual(['198.51.100.9']);

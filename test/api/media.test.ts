@@ -2,6 +2,7 @@ import { messages } from '@/domain/messages';
 import { createOrResetAccount } from '@/server/auth/ensure-admin';
 import { formData, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
 import { fetchDrawnPage, textOf } from '../helpers/drawn-page';
+import { purgeFromLibrary } from '../helpers/library';
 import { officeMembers, pdf, zip } from '../helpers/crafted-documents';
 
 /**
@@ -92,6 +93,45 @@ describe('uploading into the library', () => {
     const reply = await call('POST', '/api/media/', { form: formData({ title: 'Sin archivo' }) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ file: [messages.required] });
+  });
+});
+
+describe('uploads through the other fields', () => {
+  const itemsAt = async (url: string) =>
+    ((await call('GET', '/api/media/?page_size=100')).body.results as Item[]).filter((one) => one.url === url);
+
+  it("land in the library once, titled by their file name: a featured image, a repeated save's, a cell's image and a photo", async () => {
+    const section = await newSection('Subidas a la biblioteca');
+    const form = () =>
+      formData(
+        { title: 'Con portada subida', section_id: String(section.id), publish_date: '2025-05-01' },
+        { featured_image: { bytes: jpeg, name: 'Portada de otoño.jpg' } },
+      );
+    const created = await call('POST', '/api/publications/', { form: form(), headers: { 'Idempotency-Key': 'a'.repeat(32) } });
+    expect(created.status).toBe(201);
+    expect(await itemsAt(created.body.featured_image)).toEqual([
+      expect.objectContaining({ kind: 'image', title: 'Portada de otoño', file_name: 'Portada de otoño.jpg', created_by: 'admin' }),
+    ]);
+    // The same request again is the same save: no second item.
+    const repeated = await call('POST', '/api/publications/', { form: form(), headers: { 'Idempotency-Key': 'a'.repeat(32) } });
+    expect(repeated.body.id).toBe(created.body.id);
+    expect(await itemsAt(created.body.featured_image)).toHaveLength(1);
+
+    const cell = await call('POST', '/api/upload-image/', { form: formData({}, { image: { bytes: jpeg, name: 'Aula de música.jpg' } }) });
+    expect(cell.status).toBe(201);
+    expect(await itemsAt(cell.body.url)).toEqual([expect.objectContaining({ title: 'Aula de música' })]);
+
+    const biography = await call('POST', '/api/biographies/', {
+      form: formData({ name: 'Docente Subida', position: 'Tutor', biography: 'Texto.' }, { photo: { bytes: jpeg, name: 'retrato.jpg' } }),
+    });
+    expect(biography.status).toBe(201);
+    expect(await itemsAt(biography.body.photo)).toEqual([expect.objectContaining({ title: 'retrato', created_by: 'admin' })]);
+    // An image chosen from the library stays one item.
+    const chosen = await call('PATCH', `/api/biographies/${biography.body.id}/`, {
+      json: { photo: cell.body.url, version: biography.body.version },
+    });
+    expect(chosen.status).toBe(200);
+    expect(await itemsAt(cell.body.url)).toHaveLength(1);
   });
 });
 
@@ -233,15 +273,9 @@ describe('the focal point on the public site', () => {
     const page = await fetchDrawnPage(`${server.url}/focal-en-publico/${id}`);
     expect(page.root.querySelector(`.detail__banner img[src="${item.url}"]`)?.getAttribute('style')).toContain('object-position:20% 85%');
 
-    // An image the library does not hold has none: the browser's centre.
-    const outside = await call('POST', '/api/publications/', {
-      form: formData(
-        { title: 'Sin biblioteca', section_id: String(section.id), status: 'published', publish_date: '2025-05-01' },
-        { featured_image: { bytes: jpeg, name: 'suelta.jpg' } },
-      ),
-    });
-    expect(outside.status).toBe(201);
-    expect((await server.request('GET', `/api/public/publication/${outside.body.id}/`)).body.featured_image_focus).toBeNull();
+    // An image the library no longer holds has none: the browser's centre.
+    await purgeFromLibrary(server, token, item.url);
+    expect((await detail()).body.featured_image_focus).toBeNull();
   });
 
   it("goes with a biography's photo chosen from the library to the faculty page", async () => {
@@ -250,7 +284,9 @@ describe('the focal point on the public site', () => {
       json: { name: 'Docente Enfocada', position: 'Tutora', biography: 'Texto.', photo: item.url },
     });
     expect(created.status).toBe(201);
-    expect((await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.5, focal_y: 0.1, version: item.version } })).status).toBe(200);
+    expect((await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.5, focal_y: 0.1, version: item.version } })).status).toBe(
+      200,
+    );
     const listed = ((await server.request('GET', '/api/public/biographies/?page_size=100')).body.results as { id: number }[]).find(
       (one) => one.id === created.body.id,
     );

@@ -67,8 +67,8 @@ describe('GET /api/public/publications/', () => {
       section_slug: 'noticias',
       status: 'published',
       featured_image: expect.stringMatching(/^\/media\/images\//),
-      // An image uploaded with the publication is not in the library: no focal point, the centre.
-      featured_image_focus: null,
+      // Uploaded with the publication, so in the library (decision 192), at its default focal point.
+      featured_image_focus: { x: 0.5, y: 0.5 },
       is_featured: false,
       publish_date: daysFromToday(-1),
       layout: [],

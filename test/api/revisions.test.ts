@@ -6,6 +6,7 @@ import { todayIso } from '@/server/clock';
 import { insertRevision } from '@/server/db/revisions-repository';
 import { insertSection } from '@/server/db/sections-repository';
 import { formData, makeImage, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { purgeFromLibrary } from '../helpers/library';
 
 let server: TestServer;
 let token: string;
@@ -367,6 +368,9 @@ describe('images named only by a history', () => {
       (e: { item_id: number; kind: string }) => e.kind === 'publication' && e.item_id === publication.id,
     );
     expect((await call('DELETE', `/api/trash/${entry.id}/`)).status).toBe(204);
+    // Uploaded into the library, which keeps them (decision 192) until their items go too.
+    expect(await served(shared)).toBe(true);
+    for (const url of [shared, featured]) await purgeFromLibrary(server, token, url);
     expect(await served(shared)).toBe(false);
     expect(await served(featured)).toBe(false);
     const left = await server.services.db

@@ -7,6 +7,7 @@ import { messages } from '@/domain/messages';
 import { todayIso } from '@/server/clock';
 import { purgeExpiredTrash } from '@/server/upkeep/trash-purge';
 import { formData, freshDatabase, startApiServer, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { purgeFromLibrary } from '../helpers/library';
 
 let server: TestServer;
 let token: string;
@@ -142,7 +143,11 @@ describe('a deleted publication', () => {
     const purgedAgain = await call('DELETE', `/api/trash/${again.id}/`);
     expect(purgedAgain.status).toBe(404);
     expect(purgedAgain.body).toEqual({ detail: messages.trashEntryNotFound });
-    // Its own images went with it; the one its neighbour also shows stays.
+    // Its images were uploaded into the library, which keeps them (decision 192) until their items go too:
+    // then its own images go, and the one its neighbour also shows stays.
+    expect(await served(featured)).toBe(true);
+    expect(await served(own)).toBe(true);
+    for (const url of [featured, own, shared]) await purgeFromLibrary(server, token, url);
     expect(await served(featured)).toBe(false);
     expect(await served(own)).toBe(false);
     expect(await served(shared)).toBe(true);
@@ -367,6 +372,9 @@ describe('the automatic purge', () => {
 
     expect(await purgeExpiredTrash(server.services, quietLog, new Date(Date.parse(entry.purge_at) + 60_000))).toBeGreaterThanOrEqual(1);
     expect((await trashEntries()).map((e) => e.id)).not.toContain(entry.id);
+    // The photo is the library's too, until its item goes.
+    expect(await served(created.body.photo)).toBe(true);
+    await purgeFromLibrary(server, token, created.body.photo);
     expect(await served(created.body.photo)).toBe(false);
     // Two processes purging at once: every entry goes exactly once, and neither fails.
     const section = await newSection('Purgas simultáneas');

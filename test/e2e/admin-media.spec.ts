@@ -108,7 +108,9 @@ test('an item’s focal point is set with the keyboard, its uses are listed, and
   await api.json('DELETE', `/api/biographies/${biography.body.id}/`);
 });
 
-test('a featured image is chosen from the library, and the library then says where it is used', async ({ adminPage: page }) => {
+test('a featured image and an image cell are chosen from the library, the cell takes its alternative text, and the library then says where it is used', async ({
+  adminPage: page,
+}) => {
   const api = adminApi(page);
   const uploaded = await page.request.fetch('/api/media/', {
     method: 'POST',
@@ -116,7 +118,8 @@ test('a featured image is chosen from the library, and the library then says whe
     multipart: { file: { name: 'Portada de la biblioteca.png', mimeType: 'image/png', buffer: await png(800, 400) } },
   });
   expect(uploaded.status()).toBe(201);
-  const item = (await uploaded.json()) as Item;
+  const item = (await uploaded.json()) as Item & { version: number };
+  expect((await api.json('PATCH', `/api/media/${item.id}/`, { alt: 'Alumnado en el patio', version: item.version })).status).toBe(200);
   const title = `Con imagen de la biblioteca ${Date.now()}`;
 
   await page.goto('/admin/publications/new');
@@ -133,11 +136,27 @@ test('a featured image is chosen from the library, and the library then says whe
   await picker.getByRole('button', { name: 'Portada de la biblioteca' }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen destacada' })).toHaveAttribute('src', item.url);
+
+  // The same image in a cell: its alternative text comes with it, to keep or change for this use.
+  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('image');
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Elegir de la biblioteca' }).click();
+  await picker.getByRole('button', { name: 'Portada de la biblioteca' }).click();
+  await expect(picker).toBeHidden();
+  const alt = layoutCell(page, 1, 1).getByLabel('Texto alternativo');
+  await expect(alt).toHaveValue('Alumnado en el patio');
+  await expect(alt).toBeFocused();
   await page.getByRole('button', { name: 'Crear publicación' }).click();
   await expect(page).toHaveURL(/\/admin\/publications$/);
 
-  const detail = (await api.json<{ usage: { title: string; where: string }[] }>('GET', `/api/media/${item.id}/`)).body;
-  expect(detail.usage).toEqual([expect.objectContaining({ title, where: 'Imagen destacada' })]);
+  const detail = (await api.json<{ usage: { id: number; title: string; where: string }[] }>('GET', `/api/media/${item.id}/`)).body;
+  expect(detail.usage).toEqual([
+    expect.objectContaining({ title, where: 'Imagen destacada' }),
+    expect.objectContaining({ title, where: 'Diseño' }),
+  ]);
+  const saved = (await api.json<{ layout: { cells: unknown[] }[] }>('GET', `/api/publications/${detail.usage[0].id}/`)).body;
+  expect(saved.layout[0].cells[0]).toMatchObject({ type: 'image', content: item.url, alt: 'Alumnado en el patio' });
 });
 
 test("a 'Documento' cell takes a document uploaded from it or chosen in the library, and the public page offers it for download", async ({

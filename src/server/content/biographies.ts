@@ -9,6 +9,7 @@ import { trashBiography } from '../db/trash-repository';
 import { badRequest } from '../http/api-error';
 import { toBiography } from '../http/serializers';
 import { checkImageSize, storeImage, type ImageInput } from './images';
+import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
@@ -69,7 +70,7 @@ export async function createBiography(writer: Writer, input: BiographyInput): Pr
   const fields = checked(input, false);
   const photo = await storeImage(writer.services.media, input.photo, 'photo');
   const now = nowIso();
-  return saveCreate(writer, biographyKind, (trx) =>
+  const saved = await saveCreate(writer, biographyKind, (trx) =>
     insertBiography(trx, {
       name: fields.name as string,
       position: fields.position as string,
@@ -83,13 +84,15 @@ export async function createBiography(writer: Writer, input: BiographyInput): Pr
       updated_at: now,
     }),
   );
+  await keepInLibrary(writer, input.photo, saved.photo);
+  return saved;
 }
 
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
 
 /** Edits a biography. Without a photo the stored one stays (requirements §7 sends the file only when it changes); null removes it (requirements §10.6). */
 export async function editBiography(writer: Writer, id: number, input: BiographyInput): Promise<Biography> {
-  return saveEdit(writer, biographyKind, id, input.version, {
+  const saved = await saveEdit(writer, biographyKind, id, input.version, {
     check: async (errors) => checked(input, true, errors),
     prepare: () => storeImage(writer.services.media, input.photo, 'photo'),
     update: (trx, fields, photo) =>
@@ -101,6 +104,8 @@ export async function editBiography(writer: Writer, id: number, input: Biography
         updated_at: nowIso(),
       }),
   });
+  await keepInLibrary(writer, input.photo, saved.photo);
+  return saved;
 }
 
 /** Moves a biography to the trash. */

@@ -11,17 +11,17 @@ import type { MediaStorage } from '../media/media-storage';
  * the upload limit, the address POST /api/upload-image/ answered (JSON), or
  * null to remove the stored one. Absent (undefined): the stored image stays.
  */
-export type ImageInput = { file: Buffer } | { oversized: true } | { address: string } | null;
+export type ImageInput = { file: Buffer; name?: string } | { oversized: true } | { address: string } | null;
 
 /** An image field as a form sent it: its file (or the size limit it went past), else the text it held ('' or null removes). */
 export function imageInputOf(
-  form: { files: Record<string, Buffer>; oversized: Set<string> },
+  form: { files: Record<string, Buffer>; fileNames?: Record<string, string>; oversized: Set<string> },
   field: string,
   text: unknown,
 ): ImageInput | undefined {
   if (form.oversized.has(field)) return { oversized: true };
   const file = form.files[field];
-  if (file) return { file };
+  if (file) return { file, name: form.fileNames?.[field] };
   if (text === null || text === '') return null;
   if (typeof text === 'string') return { address: text.trim() };
   return undefined;

@@ -9,13 +9,13 @@ import type { MediaItem, MediaUse } from '@/domain/schemas/media';
 import { hasErrors } from '@/domain/validation';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
-import { findMedia, insertMedia, updateMedia } from '../db/media-repository';
+import { findMedia, findMediaByUrl, insertMedia, updateMedia } from '../db/media-repository';
 import type { MediaRow } from '../db/schema';
 import { trashMedia } from '../db/trash-repository';
 import { ApiError, badRequest } from '../http/api-error';
 import { DocumentRejected } from '../media/documents';
 import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
-import { storeImage } from './images';
+import { storeImage, type ImageInput } from './images';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
@@ -80,7 +80,11 @@ export interface MediaUpload {
 /** An image, checked and re-encoded as every image is; its facts read back from the stored original, not the bytes sent. */
 async function storeLibraryImage(writer: Writer, file: Buffer) {
   if (file.length > FEATURED_IMAGE_MAX_BYTES) throw badRequest({ file: [messages.imageTooLarge] });
-  const url = (await storeImage(writer.services.media, { file }, 'file')) as string;
+  return storedImageFacts(writer, (await storeImage(writer.services.media, { file }, 'file')) as string);
+}
+
+/** A stored image's facts, read back from its original. */
+async function storedImageFacts(writer: Writer, url: string) {
   const key = url.slice(MEDIA_URL_PREFIX.length);
   const bytes = await writer.services.media.read(key);
   const { width, height } = await sharp(bytes).metadata();
@@ -126,6 +130,12 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
   const file = upload.file as Buffer;
   const isImage = detectImageType(file) !== null;
   const stored = isImage ? await storeLibraryImage(writer, file) : await storeLibraryDocument(writer, file, title);
+  return insertItem(writer, stored, { title, fileName, alt });
+}
+
+type StoredFile = Awaited<ReturnType<typeof storeLibraryImage>> | Awaited<ReturnType<typeof storeLibraryDocument>>;
+
+function insertItem(writer: Writer, stored: StoredFile, { title, fileName, alt }: { title: string; fileName: string; alt: string }) {
   const now = nowIso();
   return saveCreate(writer, mediaKind, (trx) =>
     insertMedia(trx, {
@@ -139,6 +149,20 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
       updated_at: now,
     }),
   );
+}
+
+/**
+ * An image uploaded through another field (a cell's, a featured image, a photo) goes into the
+ * library too, once: found again and reused from there. Its own save, after the field's (never
+ * its Idempotency-Key's), so that nothing here can cost the field its image; an address the
+ * library already holds (a repeated request) is left as it is.
+ */
+export async function keepInLibrary(writer: Writer, image: ImageInput | undefined, url: string | null | undefined): Promise<void> {
+  if (!image || !('file' in image) || !url) return;
+  if (await findMediaByUrl(writer.services.db, url)) return;
+  const fileName = (image.name ?? '').slice(0, MEDIA_LIMITS.fileName);
+  const title = titleFromFileName(fileName) || 'Sin título';
+  await insertItem({ ...writer, attempt: undefined }, await storedImageFacts(writer, url), { title, fileName, alt: '' });
 }
 
 /** Edits an item's description: title, alternative text, focal point (PATCH /api/media/{id}/). */

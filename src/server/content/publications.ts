@@ -12,6 +12,7 @@ import { toPublication } from '../http/serializers';
 import { bringsImage, checkImageSize, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
 import { readDocumentCells, readLayout } from './layout-input';
+import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
@@ -114,7 +115,7 @@ export async function createPublication(writer: Writer, input: PublicationInput)
   const fields = await checked(services.db, input, false);
   const featuredImage = await storeImage(services.media, input.featured_image, 'featured_image');
   const now = nowIso();
-  return saveCreate(writer, publicationKind, async (trx) =>
+  const saved = await saveCreate(writer, publicationKind, async (trx) =>
     insertPublication(trx, {
       title: fields.title as string,
       section_id: fields.sectionId as number,
@@ -128,12 +129,14 @@ export async function createPublication(writer: Writer, input: PublicationInput)
       updated_at: now,
     }),
   );
+  await keepInLibrary(writer, input.featured_image, saved.featured_image);
+  return saved;
 }
 
 /** Edits a publication. Without a new image the stored one stays; a featured image is never removed. */
 export async function editPublication(writer: Writer, id: number, input: PublicationInput): Promise<Publication> {
   const { services } = writer;
-  return saveEdit(writer, publicationKind, id, input.version, {
+  const saved = await saveEdit(writer, publicationKind, id, input.version, {
     check: (errors) => checked(services.db, input, true, errors),
     // null (a cleared field) never removes it: only a new image replaces it.
     prepare: async () => (await storeImage(services.media, input.featured_image, 'featured_image')) ?? undefined,
@@ -150,6 +153,8 @@ export async function editPublication(writer: Writer, id: number, input: Publica
         updated_at: nowIso(),
       }),
   });
+  await keepInLibrary(writer, input.featured_image, saved.featured_image);
+  return saved;
 }
 
 /**

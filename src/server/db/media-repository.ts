@@ -44,6 +44,11 @@ export function focalOfImage(
   return sql<number | null>`(select ${sql.ref(`media.${column}`)} from media where media.url = ${sql.ref(address)} limit 1)`;
 }
 
+/** The item at an address, if the library holds one. */
+export async function findMediaByUrl(db: DbOrTrx, url: string): Promise<MediaRow | undefined> {
+  return db.selectFrom('media').selectAll().where('url', '=', url).limit(1).executeTakeFirst();
+}
+
 export async function findMedia(db: DbOrTrx, id: number): Promise<MediaRow | undefined> {
   return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
 }

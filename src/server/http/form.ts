@@ -18,9 +18,11 @@ import { schemaFieldErrors } from './schema-errors';
  * value a schema can judge.
  */
 
-/** The files of a form: uploaded bytes by field name, and the fields whose file went past the upload limit. */
+/** The files of a form: uploaded bytes by field name, their names, and the fields whose file went past the upload limit. */
 export interface FormFiles {
   files: Record<string, Buffer>;
+  /** The name each file had on the sender's computer, as sent (shown, never used to store it). */
+  fileNames: Record<string, string>;
   oversized: Set<string>;
 }
 
@@ -28,11 +30,9 @@ export interface FormFiles {
 interface MultipartInput extends FormFiles {
   /** Text fields, as sent. */
   fields: Record<string, string>;
-  /** The name each file had on the sender's computer, as sent (shown, never used to store it). */
-  fileNames: Record<string, string>;
 }
 
-const noFiles = (): FormFiles => ({ files: {}, oversized: new Set() });
+const noFiles = (): FormFiles => ({ files: {}, fileNames: {}, oversized: new Set() });
 const filesOfRequest = new WeakMap<FastifyRequest, FormFiles>();
 
 /** The files that came with the request's form (none for JSON). */
@@ -55,7 +55,7 @@ export async function readMultipart(
   /** A larger file limit than the app's (a library document's 20 MiB). */
   fileSize?: number,
 ): Promise<MultipartInput> {
-  const form: MultipartInput = { fields: {}, fileNames: {}, ...noFiles() };
+  const form: MultipartInput = { fields: {}, ...noFiles() };
   const cut = new Set<string>();
   try {
     for await (const part of request.parts(fileSize === undefined ? undefined : { limits: { fileSize } })) {
@@ -137,9 +137,9 @@ export function formBody(schema: TObject, fileFields: readonly string[] = []) {
   });
   return async function readFormBody(request: FastifyRequest): Promise<void> {
     if (request.isMultipart()) {
-      const { fields, files, oversized } = await readMultipart(request, fileFields, jsonFields);
+      const { fields, ...formFiles } = await readMultipart(request, fileFields, jsonFields);
       request.body = Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, convert(text, properties[name])]));
-      filesOfRequest.set(request, { files, oversized });
+      filesOfRequest.set(request, formFiles);
     } else if (request.body === undefined || request.body === null) {
       request.body = {};
     }

@@ -10,7 +10,8 @@ import { notFoundAs } from '../http/params';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
 import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
-import { logActivity, requestActor } from '../content/activity-log';
+import { requestActor } from '../content/activity-log';
+import { keepInLibrary } from '../content/media';
 import { checkImageSize, imageInputOf, storeImage } from '../content/images';
 
 /** Images for image cells: multipart field `image` -> {url} (requirements §7). */
@@ -24,8 +25,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     if (hasErrors(errors)) throw badRequest(errors);
     const url = await storeImage(services.media, image, 'image');
     if (!url) throw badRequest({ image: [messages.required] });
-    // Outside writeContent: an upload is no content until a save names it, so the public cache is not told.
-    await logActivity(services.db, await requestActor(services, request), 'upload', { kind: 'image', label: url });
+    // Into the library (its log entry says so): found again and reused from there.
+    await keepInLibrary({ services, actor: await requestActor(services, request) }, image, url);
     reply.code(201);
     return { url };
   }

@@ -6,6 +6,8 @@ import { useAppDispatch } from '@/client/app/hooks';
 import { useUploadCellImageMutation } from '@/client/api/uploads';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
+import { MediaPicker } from '@/client/admin/kit/media-picker';
+import type { MediaItem } from '@/domain/schemas/media';
 import { CellUpload } from './cell-upload';
 import { uploadRefusal } from './upload-refusal';
 
@@ -23,6 +25,16 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
   const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
+
+  /** An image of the library: its address, and its default alternative text when the cell has none yet (each use keeps its own). */
+  const choose = (item: MediaItem) => {
+    setPicking(false);
+    setRefusal(null);
+    dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: item.url }));
+    if (!cell.alt?.trim() && item.alt) dispatch(layoutEditorActions.cellAltChanged({ cellId: cell.id, alt: item.alt }));
+    requestAnimationFrame(() => altInput.current?.focus());
+  };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -55,7 +67,11 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
         refusal={refusal}
         inputRef={fileInput}
         onChange={onFile}
-      />
+      >
+        <button type="button" className="layout-editor-button" onClick={() => setPicking(true)} disabled={isLoading}>
+          Elegir de la biblioteca
+        </button>
+      </CellUpload>
       <div className="layout-editor-field">
         <label htmlFor={altId}>Texto alternativo</label>
         <input
@@ -75,6 +91,7 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
           <LayoutCellView cell={cell} />
         </div>
       )}
+      {picking && <MediaPicker onChoose={choose} onClose={() => setPicking(false)} />}
     </div>
   );
 }
