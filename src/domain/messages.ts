@@ -71,6 +71,8 @@ export const messages = {
   /** A document of the media library that is none of the kinds of domain/documents.ts, by its content. */
   documentTypeNotAllowed: 'Tipo de archivo no permitido. Use PDF, Word, Excel, PowerPoint u OpenDocument.',
   documentTooLarge: `El documento no puede superar los ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`,
+  /** 'Reemplazar archivo' with a file of the other kind. */
+  replaceWithSameKind: 'El archivo nuevo debe ser del mismo tipo: una imagen por otra imagen, un documento por otro documento.',
   /** A recovered draft could not keep the file chosen in an image field. */
   chooseImageAgain: 'Vuelva a elegir la imagen: el borrador no puede conservarla.',
   invalidStatus: 'Estado no válido. Use draft, published o archived.',

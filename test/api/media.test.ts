@@ -1,6 +1,6 @@
 import { messages } from '@/domain/messages';
 import { createOrResetAccount } from '@/server/auth/ensure-admin';
-import { formData, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+import { formData, makeImage, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
 import { fetchDrawnPage, textOf } from '../helpers/drawn-page';
 import { purgeFromLibrary } from '../helpers/library';
 import { officeMembers, pdf, zip } from '../helpers/crafted-documents';
@@ -293,6 +293,103 @@ describe('the focal point on the public site', () => {
     expect(listed).toMatchObject({ photo: item.url, photo_focus: { x: 0.5, y: 0.1 } });
     const faculty = await fetchDrawnPage(`${server.url}/cuerpo-docente`);
     expect(faculty.root.querySelector(`.bio-card img[src="${item.url}"]`)?.getAttribute('style')).toContain('object-position:50% 10%');
+  });
+});
+
+describe("'Reemplazar archivo'", () => {
+  it('puts a new file at a new address and moves every live use to it, without new versions of what uses it', async () => {
+    const item = await upload('cartel-viejo.jpg');
+    const section = await newSection('Reemplazos');
+    const layout = [
+      {
+        id: 'r1',
+        cells: [
+          { id: 'c1', type: 'image', content: item.url, alt: 'Cartel', columnSpan: 2 },
+          { id: 'c2', type: 'text', content: `<p>Texto <img src="${item.url}" alt="cartel"></p>`, columnSpan: 2 },
+        ],
+      },
+    ];
+    const publication = (
+      await call('POST', '/api/publications/', {
+        json: {
+          title: 'Usa el cartel',
+          section_id: section.id,
+          status: 'published',
+          publish_date: '2025-05-01',
+          featured_image: item.url,
+          layout,
+        },
+      })
+    ).body;
+    const biography = (
+      await call('POST', '/api/biographies/', { json: { name: 'Con cartel', position: 'P', biography: 'B', photo: item.url } })
+    ).body;
+    const revisionsBefore = (await call('GET', `/api/publications/${publication.id}/revisions/`)).body.count;
+
+    const replaced = await call('POST', `/api/media/${item.id}/replace/`, {
+      form: formData({ version: String(item.version) }, { file: { bytes: await makeImage('png', 90, 60), name: 'cartel-nuevo.png' } }),
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({
+      id: item.id,
+      kind: 'image',
+      file_name: 'cartel-nuevo.png',
+      width: 90,
+      height: 60,
+      version: item.version + 1,
+    });
+    const moved = replaced.body.url as string;
+    expect(moved).not.toBe(item.url);
+    expect((await server.request('GET', moved)).status).toBe(200);
+
+    const after = (await call('GET', `/api/publications/${publication.id}/`)).body;
+    expect(after.featured_image).toBe(moved);
+    expect(after.layout[0].cells[0]).toMatchObject({ content: moved, alt: 'Cartel' });
+    expect(after.layout[0].cells[1].content).toContain(`src="${moved}"`);
+    expect(JSON.stringify(after)).not.toContain(item.url);
+    expect(after.version).toBe(publication.version);
+    expect((await call('GET', `/api/publications/${publication.id}/revisions/`)).body.count).toBe(revisionsBefore);
+    expect((await call('GET', `/api/biographies/${biography.id}/`)).body).toMatchObject({ photo: moved, version: biography.version });
+    expect((await server.request('GET', `/api/public/publication/${publication.id}/`)).body.featured_image).toBe(moved);
+    // The old file stays while the publication's first revision names it.
+    expect((await server.request('GET', item.url)).status).toBe(200);
+    const history = (await call('GET', `/api/media/${item.id}/revisions/`)).body.results as { summary?: string }[];
+    expect(JSON.stringify(history)).toContain('Archivo reemplazado');
+  });
+
+  it('moves a document cell to the new file with its size and kind, and refuses a file of the other kind or a stale version', async () => {
+    const item = await upload('reglamento.pdf', {}, pdf());
+    const section = await newSection('Reemplazo de documentos');
+    const publication = (
+      await call('POST', '/api/publications/', {
+        json: {
+          title: 'Con reglamento',
+          section_id: section.id,
+          publish_date: '2025-05-01',
+          featured_image: (await upload('portada-reglamento.jpg')).url,
+          layout: [{ id: 'r1', cells: [{ id: 'd', type: 'document', content: item.url, title: 'Reglamento' }] }],
+        },
+      })
+    ).body;
+    const word = zip(officeMembers('docx'));
+    const refused = await call('POST', `/api/media/${item.id}/replace/`, {
+      form: formData({}, { file: { bytes: jpeg, name: 'foto.jpg' } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ file: [messages.replaceWithSameKind] });
+    const stale = await call('POST', `/api/media/${item.id}/replace/`, {
+      form: formData({ version: String(item.version + 5) }, { file: { bytes: word, name: 'reglamento.docx' } }),
+    });
+    expect(stale.status).toBe(409);
+    expect((await call('GET', `/api/media/${item.id}/`)).body).toMatchObject({ url: item.url, version: item.version });
+
+    const replaced = await call('POST', `/api/media/${item.id}/replace/`, {
+      form: formData({}, { file: { bytes: word, name: 'reglamento.docx' } }),
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.url).toMatch(/^\/media\/documentos\/[0-9a-f]{32}\/reglamento\.docx$/);
+    const cell = (await call('GET', `/api/publications/${publication.id}/`)).body.layout[0].cells[0];
+    expect(cell).toMatchObject({ content: replaced.body.url, title: 'Reglamento', size: word.length, format: 'docx', mediaId: item.id });
   });
 });
 

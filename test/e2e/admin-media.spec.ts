@@ -63,9 +63,12 @@ test('several files go into the library at once, a refused one says why, and one
   expect(await violations(page)).toEqual([]);
 });
 
-test('an item’s focal point is set with the keyboard, its uses are listed, and it is deleted only knowingly', async ({
+test('an item’s focal point is set with the keyboard, its file replaced, its uses listed, and it is deleted only knowingly', async ({
   adminPage: page,
+  browserProblems,
 }) => {
+  // The refused replacement's answer.
+  browserProblems.expectFailedLoad(400, /\/api\/media\/\d+\/replace\/$/);
   const api = adminApi(page);
   const uploaded = await page.request.fetch('/api/media/', {
     method: 'POST',
@@ -97,6 +100,20 @@ test('an item’s focal point is set with the keyboard, its uses are listed, and
   const stored = (await api.json<Item>('GET', `/api/media/${item.id}/`)).body;
   expect([stored.focal_x, stored.focal_y]).toEqual([0.4, 0.45]);
   expect(await violations(page)).toEqual([]);
+
+  // 'Reemplazar archivo': a refused file says why; a new image takes the item's place, and the biography shows it.
+  await page.getByLabel('Reemplazar archivo').setInputFiles({ name: 'reglamento.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await expect(page.getByRole('alert')).toHaveText(
+    'El archivo nuevo debe ser del mismo tipo: una imagen por otra imagen, un documento por otro documento.',
+  );
+  await page
+    .getByLabel('Reemplazar archivo')
+    .setInputFiles({ name: 'retrato-nuevo.png', mimeType: 'image/png', buffer: await png(300, 400) });
+  await expect(page.getByText('Archivo reemplazado: las páginas que lo usan ya muestran el nuevo.')).toBeVisible();
+  const replaced = (await api.json<Item>('GET', `/api/media/${item.id}/`)).body;
+  expect(replaced.url).not.toBe(item.url);
+  expect((await api.json<{ photo: string }>('GET', `/api/biographies/${biography.body.id}/`)).body.photo).toBe(replaced.url);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Eliminar' }).click();
   const dialog = page.getByRole('dialog');

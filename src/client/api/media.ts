@@ -66,6 +66,17 @@ const mediaApi = baseApi.injectEndpoints({
       query: ({ id, saveKey, ...body }) => ({ url: `/media/${id}/`, method: 'PATCH', body, headers: saveHeaders(saveKey) }),
       invalidatesTags: (item, _error, { id }) => (item ? [LIST, itemTag(id)] : []),
     }),
+    /** 'Reemplazar archivo': every use moves to the new file, so the content that shows it is read again too. */
+    replaceMedia: build.mutation<MediaItem, { id: Id; file: File; version: number } & SaveAttempt>({
+      query: ({ id, file, version, saveKey }) => {
+        const form = new FormData();
+        form.append('version', String(version));
+        form.append('file', file, file.name);
+        return { url: `/media/${id}/replace/`, method: 'POST', body: form, headers: saveHeaders(saveKey) };
+      },
+      invalidatesTags: (item, _error, { id }) =>
+        item ? [LIST, itemTag(id), 'Publication', 'Biography', 'PublicPublication', 'PublicBiography', 'Revision'] : [],
+    }),
     deleteMedia: build.mutation<void, { id: Id; force?: boolean }>({
       query: ({ id, force }) => ({
         url: `/media/${id}/`,
@@ -79,4 +90,11 @@ const mediaApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListMediaQuery, useGetMediaQuery, useUploadMediaMutation, useUpdateMediaMutation, useDeleteMediaMutation } = mediaApi;
+export const {
+  useListMediaQuery,
+  useGetMediaQuery,
+  useUploadMediaMutation,
+  useUpdateMediaMutation,
+  useReplaceMediaMutation,
+  useDeleteMediaMutation,
+} = mediaApi;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { FieldErrors } from '@/domain/entities';
+import { documentKindOf } from '@/domain/documents';
 import { detectImageType } from '@/domain/images';
 import { DOCUMENT_MAX_BYTES, FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
 import { MEDIA_LIMITS, titleFromFileName, validateMedia, type MediaFields } from '@/domain/media';
@@ -9,7 +10,7 @@ import type { MediaItem, MediaUse } from '@/domain/schemas/media';
 import { hasErrors } from '@/domain/validation';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
-import { findMedia, findMediaByUrl, insertMedia, updateMedia } from '../db/media-repository';
+import { findMedia, findMediaByUrl, insertMedia, moveMediaAddress, updateMedia } from '../db/media-repository';
 import type { MediaRow } from '../db/schema';
 import { trashMedia } from '../db/trash-repository';
 import { ApiError, badRequest } from '../http/api-error';
@@ -163,6 +164,47 @@ export async function keepInLibrary(writer: Writer, image: ImageInput | undefine
   const fileName = (image.name ?? '').slice(0, MEDIA_LIMITS.fileName);
   const title = titleFromFileName(fileName) || 'Sin título';
   await insertItem({ ...writer, attempt: undefined }, await storedImageFacts(writer, url), { title, fileName, alt: '' });
+}
+
+/** A file put in an item's place: its bytes, or the size limit they went past, its name on the uploader's computer. */
+export interface MediaReplacement {
+  file: Buffer | undefined;
+  oversized: boolean;
+  fileName: string;
+  version?: number;
+}
+
+/**
+ * 'Reemplazar archivo' (POST /api/media/{id}/replace/): the same item, a new file of the same
+ * kind, stored under a new random name (addresses stay immutable); every live use follows in the
+ * same transaction (featured images, photos, cells, rich text: db/media-repository.ts
+ * moveMediaAddress), without a new version or revision of what uses it. The item's Historial
+ * says 'Archivo reemplazado'; the old file stays while a revision or a trash entry names it.
+ */
+export async function replaceMediaFile(writer: Writer, id: number, replacement: MediaReplacement): Promise<MediaItem> {
+  return saveEdit(writer, mediaKind, id, replacement.version, {
+    check: async (errors) => {
+      if (replacement.oversized) errors.file = [messages.documentTooLarge];
+      else if (!replacement.file) errors.file = [messages.required];
+      const item = await findMedia(writer.services.db, id);
+      const isImage = replacement.file !== undefined && detectImageType(replacement.file) !== null;
+      if (item && replacement.file && !errors.file && isImage !== (item.kind === 'image')) errors.file = [messages.replaceWithSameKind];
+      if (hasErrors(errors)) throw badRequest(errors);
+      return { file: replacement.file as Buffer, isImage, title: item?.title ?? '' };
+    },
+    prepare: ({ file, isImage, title }): Promise<StoredFile> =>
+      isImage ? storeLibraryImage(writer, file) : storeLibraryDocument(writer, file, title),
+    update: async (trx, _checked, stored, before) => {
+      const facts = stored as StoredFile;
+      const row = await updateMedia(trx, id, {
+        ...facts,
+        file_name: (textOf(replacement.fileName) ?? '').slice(0, MEDIA_LIMITS.fileName),
+        updated_at: nowIso(),
+      });
+      await moveMediaAddress(trx, before.url, facts.url, { size: facts.size, format: documentKindOf(facts.content_type) });
+      return row;
+    },
+  });
 }
 
 /** Edits an item's description: title, alternative text, focal point (PATCH /api/media/{id}/). */

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { DocumentKind } from '@/domain/documents';
+import type { Layout } from '@/domain/entities';
 import type { MediaFileKind } from '@/domain/media';
 import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
@@ -82,4 +84,38 @@ export async function updateMedia(db: DbOrTrx, id: number, patch: MediaUpdate): 
 export async function deleteMedia(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('media').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Moves every live use of a file to its replacement's address, in the caller's transaction:
+ * featured images, photos, and the layouts that name it (cells, and images inside rich text),
+ * a document cell taking the new file's size and kind too. What uses it keeps its version and
+ * gets no revision: the content is the same, only its file's address changed.
+ */
+export async function moveMediaAddress(
+  db: DbOrTrx,
+  from: string,
+  to: string,
+  facts: { size: number; format: DocumentKind | undefined },
+): Promise<void> {
+  await db.updateTable('publications').set({ featured_image: to }).where('featured_image', '=', from).execute();
+  await db.updateTable('biographies').set({ photo: to }).where('photo', '=', from).execute();
+  const named = await db.selectFrom('publications').select(['id', 'layout']).where('layout', 'like', `%${from}%`).execute();
+  for (const { id, layout } of named) {
+    const rows = (JSON.parse(layout) as Layout).map((row) => ({
+      ...row,
+      cells: row.cells.map((cell) => {
+        if (cell.type === 'text') return { ...cell, content: cell.content.split(from).join(to) };
+        if (cell.content !== from) return cell;
+        return cell.type === 'document'
+          ? { ...cell, content: to, size: facts.size, ...(facts.format && { format: facts.format }) }
+          : { ...cell, content: to };
+      }),
+    }));
+    await db
+      .updateTable('publications')
+      .set({ layout: JSON.stringify(rows) })
+      .where('id', '=', id)
+      .execute();
+  }
 }

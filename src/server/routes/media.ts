@@ -6,7 +6,7 @@ import { isMediaFileKind, MEDIA_PAGE_SIZE } from '@/domain/media';
 import { messages } from '@/domain/messages';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import { MediaBody, MediaDeleteQuery, MediaDetail, MediaItem, MediaListQuery, MediaUse } from '@/domain/schemas/media';
-import { editMedia, mediaKind, mediaUsage, removeMedia, toMediaItem, uploadMedia } from '../content/media';
+import { editMedia, mediaKind, mediaUsage, removeMedia, replaceMediaFile, toMediaItem, uploadMedia } from '../content/media';
 import { findMedia, listMedia } from '../db/media-repository';
 import { ApiError, notFound } from '../http/api-error';
 import { readMultipart } from '../http/form';
@@ -89,6 +89,33 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       if (!row) throw notFound(mediaKind.missing);
       const usage = await mediaUsage(db, row.url);
       return { ...toMediaItem(row), usage, usage_count: usage.length };
+    },
+  );
+
+  app.post(
+    '/media/:id/replace/',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Reemplaza el archivo: el mismo elemento, un archivo nuevo del mismo tipo',
+        description:
+          'multipart/form-data con el campo `file` (y, si se quiere, `version` para el 409). El archivo nuevo recibe otra dirección y todos los usos vigentes (imágenes destacadas, fotos, celdas, texto) pasan a ella sin cambiar su versión; el anterior se conserva mientras lo nombre una revisión o la papelera.',
+        params: IdParams,
+        response: { 200: MediaItem, 400: BadRequest, 404: Detail, 409: EditConflictOf(MediaItem) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new ApiError(400, { file: [messages.required] });
+      const form = await readMultipart(request, ['file'], [], DOCUMENT_MAX_BYTES);
+      return replaceMediaFile(await requestWriter(services, request), request.params.id, {
+        file: form.files.file,
+        oversized: form.oversized.has('file'),
+        fileName: form.fileNames.file ?? '',
+        // A version that is no whole number is refused as the other saves refuse it.
+        version: form.fields.version === undefined ? undefined : Number(form.fields.version),
+      });
     },
   );
 

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
-import { useDeleteMediaMutation, useGetMediaQuery, useUpdateMediaMutation } from '@/client/api/media';
+import { useDeleteMediaMutation, useGetMediaQuery, useReplaceMediaMutation, useUpdateMediaMutation } from '@/client/api/media';
+import { DOCUMENT_ACCEPT } from '@/domain/documents';
+import { IMAGE_ACCEPT } from '@/domain/images';
 import { formatFileSize, MEDIA_LIMITS, validateMedia } from '@/domain/media';
 import { messages } from '@/domain/messages';
 import type { MediaDetail } from '@/domain/schemas/media';
@@ -18,7 +20,7 @@ import { PageHeader } from '../kit/page-header';
 import { parseId } from '../kit/parse-id';
 import { useIsAdministrator } from '../kit/permissions';
 import { RecordGate } from '../kit/record-gate';
-import { applyServerErrors, readApiFailure } from '../kit/server-errors';
+import { applyServerErrors, mediaUploadRefusal, readApiFailure } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { useDocumentTitle } from '../kit/use-document-title';
@@ -106,6 +108,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
               </a>
             </div>
           )}
+          <ReplaceFile item={item} />
         </section>
         <div className="media-item-side">
           <form className="admin-card kit-form" noValidate onSubmit={form.handleSubmit((values) => void save(values))}>
@@ -177,5 +180,52 @@ function MediaItemView({ item }: { item: MediaDetail }) {
         onCancel={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/**
+ * 'Reemplazar archivo': a new file of the same kind in the item's place; every page that shows it
+ * follows (docs/decisions/192). Says what happens before, and what went wrong after.
+ */
+function ReplaceFile({ item }: { item: MediaDetail }) {
+  const { notify } = useNotices();
+  const [replace, { isLoading }] = useReplaceMediaMutation();
+  const [refusal, setRefusal] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // The same file can be chosen again after a refusal.
+    input.value = '';
+    if (!file) return;
+    setRefusal('');
+    const result = await replace({ id: item.id, file, version: item.version });
+    if ('error' in result) setRefusal(mediaUploadRefusal(result.error));
+    else notify('Archivo reemplazado: las páginas que lo usan ya muestran el nuevo.');
+  };
+  return (
+    <div className="media-replace">
+      <input
+        id={inputId}
+        className="kit-file-input"
+        type="file"
+        accept={item.kind === 'image' ? IMAGE_ACCEPT : DOCUMENT_ACCEPT}
+        aria-describedby={hintId}
+        disabled={isLoading}
+        onChange={(event) => void onFile(event.currentTarget)}
+      />
+      <label htmlFor={inputId} className="kit-button kit-button-secondary kit-file-button">
+        Reemplazar archivo
+      </label>
+      <p id={hintId} className="kit-hint">
+        {item.kind === 'image' ? 'Otra imagen' : 'Otro documento'} en su lugar: donde se usa, se verá el nuevo.
+      </p>
+      {isLoading && <p role="status">Reemplazando el archivo...</p>}
+      {refusal && (
+        <p role="alert" className="kit-field-error">
+          {refusal}
+        </p>
+      )}
+    </div>
   );
 }
