@@ -128,9 +128,10 @@ it('drives every operation of the document with a client generated from it; ever
       publish_date: '2024-05-17',
       version: undefined,
     };
-    if (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/') || (method === 'post' && path === '/api/media/')) {
+    const libraryFile = (method === 'post' && path === '/api/media/') || path.endsWith('/replace/');
+    if (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/') || libraryFile) {
       const form = new FormData();
-      form.append(path === '/api/media/' ? 'file' : 'image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'prueba.jpg');
+      form.append(libraryFile ? 'file' : 'image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'prueba.jpg');
       return { multipart: form };
     }
     const content = operation.requestBody?.content;

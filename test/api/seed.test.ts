@@ -3,6 +3,7 @@ import path from 'node:path';
 import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { seedDemoContent } from '@/server/demo/seed';
+import { fillMediaFacts } from '@/server/upkeep/media-facts';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
@@ -49,6 +50,24 @@ describe('demo content on a fresh start', () => {
     expect(biographies).toHaveLength(8);
     expect(biographies.filter((b: { is_active: boolean }) => !b.is_active)).toHaveLength(1);
     expect((await server.request('GET', '/api/public/biographies/')).body.count).toBe(7);
+
+    // Every image it uses is in the library ('Medios'), titled after what uses it; the upkeep then reads its facts.
+    const used = new Set<string>([
+      ...publications.results.map((p: { featured_image: string }) => p.featured_image),
+      ...biographies.filter((b: { photo: string | null }) => b.photo).map((b: { photo: string }) => b.photo),
+      ...JSON.stringify(publications.results.map((p: { layout: unknown }) => p.layout)).match(/\/media\/images\/[0-9a-f-]{36}\.\w+/g)!,
+    ]);
+    const library = async () =>
+      (await server.request('GET', '/api/media/?page_size=100', { token })).body.results as {
+        url: string;
+        title: string;
+        size: number;
+        width: number;
+      }[];
+    expect(new Set((await library()).map((item) => item.url))).toEqual(used);
+    expect((await library()).find((item) => item.url === image)).toMatchObject({ title: news.results[0].title, size: 0 });
+    await fillMediaFacts(server.services);
+    for (const item of await library()) expect(item.size > 0 && item.width > 0).toBe(true);
   }, 120_000);
 });
 

@@ -76,6 +76,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   'POST /api/upload-image/': { roles: BOTH },
   'POST /api/publications/:id/upload_cell_image/': { roles: BOTH },
+  // 'Reemplazar archivo': as an item's edit (docs/decisions/192).
+  'POST /api/media/:id/replace/': { roles: BOTH },
 
   // Private preview links: anyone makes them; an Editor revokes their own, an Administrador any.
   'GET /api/publications/:id/preview-links/': { roles: BOTH },

@@ -21,6 +21,7 @@ import * as searchPublicFields from './migrations/2026-12-01-019-search-public-f
 import * as refreshTokenSuccessors from './migrations/2026-12-05-020-refresh-token-successors';
 import * as usernameKey from './migrations/2026-12-05-021-username-key';
 import * as media from './migrations/2026-12-05-022-media';
+import * as mediaAdoption from './migrations/2026-12-05-023-media-adoption';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-020-refresh-token-successors': refreshTokenSuccessors,
   '2026-12-05-021-username-key': usernameKey,
   '2026-12-05-022-media': media,
+  '2026-12-05-023-media-adoption': mediaAdoption,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import { demoBiographies, demoImages, demoPublications, demoSections } from './content';
 import { renderDemoImage } from './images';
+import { adoptImagesInUse } from '../db/media-adoption';
 import { buildDemoLayout } from './layout';
 import { sanitizeRichText } from '../content/rich-text';
 import { insertBiography, listBiographies } from '../db/biographies-repository';
@@ -100,6 +101,8 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
         updated_at: now,
       });
     }
+    // Its images in the library too, as an upgraded site's are; the upkeep reads their facts.
+    await adoptImagesInUse(trx, now);
     return true;
   });
 }
