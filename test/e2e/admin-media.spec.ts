@@ -235,3 +235,43 @@ test("a 'Documento' cell takes a document uploaded from it or chosen in the libr
     await api.json('DELETE', `/api/publications/${created.id}/`);
   }
 });
+
+test('a focal point set in the library moves the crop of the public card that shows the image', async ({ adminPage: page }) => {
+  const api = adminApi(page);
+  const uploaded = await page.request.fetch('/api/media/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').access)}` },
+    multipart: { file: { name: 'Panorámica del claustro.png', mimeType: 'image/png', buffer: await png(1200, 400) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const item = (await uploaded.json()) as Item;
+  const news = (await api.list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;
+  const title = `Con recorte enfocado ${Date.now()}`;
+  const created = await api.json<{ id: number }>('POST', '/api/publications/', {
+    title,
+    section_id: news.id,
+    status: 'published',
+    publish_date: '2026-01-10',
+    featured_image: item.url,
+  });
+  expect(created.status).toBe(201);
+  try {
+    const card = async () => {
+      await page.goto('/noticias');
+      return page.locator('.card').filter({ hasText: title }).locator('img').first();
+    };
+    await expect(await card()).toHaveCSS('object-position', '50% 50%');
+
+    await page.goto(`/admin/medios/${item.id}`);
+    const focal = page.getByRole('slider', { name: 'Punto focal' });
+    await focal.focus();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+
+    // The visitor's card now keeps the right-hand side of the wide image in view.
+    await expect(await card()).toHaveCSS('object-position', '70% 50%');
+  } finally {
+    await api.json('DELETE', `/api/publications/${created.body.id}/`);
+  }
+});
