@@ -28,6 +28,7 @@ import { UPLOAD_FILE_MAX_BYTES } from '@/server/media/media-keys';
 import type { ObjectStore } from '@/server/media/object-store';
 import { createS3BucketStore } from '@/server/media/s3-bucket-store';
 import { formData, freshDatabase, makeImage, startApiServer, TEST_ADMIN, TEST_SECRET, type TestServer } from '../helpers/api-server';
+import { pdf } from '../helpers/crafted-documents';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
 import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
 
@@ -147,6 +148,12 @@ async function buildSite(server: TestServer): Promise<void> {
   const archive = await created(json('POST', '/api/sections/', { title: 'Archivo interno', is_active: false }));
 
   const cellImage = await upload(server, await makeImage('png', 300, 200), 'image/png');
+  // A document of the library, in a 'Documento' cell: served by the app whatever the storage.
+  const plan = await server.request('POST', '/api/media/', {
+    token,
+    form: formData({}, { file: { bytes: pdf(), name: 'Plan de estudios.pdf' } }),
+  });
+  expect(plan.status).toBe(201);
   const publication = (sectionId: number, title: string, status: string, layout: unknown[], image: Buffer) =>
     created(
       server.request('POST', '/api/publications/', {
@@ -165,6 +172,7 @@ async function buildSite(server: TestServer): Promise<void> {
         { id: 'c2', type: 'text', content: '<p>Convivencia <strong>escolar</strong> en el aula: «ñandú» y acentos.</p>', columnSpan: 2 },
       ],
     },
+    { id: 'r2', cells: [{ id: 'c3', type: 'document', content: plan.body.url, columnSpan: 4 }] },
   ];
   await publication(news.id, 'Jornada de convivencia', 'published', layout, await makeImage('jpeg', 600, 400));
   await publication(news.id, 'Segunda noticia', 'published', [], await makeImage('webp', 200, 150));
@@ -330,13 +338,15 @@ async function answersOf(server: TestServer): Promise<Answers> {
   return answers;
 }
 
-/** Every /media/ address the answers name, with each upload's WebP variants. */
+/** Every /media/ address the answers name, with each upload's WebP variants, and the library's documents. */
 function mediaAddresses(answers: Answers): string[] {
   const found = new Set<string>();
-  for (const match of JSON.stringify(answers).matchAll(/\/media\/images\/[0-9a-f-]{36}\.(?:jpg|png|gif|webp)/g)) {
+  const text = JSON.stringify(answers);
+  for (const match of text.matchAll(/\/media\/images\/[0-9a-f-]{36}\.(?:jpg|png|gif|webp)/g)) {
     found.add(match[0]);
     for (const width of IMAGE_VARIANT_WIDTHS) found.add(imageVariantUrl(match[0], width)!);
   }
+  for (const match of text.matchAll(/\/media\/documentos\/[0-9a-f]{32}\/[a-z0-9-]+\.pdf/g)) found.add(match[0]);
   return [...found].sort();
 }
 
@@ -416,8 +426,8 @@ async function expectSameSite(
 
   const addresses = mediaAddresses(before);
   // Three featured images, one in a layout cell, two photos, and the image and the photo of what went to the
-  // trash, which the library names too (decision 192): each with its variants.
-  expect(addresses).toHaveLength(8 * (1 + IMAGE_VARIANT_WIDTHS.length));
+  // trash, which the library names too (decision 192): each with its variants; and one document.
+  expect(addresses).toHaveLength(8 * (1 + IMAGE_VARIANT_WIDTHS.length) + 1);
   for (const address of addresses) expect((await bytesAt(restored, address)).equals(await bytesAt(original, address))).toBe(true);
 
   // Every file there was before the copy, byte for byte; uploads made during the copy may or may not be in it.
@@ -880,6 +890,17 @@ describe('a restore that must not happen', () => {
       await withMembers(archive, 'otro-tipo.tar.gz', [{ name: `media/${variant}`, bytes: await makeImage('png') }]),
       /no es la imagen que dice su nombre/,
     );
+    // A library document is recognised whole, as its upload was: a page, or a PDF named as a Word file, is refused.
+    const key = crypto.randomBytes(16).toString('hex');
+    for (const [member, bytes] of [
+      [`documents/${key}/plan.pdf`, page],
+      [`documents/${key}/plan.docx`, pdf()],
+    ] as const) {
+      await refused(
+        await withMembers(archive, 'documento-falso.tar.gz', [{ name: `media/${member}`, bytes }]),
+        new RegExp(`"media/${member.replace('.', '\\.')}" no es el documento que dice su nombre`),
+      );
+    }
   });
 
   it('refuses a media member larger than any upload leaves (600 MB of zeros, under 1 MB compressed), before writing anything and without holding it in memory', async () => {

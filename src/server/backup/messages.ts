@@ -93,6 +93,7 @@ export const archiveProblems = {
   changed: (name: string) => `"${name}" cambió durante la restauración`,
   notUpload: (name: string) => `contiene "${name}", que no es el nombre de una imagen subida`,
   notImage: (name: string) => `"${name}" no es la imagen que dice su nombre`,
+  notDocument: (name: string) => `"${name}" no es el documento que dice su nombre`,
   memberTooLarge: (name: string, limit: number) =>
     `"${name}" pasa de ${sizeOf(limit)}, más de lo que el sitio guarda nunca en un archivo así`,
   archiveTooLarge: (limit: number) => `descomprimida pasa de ${sizeOf(limit)}`,

@@ -6,10 +6,13 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { DOCUMENTS } from '@/domain/documents';
 import { detectImageType } from '@/domain/images';
+import { DOCUMENT_MAX_BYTES } from '@/domain/limits';
 import { createDatabase, SQLITE_FILE } from '../db/database';
 import { rebuildSearchIndex } from '../db/search-repository';
-import { contentTypeOf, isUploadKey, isUploadOriginal, UPLOAD_FILE_MAX_BYTES } from '../media/media-keys';
+import { recognizeDocument } from '../media/documents';
+import { contentTypeOf, isDocumentKey, isUploadKey, isUploadOriginal, UPLOAD_FILE_MAX_BYTES } from '../media/media-keys';
 import type { ObjectStore } from '../media/object-store';
 import { readAll, readArchive, syncDirectory } from './archive';
 import { writeCounters } from './counters';
@@ -72,7 +75,17 @@ const ARCHIVE_MAX_BYTES = 200 * 1024 ** 3;
 const DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 
 /** The most bytes a member of this kind may hold. */
-const memberLimit = (kind: 'table' | 'media') => (kind === 'media' ? UPLOAD_FILE_MAX_BYTES : TABLE_FILE_MAX_BYTES);
+const memberLimit = (kind: 'table' | 'media', document: boolean) =>
+  document ? DOCUMENT_MAX_BYTES : kind === 'media' ? UPLOAD_FILE_MAX_BYTES : TABLE_FILE_MAX_BYTES;
+
+/** Whether a library document's bytes are the kind its name says (recognised whole, as an upload is: media/documents.ts). */
+function isDocumentNamed(bytes: Buffer, key: string): boolean {
+  try {
+    return key.endsWith(`.${DOCUMENTS[recognizeDocument(bytes)].extension}`);
+  } catch {
+    return false;
+  }
+}
 
 /** Enough of a file's start for detectImageType. */
 const IMAGE_HEAD_BYTES = 16;
@@ -120,7 +133,8 @@ async function verifyArchive(file: string): Promise<Verified> {
       // Only what an upload leaves: a page or a script under media/ would be served from the site's origin.
       if (kind.kind === 'media' && !isUploadKey(kind.key)) throw foreign(archiveProblems.notUpload(name));
       // Bounds from the header first, then on the bytes as they come (the header is the tar's word for it).
-      const limit = memberLimit(kind.kind);
+      const document = kind.kind === 'media' && isDocumentKey(kind.key);
+      const limit = memberLimit(kind.kind, document);
       const tooLarge = () => foreign(archiveProblems.memberTooLarge(name, limit));
       const wholeTooLarge = () => foreign(archiveProblems.archiveTooLarge(ARCHIVE_MAX_BYTES));
       if (size > limit) throw tooLarge();
@@ -130,6 +144,8 @@ async function verifyArchive(file: string): Promise<Verified> {
       let length = 0;
       let newlines = 0;
       let head = Buffer.alloc(0);
+      // A document is read whole (at most DOCUMENT_MAX_BYTES) to be recognised as its upload was.
+      const whole: Buffer[] = [];
       const out = kind.kind === 'table' ? fs.createWriteStream(path.join(staging, `${kind.table}.jsonl`), { mode: 0o600 }) : undefined;
       try {
         for await (const chunk of stream) {
@@ -138,6 +154,7 @@ async function verifyArchive(file: string): Promise<Verified> {
           if (total + length > ARCHIVE_MAX_BYTES) throw wholeTooLarge();
           hash.update(chunk);
           if (head.length < IMAGE_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, IMAGE_HEAD_BYTES - head.length)]);
+          if (document) whole.push(chunk);
           if (out) {
             for (const byte of chunk) if (byte === 0x0a) newlines += 1;
             if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
@@ -148,8 +165,10 @@ async function verifyArchive(file: string): Promise<Verified> {
       }
       total += length;
       if (out) lines.set(name, newlines);
-      // Bytes that are not the image type the name says would be served as it anyway.
-      if (kind.kind === 'media' && detectImageType(head) !== contentTypeOf(kind.key)) throw foreign(archiveProblems.notImage(name));
+      // Bytes that are not the type the name says would be served as it anyway.
+      if (document) {
+        if (!isDocumentNamed(Buffer.concat(whole), kind.key)) throw foreign(archiveProblems.notDocument(name));
+      } else if (kind.kind === 'media' && detectImageType(head) !== contentTypeOf(kind.key)) throw foreign(archiveProblems.notImage(name));
       read.set(name, { size: length, sha256: hash.digest('hex') });
     });
 
