@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { DOCUMENT_ACCEPT, documentKindOf } from '@/domain/documents';
 import type { LayoutCell } from '@/domain/entities';
 import type { MediaItem } from '@/domain/schemas/media';
@@ -7,6 +7,7 @@ import { useUploadMediaMutation } from '@/client/api/media';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { MediaPicker } from '@/client/admin/kit/media-picker';
 import { mediaUploadRefusal } from '@/client/admin/kit/server-errors';
+import { CellTextField } from './cell-text-field';
 import { CellUpload } from './cell-upload';
 import { layoutEditorActions } from './layout-editor-slice';
 
@@ -20,8 +21,6 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
   const [upload, { isLoading }] = useUploadMediaMutation();
   const [picking, setPicking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const titleId = useId();
-  const titleHintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
 
@@ -75,20 +74,13 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
       </CellUpload>
       {cell.content && (
         <>
-          <div className="layout-editor-field">
-            <label htmlFor={titleId}>Título del documento</label>
-            <input
-              ref={titleInput}
-              id={titleId}
-              type="text"
-              value={cell.title ?? ''}
-              aria-describedby={titleHintId}
-              onChange={(event) => dispatch(layoutEditorActions.cellTitleChanged({ cellId: cell.id, title: event.target.value }))}
-            />
-            <p id={titleHintId} className="layout-editor-hint">
-              Como se mostrará en esta página; vacío, el de la biblioteca.
-            </p>
-          </div>
+          <CellTextField
+            label="Título del documento"
+            hint="Como se mostrará en esta página; vacío, el de la biblioteca."
+            value={cell.title ?? ''}
+            inputRef={titleInput}
+            onChange={(title) => dispatch(layoutEditorActions.cellTitleChanged({ cellId: cell.id, title }))}
+          />
           <div className="layout-editor-preview">
             <LayoutCellView cell={cell} />
           </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import type { Id, LayoutCell } from '@/domain/entities';
 import { checkImageFile, IMAGE_ACCEPT } from '@/domain/images';
 import { messages } from '@/domain/messages';
@@ -8,6 +8,7 @@ import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
 import { MediaPicker } from '@/client/admin/kit/media-picker';
 import type { MediaItem } from '@/domain/schemas/media';
+import { CellTextField } from './cell-text-field';
 import { CellUpload } from './cell-upload';
 import { uploadRefusal } from './upload-refusal';
 
@@ -20,8 +21,6 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   const [upload, { isLoading, reset }] = useUploadCellImageMutation();
   // Why the last file was refused: by the domain's check before sending, or by the server.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const altId = useId();
-  const altHintId = useId();
   // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
   const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
@@ -72,20 +71,13 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
           Elegir de la biblioteca
         </button>
       </CellUpload>
-      <div className="layout-editor-field">
-        <label htmlFor={altId}>Texto alternativo</label>
-        <input
-          ref={altInput}
-          id={altId}
-          type="text"
-          value={cell.alt ?? ''}
-          aria-describedby={altHintId}
-          onChange={(event) => dispatch(layoutEditorActions.cellAltChanged({ cellId: cell.id, alt: event.target.value }))}
-        />
-        <p id={altHintId} className="layout-editor-hint">
-          Describe la imagen para quien no puede verla.
-        </p>
-      </div>
+      <CellTextField
+        label="Texto alternativo"
+        hint="Describe la imagen para quien no puede verla."
+        value={cell.alt ?? ''}
+        inputRef={altInput}
+        onChange={(alt) => dispatch(layoutEditorActions.cellAltChanged({ cellId: cell.id, alt }))}
+      />
       {cell.content && (
         <div className="layout-editor-preview">
           <LayoutCellView cell={cell} />
