@@ -25,6 +25,7 @@ import { Client } from 'pg';
 import { describeOtherWork, otherWork } from './other-work';
 import { fillContent, storeDemoImages, copyMedia, type ContentSize, type ContentTarget } from './scale-content';
 import { startSiteServer, type SiteServer } from './site-server';
+import { ms, quantile, timedGet } from './timed-request';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const ADMIN = { username: 'bench', password: 'clave-de-bench-resumen' };
@@ -110,21 +111,7 @@ async function startSite(size: Size, target: ContentTarget): Promise<Site> {
   return { size, server, token: ((await reply.json()) as { access: string }).access };
 }
 
-async function timed(site: Site, address: string): Promise<number> {
-  const started = process.hrtime.bigint();
-  const reply = await fetch(`${site.server.baseUrl}${address}`, {
-    headers: { Authorization: `Bearer ${site.token}`, Accept: 'application/json', 'Accept-Encoding': 'identity' },
-  });
-  await reply.arrayBuffer();
-  if (!reply.ok) throw new Error(`${address} answered ${reply.status}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const timed = (site: Site, address: string) => timedGet(site.server.baseUrl, site.token, address);
 
 async function main() {
   const before = await otherWork();

@@ -20,6 +20,7 @@ import { insertMedia } from '../src/server/db/media-repository';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { describeOtherWork, otherWork } from './other-work';
 import { startSiteServer, type SiteServer } from './site-server';
+import { ms, quantile, timedGet } from './timed-request';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const ADMIN = { username: 'bench', password: 'clave-de-bench-medios' };
@@ -82,19 +83,7 @@ async function start(dataDir: string): Promise<{ server: SiteServer; token: stri
   return { server, token: ((await reply.json()) as { access: string }).access };
 }
 
-async function timed(site: { server: SiteServer; token: string }, address: string): Promise<number> {
-  const started = process.hrtime.bigint();
-  const reply = await fetch(`${site.server.baseUrl}${address}`, {
-    headers: { Authorization: `Bearer ${site.token}`, Accept: 'application/json', 'Accept-Encoding': 'identity' },
-  });
-  await reply.arrayBuffer();
-  if (!reply.ok) throw new Error(`${address} answered ${reply.status}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const timed = (site: { server: SiteServer; token: string }, address: string) => timedGet(site.server.baseUrl, site.token, address);
 
 async function main() {
   const before = await otherWork();

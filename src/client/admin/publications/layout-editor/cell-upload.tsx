@@ -1,8 +1,12 @@
-import { useId, type ChangeEvent, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { MediaPicker } from '@/client/admin/kit/media-picker';
+import type { MediaFileKind } from '@/domain/media';
+import type { MediaItem } from '@/domain/schemas/media';
 
 /**
  * A cell's file button, with what its upload says: under way, or refused and
- * why. The browser's own file button speaks the browser's language; the
+ * why, and beside it 'Elegir de la biblioteca' (the kit's picker, of `library`'s
+ * kind). The browser's own file button speaks the browser's language; the
  * label is the button, in Spanish, and the input stays focusable out of sight.
  */
 export function CellUpload({
@@ -13,7 +17,7 @@ export function CellUpload({
   refusal,
   inputRef,
   onChange,
-  children,
+  library,
 }: {
   label: string;
   accept: string;
@@ -22,14 +26,17 @@ export function CellUpload({
   refusal: string | null;
   inputRef: Ref<HTMLInputElement>;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** Other buttons beside it ('Elegir de la biblioteca'). */
-  children?: ReactNode;
+  /** What the library offers the cell, and what is done with the item chosen. */
+  library: { kind: MediaFileKind; onChoose: (item: MediaItem) => void };
 }) {
   const id = useId();
+  const [picking, setPicking] = useState(false);
   return (
     <>
       <div className="layout-editor-actions">
-        {children}
+        <button type="button" className="layout-editor-button" onClick={() => setPicking(true)} disabled={busy}>
+          Elegir de la biblioteca
+        </button>
         <div className="layout-editor-file">
           <input
             ref={inputRef}
@@ -54,6 +61,16 @@ export function CellUpload({
         <p role="alert" className="layout-editor-error">
           {refusal}
         </p>
+      )}
+      {picking && (
+        <MediaPicker
+          kind={library.kind}
+          onChoose={(item) => {
+            setPicking(false);
+            library.onChoose(item);
+          }}
+          onClose={() => setPicking(false)}
+        />
       )}
     </>
   );

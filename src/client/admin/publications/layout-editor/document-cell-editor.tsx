@@ -5,7 +5,6 @@ import type { MediaItem } from '@/domain/schemas/media';
 import { useAppDispatch } from '@/client/app/hooks';
 import { useUploadMediaMutation } from '@/client/api/media';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
-import { MediaPicker } from '@/client/admin/kit/media-picker';
 import { mediaUploadRefusal } from '@/client/admin/kit/server-errors';
 import { CellTextField } from './cell-text-field';
 import { CellUpload } from './cell-upload';
@@ -19,7 +18,6 @@ import { layoutEditorActions } from './layout-editor-slice';
 export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
   const dispatch = useAppDispatch();
   const [upload, { isLoading }] = useUploadMediaMutation();
-  const [picking, setPicking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
@@ -27,7 +25,6 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
   const choose = (item: MediaItem) => {
     const format = documentKindOf(item.content_type);
     if (!format) return;
-    setPicking(false);
     setRefusal(null);
     dispatch(
       layoutEditorActions.cellDocumentChosen({
@@ -67,11 +64,8 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
         refusal={refusal}
         inputRef={fileInput}
         onChange={onFile}
-      >
-        <button type="button" className="layout-editor-button" onClick={() => setPicking(true)} disabled={isLoading}>
-          Elegir de la biblioteca
-        </button>
-      </CellUpload>
+        library={{ kind: 'document', onChoose: choose }}
+      />
       {cell.content && (
         <>
           <CellTextField
@@ -86,7 +80,6 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
           </div>
         </>
       )}
-      {picking && <MediaPicker kind="document" onChoose={choose} onClose={() => setPicking(false)} />}
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { useAppDispatch } from '@/client/app/hooks';
 import { useUploadCellImageMutation } from '@/client/api/uploads';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
-import { MediaPicker } from '@/client/admin/kit/media-picker';
 import type { MediaItem } from '@/domain/schemas/media';
 import { CellTextField } from './cell-text-field';
 import { CellUpload } from './cell-upload';
@@ -24,11 +23,9 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
   const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
-  const [picking, setPicking] = useState(false);
 
   /** An image of the library: its address, and its default alternative text when the cell has none yet (each use keeps its own). */
   const choose = (item: MediaItem) => {
-    setPicking(false);
     setRefusal(null);
     dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: item.url }));
     if (!cell.alt?.trim() && item.alt) dispatch(layoutEditorActions.cellAltChanged({ cellId: cell.id, alt: item.alt }));
@@ -66,11 +63,8 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
         refusal={refusal}
         inputRef={fileInput}
         onChange={onFile}
-      >
-        <button type="button" className="layout-editor-button" onClick={() => setPicking(true)} disabled={isLoading}>
-          Elegir de la biblioteca
-        </button>
-      </CellUpload>
+        library={{ kind: 'image', onChoose: choose }}
+      />
       <CellTextField
         label="Texto alternativo"
         hint="Describe la imagen para quien no puede verla."
@@ -83,7 +77,6 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
           <LayoutCellView cell={cell} />
         </div>
       )}
-      {picking && <MediaPicker onChoose={choose} onClose={() => setPicking(false)} />}
     </div>
   );
 }
