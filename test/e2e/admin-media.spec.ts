@@ -39,12 +39,24 @@ test('several files go into the library at once, a refused one says why, and one
   const grid = page.getByRole('list', { name: 'Archivos' });
   await expect(grid.getByRole('link', { name: /Cartel de las jornadas/ })).toBeVisible();
   await expect(grid.getByRole('link', { name: /Aula abierta/ })).toBeVisible();
-  const held = (await adminApi(page).json<{ results: Item[] }>('GET', '/api/media/?search=jornadas')).body.results;
-  expect(held.map((item) => item.title)).toEqual(['Cartel de las jornadas']);
+  const found = (await adminApi(page).json<{ results: Item[] }>('GET', '/api/media/?search=jornadas')).body.results;
+  expect(found.map((item) => item.title)).toEqual(['Cartel de las jornadas']);
 
-  // The document: a card that says what it is, its page with 'Descargar'.
+  // The document: a card that says what it is, its page with 'Descargar'. The documents' list is
+  // held, as a slow connection would: meanwhile the page says it is loading, and never goes on
+  // showing the images it then takes away (the demo's 'Plan de estudios: módulos…' among them).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/media\/\?.*kind=document/, async (route) => {
+    const answer = await route.fetch();
+    await held;
+    await route.fulfill({ response: answer });
+  });
   await page.getByRole('radio', { name: 'Documentos' }).check();
   await expect(page).toHaveURL(/kind=document/);
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toBeVisible();
+  await expect(grid).toBeHidden();
+  release();
   const plan = grid.getByRole('link', { name: /Plan de estudios/ });
   await expect(plan).toContainText('PDF');
   await plan.click();

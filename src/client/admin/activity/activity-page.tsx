@@ -57,10 +57,15 @@ function itemHref(entry: ActivityEntry): string | undefined {
 export function ActivityPage() {
   useDocumentTitle('Actividad');
   const { filter, page, change, filtered } = useActivityAddress();
-  const { data, isLoading, isError, isFetching, error, refetch } = useListActivityQuery(
-    { ...filter, page, pageSize: ACTIVITY_PAGE_SIZE },
-    { refetchOnMountOrArgChange: true },
-  );
+  // The filters and page asked now, never the last ones while they load (docs/decisions/194).
+  const {
+    currentData: data,
+    isError,
+    isFetching,
+    error,
+    refetch,
+  } = useListActivityQuery({ ...filter, page, pageSize: ACTIVITY_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const isLoading = !data && !isError;
   const { data: people = [] } = useListActivityPeopleQuery(undefined, { refetchOnMountOrArgChange: true });
   // Sign-ins and the addresses they came from are an Administrador's to see; an Editor's log holds content only.
   const seesSignIns = useIsAdministrator();

@@ -43,7 +43,9 @@ export function BiographyListPage() {
   // 'Buscar por nombre' lives in the address (?q=, as in the publication list), so a reload or the back button keeps it.
   const [params, setParams] = useSearchParams();
   const search = params.get('q')?.trim() || undefined;
-  const { data: biographies, isLoading, isError, isFetching, refetch } = useListBiographiesQuery(search);
+  // The search asked now, never the last one's people while it loads (docs/decisions/194).
+  const { currentData: biographies, isError, isFetching, refetch } = useListBiographiesQuery(search);
+  const isLoading = !biographies && !isError;
   const [reorderBiographies] = useReorderBiographiesMutation();
   const [deleteBiography, { isLoading: deleting }] = useDeleteBiographyMutation();
   const [target, setTarget] = useState<Row | null>(null);

@@ -21,7 +21,9 @@ const HISTORY_PAGE_SIZE = 10;
 export function HistoryPanel({ kind, id }: { kind: ContentKind; id: number }) {
   const titleId = useId();
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } = useListRevisionsQuery({ kind, id, page, pageSize: HISTORY_PAGE_SIZE });
+  // The page asked now, never the last one while it loads (docs/decisions/194).
+  const { currentData: data, isError, isFetching, refetch } = useListRevisionsQuery({ kind, id, page, pageSize: HISTORY_PAGE_SIZE });
+  const isLoading = !data && !isError;
   const count = data?.count ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   return (

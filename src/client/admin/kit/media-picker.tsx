@@ -67,7 +67,8 @@ export function MediaPicker({
     };
   }, []);
 
-  const items = query.data?.results ?? [];
+  // The items of the search and page chosen now, never the last ones while these load (docs/decisions/194).
+  const items = query.currentData?.results ?? [];
   const pageCount = Math.max(1, Math.ceil((query.data?.count ?? 0) / MEDIA_PAGE_SIZE));
   // In the document's body: the field that opens it sits inside a form, and a form holds no other form.
   return createPortal(
@@ -92,10 +93,10 @@ export function MediaPicker({
           Buscar
         </button>
       </form>
-      {query.isLoading ? (
-        <Loading />
-      ) : query.isError ? (
+      {query.isError ? (
         <LoadError message={words.loadError} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : !query.currentData ? (
+        <Loading />
       ) : items.length === 0 ? (
         <EmptyState message={search ? words.noMatch : words.none} />
       ) : (

@@ -189,13 +189,15 @@ function MediaGrid({
   query,
   filtered,
 }: {
-  query: { data?: { results: MediaItem[] }; isLoading: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  query: { currentData?: { results: MediaItem[] }; isError: boolean; isFetching: boolean; refetch: () => unknown };
   filtered: boolean;
 }) {
-  if (query.isLoading) return <Loading />;
   if (query.isError)
     return <LoadError message="No se pudieron cargar los archivos." onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const items = query.data?.results ?? [];
+  // The items of the page, search and filter chosen now, never the last ones while these load:
+  // 'Documentos' must not go on showing images it then takes away (docs/decisions/194).
+  if (!query.currentData) return <Loading />;
+  const items = query.currentData.results;
   if (items.length === 0) {
     return <EmptyState message={filtered ? 'Ningún archivo coincide con la búsqueda.' : 'Todavía no hay archivos. Suba el primero.'} />;
   }

@@ -78,13 +78,15 @@ export function PublicationListPage() {
   const { notify } = useNotices();
   const { section, status, search, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
-  const { data, isLoading, isError, isFetching, refetch } = useListPublicationPageQuery({
-    page,
-    pageSize: PUBLICATION_PAGE_SIZE,
-    search,
-    section,
-    status,
-  });
+  // The filters and page asked now, never the last ones' rows while they load: a row of another
+  // section must not be there to select or drag (docs/decisions/194).
+  const {
+    currentData: data,
+    isError,
+    isFetching,
+    refetch,
+  } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section, status });
+  const isLoading = !data && !isError;
   const [reorderPublications] = useReorderPublicationsMutation();
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
   const [target, setTarget] = useState<Row | null>(null);

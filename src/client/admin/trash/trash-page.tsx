@@ -38,7 +38,9 @@ export function TrashPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
-  const { data, isLoading, isError, isFetching, refetch } = useListTrashQuery({ page, pageSize: TRASH_PAGE_SIZE });
+  // The page asked now, never the last one while it loads (docs/decisions/194).
+  const { currentData: data, isError, isFetching, refetch } = useListTrashQuery({ page, pageSize: TRASH_PAGE_SIZE });
+  const isLoading = !data && !isError;
   const [restore, { isLoading: restoring }] = useRestoreTrashEntryMutation();
   const [purge, { isLoading: purging }] = usePurgeTrashEntryMutation();
   const [purgeTarget, setPurgeTarget] = useState<TrashEntry | null>(null);
