@@ -84,6 +84,8 @@ export const messages = {
   invalidCellType: 'Tipo de celda no válido. Use text, image, video o document.',
   /** A 'Documento' cell whose address is no document of the library (a typed one, or one since deleted). */
   documentNotInLibrary: 'Elija un documento de la biblioteca.',
+  imageNotInLibrary: 'Elija una imagen de la biblioteca.',
+  imageFromOneSource: 'Envíe un archivo o elija una imagen de la biblioteca, no las dos cosas.',
   invalidColumnSpan: 'El ancho de columna debe estar entre 1 y 4.',
 
   reorderInvalid: 'El orden no es válido: cada elemento necesita id y order.',

@@ -246,6 +246,71 @@ describe("a 'Documento' cell", () => {
   });
 });
 
+describe('an image named by its library id', () => {
+  let sectionId: number;
+  beforeAll(async () => {
+    sectionId = (await newSection('Imágenes por id')).id;
+  });
+  const create = (fields: Record<string, unknown>) =>
+    call('POST', '/api/publications/', { json: { section_id: sectionId, status: 'draft', publish_date: '2025-05-01', ...fields } });
+
+  it("satisfies a featured image and a photo, by JSON or multipart, and an image cell carries the item's id", async () => {
+    const item = await upload('Patio por id.jpg');
+    const created = await create({
+      title: 'Destacada por id',
+      featured_image_id: item.id,
+      layout: [{ id: 'r1', cells: [{ id: 'c1', type: 'image', content: item.url, alt: 'Patio', mediaId: 999999 }] }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.featured_image).toBe(item.url);
+    expect(created.body.layout[0].cells[0]).toMatchObject({ type: 'image', content: item.url, mediaId: item.id });
+
+    const other = await upload('Otra portada por id.jpg');
+    const edited = await call('PATCH', `/api/publications/${created.body.id}/`, {
+      form: formData({ featured_image_id: String(other.id), version: String(created.body.version) }),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.featured_image).toBe(other.url);
+    expect((await call('GET', `/api/media/${other.id}/`)).body.usage).toEqual([
+      { kind: 'publication', id: created.body.id, title: 'Destacada por id', where: 'Imagen destacada' },
+    ]);
+
+    const biography = await call('POST', '/api/biographies/', {
+      json: { name: 'Docente por id', position: 'Tutor', biography: 'Texto.', photo_id: item.id },
+    });
+    expect(biography.status).toBe(201);
+    expect(biography.body.photo).toBe(item.url);
+    // Nothing new in the library: the same item is used three times.
+    expect((await call('GET', `/api/media/?search=${encodeURIComponent('por id')}`)).body.count).toBe(2);
+  });
+
+  it("refuses a document's id, an unknown one and one sent beside a file, on the id's field, and stores nothing", async () => {
+    const normativa = await upload('Normativa por id.pdf', {}, pdf());
+    for (const [featured_image_id, message] of [
+      [normativa.id, messages.imageNotInLibrary],
+      [2147483647, messages.imageNotInLibrary],
+    ] as const) {
+      const refused = await create({ title: `Rechazada ${featured_image_id}`, featured_image_id });
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { featured_image_id: [message] } });
+    }
+    const both = await call('POST', '/api/publications/', {
+      form: formData(
+        { title: 'Con las dos', section_id: String(sectionId), publish_date: '2025-05-01', featured_image_id: String(normativa.id) },
+        { featured_image: { bytes: jpeg, name: 'otra.jpg' } },
+      ),
+    });
+    expect({ status: both.status, body: both.body }).toEqual({ status: 400, body: { featured_image_id: [messages.imageFromOneSource] } });
+    const photo = await call('POST', '/api/biographies/', {
+      json: { name: 'Docente sin foto', position: 'Tutor', biography: 'Texto.', photo_id: normativa.id },
+    });
+    expect({ status: photo.status, body: photo.body }).toEqual({ status: 400, body: { photo_id: [messages.imageNotInLibrary] } });
+    const titles = (
+      (await call('GET', `/api/publications/?section_id=${sectionId}&page_size=100`)).body.results as { title: string }[]
+    ).map((one) => one.title);
+    expect(titles).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(Rechazada|Con las dos)/)]));
+  });
+});
+
 describe('the focal point on the public site', () => {
   it('goes with a featured image chosen from the library to every public answer and page, and follows its change at once', async () => {
     const item = await upload('Retrato del claustro.jpg');

@@ -142,8 +142,12 @@ it('drives every operation of the document with a client generated from it; ever
       content['application/json'].schema,
       Object.fromEntries(Object.entries(known).filter(([, v]) => v !== undefined)),
       '',
-      // Every field the scenario can fill, not only the required ones; an edit starts from no particular version.
-      { optional: (name) => !['version', 'photo', 'featured_image'].includes(name) || known[name] !== undefined },
+      // Every field the scenario can fill, not only the required ones; an edit starts from no particular version,
+      // and an image goes by its address, not also by a library id (which is one or the other).
+      {
+        optional: (name) =>
+          !['version', 'photo', 'featured_image', 'photo_id', 'featured_image_id'].includes(name) || known[name] !== undefined,
+      },
     );
     // A bulk action on the scenario's publication, from the version it has now.
     if (path === '/api/publications/bulk/')

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FIELD_LIMITS } from '@/domain/limits';
-import { EditVersion, FocalPoint, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
+import { EditVersion, FocalPoint, LibraryImageId, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
 
 export const Biography = Type.Object(
   {
@@ -38,6 +38,7 @@ const writableFields = {
         'La foto: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio). Vacío o null: quita la foto; sin el campo, se conserva',
     }),
   ),
+  photo_id: Type.Optional(LibraryImageId('La foto')),
 };
 
 /**

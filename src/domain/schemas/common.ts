@@ -16,6 +16,14 @@ import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
  */
 export const PathId = (description = 'Identificador numérico') => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 
+/** An image of the media library named by its id, instead of a file or an address (docs/decisions/192). */
+export const LibraryImageId = (what: string) =>
+  Type.Integer({
+    minimum: 1,
+    maximum: 2147483647,
+    description: `${what}: una imagen de la biblioteca (GET /api/media/?kind=image), en lugar del archivo o la dirección; no junto a ellos`,
+  });
+
 /** `{id}` in a path. */
 export const IdParams = Type.Object({ id: PathId() });
 

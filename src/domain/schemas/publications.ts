@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { CELL_TYPES, PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { DOCUMENT_KINDS } from '@/domain/documents';
 import { FIELD_LIMITS, ORDER_MAX } from '@/domain/limits';
-import { EditVersion, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
+import { EditVersion, LibraryImageId, OrderField, PageQuery, RequiredText, Timestamps, Version } from './common';
 import { PublicState } from './public-state';
 
 // Cells may carry fields added later (an image's alt): the answer keeps whatever the stored layout holds.
@@ -14,7 +14,9 @@ export const LayoutCell = Type.Object(
     columnSpan: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
     publicationId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     alt: Type.Optional(Type.String({ description: 'Texto alternativo de una celda de imagen (vacío: ninguno)' })),
-    mediaId: Type.Optional(Type.Integer({ description: 'El documento de la biblioteca de una celda de documento' })),
+    mediaId: Type.Optional(
+      Type.Integer({ description: 'El archivo de la biblioteca que muestra una celda de documento o de imagen (lo pone el servidor)' }),
+    ),
     title: Type.Optional(Type.String({ description: 'El título con que se muestra un documento (por omisión, el suyo en la biblioteca)' })),
     size: Type.Optional(Type.Integer({ minimum: 0, description: 'Los bytes del documento, según la biblioteca' })),
     format: Type.Optional(Type.Enum(DOCUMENT_KINDS, { description: 'El tipo del documento, según la biblioteca' })),
@@ -80,6 +82,7 @@ const writableFields = {
     description:
       'La imagen destacada: en multipart, el archivo; en JSON, la dirección que devolvió POST /api/upload-image/ (una imagen subida a este sitio)',
   }),
+  featured_image_id: Type.Optional(LibraryImageId('La imagen destacada')),
   is_featured: Type.Optional(Type.Boolean()),
   order: Type.Optional(OrderField),
   layout: Type.Optional(

@@ -8,7 +8,7 @@ import type { BiographyRow } from '../db/schema';
 import { trashBiography } from '../db/trash-repository';
 import { badRequest } from '../http/api-error';
 import { toBiography } from '../http/serializers';
-import { checkImageSize, storeImage, type ImageInput } from './images';
+import { checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
@@ -60,13 +60,14 @@ function checked(input: BiographyInput, partial: boolean, editErrors: FieldError
     order: input.order,
   };
   const errors = { ...validateBiography(fields, { partial }), ...editErrors };
-  checkImageSize(input.photo, 'photo', errors);
+  checkImageField(input.photo, 'photo', errors);
   if (hasErrors(errors)) throw badRequest(errors);
   return fields;
 }
 
 /** Creates a biography (order NEW_BIOGRAPHY_DEFAULT_ORDER unless given); the photo is stored once nothing else can refuse it. */
-export async function createBiography(writer: Writer, input: BiographyInput): Promise<Biography> {
+export async function createBiography(writer: Writer, sent: BiographyInput): Promise<Biography> {
+  const input = { ...sent, photo: await imageFromLibrary(writer.services.db, sent.photo) };
   const fields = checked(input, false);
   const photo = await storeImage(writer.services.media, input.photo, 'photo');
   const now = nowIso();
@@ -91,7 +92,8 @@ export async function createBiography(writer: Writer, input: BiographyInput): Pr
 const TEXT_FIELDS = ['name', 'position', 'biography', 'email', 'linkedin'] as const;
 
 /** Edits a biography. Without a photo the stored one stays (requirements §7 sends the file only when it changes); null removes it (requirements §10.6). */
-export async function editBiography(writer: Writer, id: number, input: BiographyInput): Promise<Biography> {
+export async function editBiography(writer: Writer, id: number, sent: BiographyInput): Promise<Biography> {
+  const input = { ...sent, photo: await imageFromLibrary(writer.services.db, sent.photo) };
   const saved = await saveEdit(writer, biographyKind, id, input.version, {
     check: async (errors) => checked(input, true, errors),
     prepare: () => storeImage(writer.services.media, input.photo, 'photo'),

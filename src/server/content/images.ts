@@ -4,23 +4,35 @@ import { badRequest } from '../http/api-error';
 import { ImageRejected } from '../media/image-processing';
 import { isUploadOriginal, MEDIA_URL_PREFIX, uploadStemOfUrl } from '../media/media-keys';
 import type { MediaStorage } from '../media/media-storage';
+import type { DbOrTrx } from '../db/database';
 
 /**
  * An image field of a save (a publication's featured image, a biography's
  * photo), whoever calls: the bytes of a new file (multipart), a file cut by
- * the upload limit, the address POST /api/upload-image/ answered (JSON), or
- * null to remove the stored one. Absent (undefined): the stored image stays.
+ * the upload limit, the address POST /api/upload-image/ answered (JSON), an
+ * image of the library by its id (`featured_image_id`, `photo_id`), a refusal
+ * of what was sent (said on the id's field), or null to remove the stored
+ * one. Absent (undefined): the stored image stays.
  */
-export type ImageInput = { file: Buffer; name?: string } | { oversized: true } | { address: string } | null;
+export type ImageInput =
+  { file: Buffer; name?: string } | { oversized: true } | { address: string } | { mediaId: number } | { refused: string } | null;
 
-/** An image field as a form sent it: its file (or the size limit it went past), else the text it held ('' or null removes). */
+/**
+ * An image field as a form sent it: a library image's id (alone: not beside a file or an address),
+ * its file (or the size limit it went past), else the text it held ('' or null removes).
+ */
 export function imageInputOf(
   form: { files: Record<string, Buffer>; fileNames?: Record<string, string>; oversized: Set<string> },
   field: string,
   text: unknown,
+  mediaId?: number,
 ): ImageInput | undefined {
-  if (form.oversized.has(field)) return { oversized: true };
   const file = form.files[field];
+  if (mediaId !== undefined) {
+    const alsoSent = file !== undefined || form.oversized.has(field) || (typeof text === 'string' && text.trim() !== '');
+    return alsoSent ? { refused: messages.imageFromOneSource } : { mediaId };
+  }
+  if (form.oversized.has(field)) return { oversized: true };
   if (file) return { file, name: form.fileNames?.[field] };
   if (text === null || text === '') return null;
   if (typeof text === 'string') return { address: text.trim() };
@@ -30,9 +42,17 @@ export function imageInputOf(
 /** Whether the field brings an image (a new file or an address), as a create requires. */
 export const bringsImage = (image: ImageInput | undefined): boolean => image != null;
 
-/** Records the size error of an image cut by the upload limit. */
-export function checkImageSize(image: ImageInput | undefined, field: string, errors: FieldErrors): void {
+/** The address of a library image named by its id; an id of no image there (a document's, one deleted) is refused. */
+export async function imageFromLibrary(db: DbOrTrx, image: ImageInput | undefined): Promise<ImageInput | undefined> {
+  if (!image || !('mediaId' in image)) return image;
+  const item = await db.selectFrom('media').select('url').where('id', '=', image.mediaId).where('kind', '=', 'image').executeTakeFirst();
+  return item ? { address: item.url } : { refused: messages.imageNotInLibrary };
+}
+
+/** Records the error of an image field: a file cut by the upload limit, or a library id refused (on `{field}_id`). */
+export function checkImageField(image: ImageInput | undefined, field: string, errors: FieldErrors): void {
   if (image && 'oversized' in image) errors[field] = [messages.imageTooLarge];
+  if (image && 'refused' in image) errors[`${field}_id`] = [image.refused];
 }
 
 /**
@@ -46,6 +66,9 @@ export function checkImageSize(image: ImageInput | undefined, field: string, err
 export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined> {
   if (image === undefined || image === null) return image;
   if ('oversized' in image) throw badRequest({ [field]: [messages.imageTooLarge] });
+  if ('refused' in image) throw badRequest({ [`${field}_id`]: [image.refused] });
+  // imageFromLibrary turns an id into its address before the save checks anything.
+  if ('mediaId' in image) throw new Error('A library image must be looked up before it is stored');
   if ('address' in image) {
     if (!(await isStoredUpload(media, image.address))) throw badRequest({ [field]: [messages.imageNotUploaded] });
     return image.address;

@@ -38,28 +38,32 @@ export function readLayout(value: unknown, errors: FieldErrors): Layout | undefi
 }
 
 /**
- * A 'Documento' cell names a document of the library: an address that is none (typed by hand, or
- * a document deleted since) is refused on its cell. What the public card shows besides the title,
- * the size and the kind, is the library's, whatever the request said; the title is the cell's
- * own, the item's when left empty.
+ * The cells that show a library item carry its id (`mediaId`), from the library whatever the
+ * request said. A 'Documento' cell names a document of the library: an address that is none
+ * (typed by hand, or a document deleted since) is refused on its cell, and what the public card
+ * shows besides the title, the size and the kind, is the library's; the title is the cell's own,
+ * the item's when left empty. An image cell's id is the library image at its address, if any.
  */
-export async function readDocumentCells(db: DbOrTrx, layout: Layout, errors: FieldErrors): Promise<void> {
-  const cells = layout.flatMap((row, r) => row.cells.map((cell, c) => ({ cell, r, c }))).filter(({ cell }) => cell.type === 'document');
-  const addresses = [...new Set(cells.map(({ cell }) => cell.content).filter((address) => address !== ''))];
-  if (addresses.length === 0) return;
+export async function readLibraryCells(db: DbOrTrx, layout: Layout, errors: FieldErrors): Promise<void> {
+  const cells = layout
+    .flatMap((row, r) => row.cells.map((cell, c) => ({ cell, r, c })))
+    .filter(({ cell }) => (cell.type === 'document' || cell.type === 'image') && cell.content !== '');
+  if (cells.length === 0) return;
   const items = new Map(
     (
       await db
         .selectFrom('media')
-        .select(['id', 'url', 'title', 'size', 'content_type'])
-        .where('kind', '=', 'document')
-        .where('url', 'in', addresses)
+        .select(['id', 'kind', 'url', 'title', 'size', 'content_type'])
+        .where('url', 'in', [...new Set(cells.map(({ cell }) => cell.content))])
         .execute()
-    ).map((item) => [item.url, item]),
+    ).map((item) => [`${item.kind} ${item.url}`, item]),
   );
   for (const { cell, r, c } of cells) {
-    if (cell.content === '') continue;
-    const item = items.get(cell.content);
+    const item = items.get(`${cell.type} ${cell.content}`);
+    if (cell.type === 'image') {
+      if (item) cell.mediaId = item.id;
+      continue;
+    }
     const format = item && documentKindOf(item.content_type);
     if (!item || !format) {
       errors.layout = [layoutErrorText({ row: r, cell: c, message: messages.documentNotInLibrary })];

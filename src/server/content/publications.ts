@@ -9,9 +9,9 @@ import { sectionEntry, trashPublication } from '../db/trash-repository';
 import type { DbOrTrx } from '../db/database';
 import { ApiError, badRequest } from '../http/api-error';
 import { toPublication } from '../http/serializers';
-import { bringsImage, checkImageSize, storeImage, type ImageInput } from './images';
+import { bringsImage, checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
-import { readDocumentCells, readLayout } from './layout-input';
+import { readLibraryCells, readLayout } from './layout-input';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
@@ -28,7 +28,7 @@ export interface PublicationInput {
   version?: number;
   /** The layout: a list of rows, or its JSON text (requirements §7's multipart). */
   layout?: unknown;
-  /** A new featured image, or an uploaded one's address; required on create, it cannot be removed. */
+  /** A new featured image, an uploaded one's address or a library image's id; required on create, it cannot be removed. */
   featured_image?: ImageInput;
 }
 
@@ -74,7 +74,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
   const publishDate = textOf(input.publish_date);
   const layoutErrors: FieldErrors = {};
   const layout = input.layout === undefined ? undefined : readLayout(input.layout, layoutErrors);
-  if (layout) await readDocumentCells(db, layout, layoutErrors);
+  if (layout) await readLibraryCells(db, layout, layoutErrors);
   const errors = {
     ...validatePublication(
       {
@@ -90,7 +90,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
     ...layoutErrors,
     ...editErrors,
   };
-  checkImageSize(input.featured_image, 'featured_image', errors);
+  checkImageField(input.featured_image, 'featured_image', errors);
   let sectionId: number | undefined;
   if (sectionText && !errors.section_id) {
     sectionId = /^\d{1,9}$/.test(sectionText) ? Number(sectionText) : undefined;
@@ -110,8 +110,9 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
 }
 
 /** Creates a publication, first of its section and of the latest news (requirements §10.5) unless `order` is given. */
-export async function createPublication(writer: Writer, input: PublicationInput): Promise<Publication> {
+export async function createPublication(writer: Writer, sent: PublicationInput): Promise<Publication> {
   const { services } = writer;
+  const input = { ...sent, featured_image: await imageFromLibrary(services.db, sent.featured_image) };
   const fields = await checked(services.db, input, false);
   const featuredImage = await storeImage(services.media, input.featured_image, 'featured_image');
   const now = nowIso();
@@ -134,8 +135,9 @@ export async function createPublication(writer: Writer, input: PublicationInput)
 }
 
 /** Edits a publication. Without a new image the stored one stays; a featured image is never removed. */
-export async function editPublication(writer: Writer, id: number, input: PublicationInput): Promise<Publication> {
+export async function editPublication(writer: Writer, id: number, sent: PublicationInput): Promise<Publication> {
   const { services } = writer;
+  const input = { ...sent, featured_image: await imageFromLibrary(services.db, sent.featured_image) };
   const saved = await saveEdit(writer, publicationKind, id, input.version, {
     check: (errors) => checked(services.db, input, true, errors),
     // null (a cleared field) never removes it: only a new image replaces it.

@@ -17,9 +17,12 @@ import { Biography, BiographyBody, BiographyCreateBody, BiographyListQuery } fro
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';
 import type { Services } from '../services';
 
-/** The service's input from a biography form: its fields, and the photo as a file (multipart) or an address (JSON). */
-function biographyInput(request: FastifyRequest, body: Omit<BiographyInput, 'photo'> & { photo?: string | null }): BiographyInput {
-  return { ...body, photo: imageInputOf(formFiles(request), 'photo', body.photo) };
+/** The service's input from a biography form: its fields, and the photo as a file (multipart), an address (JSON) or a library image's id. */
+function biographyInput(
+  request: FastifyRequest,
+  { photo_id, ...body }: Omit<BiographyInput, 'photo'> & { photo?: string | null; photo_id?: number },
+): BiographyInput {
+  return { ...body, photo: imageInputOf(formFiles(request), 'photo', body.photo, photo_id) };
 }
 
 /** Admin CRUD of biographies (multipart with an optional photo, requirements §7, or JSON). */

@@ -28,12 +28,12 @@ import { todayIso } from '../clock';
 import { readStatusFilter } from '../http/shown-status';
 import type { FastifyRequest } from 'fastify';
 
-/** The service's input from a publication form: its fields, and the featured image as a file (multipart) or an address (JSON). */
+/** The service's input from a publication form: its fields, and the featured image as a file (multipart), an address (JSON) or a library image's id. */
 function publicationInput(
   request: FastifyRequest,
-  body: Omit<PublicationInput, 'featured_image'> & { featured_image?: string | null },
+  { featured_image_id, ...body }: Omit<PublicationInput, 'featured_image'> & { featured_image?: string | null; featured_image_id?: number },
 ): PublicationInput {
-  return { ...body, featured_image: imageInputOf(formFiles(request), 'featured_image', body.featured_image) };
+  return { ...body, featured_image: imageInputOf(formFiles(request), 'featured_image', body.featured_image, featured_image_id) };
 }
 
 /** Admin CRUD of publications; answers carry section {id, title, slug} and section_id. */

@@ -12,7 +12,7 @@ import { UploadAnswer } from '@/domain/schemas/public';
 import type { Services } from '../services';
 import { requestActor } from '../content/activity-log';
 import { keepInLibrary } from '../content/media';
-import { checkImageSize, imageInputOf, storeImage } from '../content/images';
+import { checkImageField, imageInputOf, storeImage } from '../content/images';
 
 /** Images for image cells: multipart field `image` -> {url} (requirements §7). */
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -20,7 +20,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     // Only the file counts: a text sent as `image` is no upload.
     const image = request.isMultipart() ? imageInputOf(await readMultipart(request, ['image']), 'image', undefined) : undefined;
     const errors: FieldErrors = {};
-    checkImageSize(image, 'image', errors);
+    checkImageField(image, 'image', errors);
     if (!image) errors.image = [messages.required];
     if (hasErrors(errors)) throw badRequest(errors);
     const url = await storeImage(services.media, image, 'image');
