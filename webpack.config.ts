@@ -68,7 +68,7 @@ const TINYMCE_FILES = [
   'skins/ui/oxide/skin.min.css',
   'skins/ui/oxide/content.min.css',
   'skins/content/default/content.min.css',
-  ...['autolink', 'link', 'lists', 'table'].map((plugin) => `plugins/${plugin}/plugin.min.js`),
+  ...['autolink', 'link', 'lists', 'table', 'image'].map((plugin) => `plugins/${plugin}/plugin.min.js`),
 ];
 // Already minified: `minimized` keeps Terser from doing it again.
 const tinymceCopies = [

@@ -1,3 +1,4 @@
+import { pdf } from '../helpers/crafted-documents';
 import { adminApi } from '../helpers/e2e-admin-api';
 import { createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
@@ -313,4 +314,75 @@ test('pasted images: bytes are uploaded, an image on another site is taken out w
   await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
   await expect(layoutCell(page, 1, 1).locator('.ui-rich-text img')).toHaveCount(2);
   expect(elsewhere).toEqual([]);
+});
+
+test("a text cell's image and link dialogs open the library: an image with its alternative text, a link to a document, which the library then counts as used", async ({
+  adminPage: page,
+}) => {
+  const api = adminApi(page);
+  const stamp = Date.now();
+  const image = await api.multipart<{ id: number; url: string }>('POST', '/api/media/', {
+    file: { name: 'mural.png', mimeType: 'image/png', buffer: await png(320, 200) },
+    title: `Mural del patio ${stamp}`,
+    alt: 'Mural pintado por el alumnado',
+  });
+  const calendar = await api.multipart<{ id: number; url: string }>('POST', '/api/media/', {
+    file: { name: 'calendario.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    title: `Calendario ${stamp}`,
+  });
+  expect([image.status, calendar.status]).toEqual([201, 201]);
+  const { id } = await createDraftPublication(page, `Texto con la biblioteca ${stamp}`);
+  await page.goto(`/admin/publications/edit/${id}`);
+  await openNewTextCell(page);
+  await page.keyboard.type('Consulte el ');
+
+  // TinyMCE's link dialog: its address field's button lists the library's documents.
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Insertar/editar enlace' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Insertar/editar enlace' });
+  await linkDialog.getByRole('button', { name: 'Elegir de la biblioteca' }).click();
+  const picker = page.getByRole('dialog', { name: 'Elegir de la biblioteca' });
+  await picker.getByLabel('Buscar por título o nombre de archivo').fill(`Calendario ${stamp}`);
+  await picker.getByRole('button', { name: 'Buscar' }).click();
+  await picker
+    .getByRole('list', { name: 'Documentos de la biblioteca' })
+    .getByRole('button', { name: new RegExp(`Calendario ${stamp}`) })
+    .click();
+  await expect(picker).toBeHidden();
+  await expect(linkDialog.getByLabel('Texto que mostrar')).toHaveValue(`Calendario ${stamp}`);
+  await linkDialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(linkDialog).toBeHidden();
+  const link = textBody(page, 1, 1).getByRole('link', { name: `Calendario ${stamp}` });
+  await expect(link).toHaveAttribute('href', new RegExp(`${calendar.body.url}$`));
+
+  // The image dialog: its address from the library's images, its alternative text the item's, this use's own to change.
+  await textBody(page, 1, 1).press('End');
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Insertar/editar imagen' }).click();
+  const imageDialog = page.getByRole('dialog', { name: 'Insertar/editar imagen' });
+  await imageDialog.getByRole('button', { name: 'Elegir de la biblioteca' }).click();
+  await picker.getByLabel('Buscar por título o nombre de archivo').fill(`Mural del patio ${stamp}`);
+  await picker.getByRole('button', { name: 'Buscar' }).click();
+  const images = picker.getByRole('list', { name: 'Imágenes de la biblioteca' });
+  await expect(images.getByRole('button')).toHaveCount(1);
+  expect(await violations(page)).toEqual([]);
+  await images.getByRole('button', { name: new RegExp(`Mural del patio ${stamp}`) }).click();
+  await expect(picker).toBeHidden();
+  await expect(imageDialog.getByLabel('Texto alternativo')).toHaveValue('Mural pintado por el alumnado');
+  await imageDialog.getByLabel('Texto alternativo').fill('Mural del patio, pintado en 2026');
+  await imageDialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(textBody(page, 1, 1).getByRole('img', { name: 'Mural del patio, pintado en 2026' })).toHaveAttribute(
+    'src',
+    new RegExp(`${image.body.url}$`),
+  );
+
+  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/admin\/publications$/);
+  const saved = (await api.json<{ layout: { cells: { content: string }[] }[] }>('GET', `/api/publications/${id}/`)).body;
+  expect(saved.layout[0].cells[0].content).toContain(calendar.body.url);
+  expect(saved.layout[0].cells[0].content).toContain('alt="Mural del patio, pintado en 2026"');
+  for (const item of [calendar.body, image.body]) {
+    const detail = (await api.json<{ usage: { id: number; where: string }[] }>('GET', `/api/media/${item.id}/`)).body;
+    expect(detail.usage).toEqual([expect.objectContaining({ id, where: 'Diseño' })]);
+  }
 });

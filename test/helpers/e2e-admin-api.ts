@@ -34,7 +34,11 @@ export function adminApi(page: Page) {
         ids.map((id, order) => ({ id, order })),
       );
     },
-    multipart: async <T>(method: string, url: string, multipart: Record<string, string>) => {
+    multipart: async <T>(
+      method: string,
+      url: string,
+      multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+    ) => {
       const response = await page.request.fetch(url, { method, headers: await headers(), multipart });
       return { status: response.status(), body: (await response.json().catch(() => null)) as T };
     },
