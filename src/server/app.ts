@@ -11,6 +11,7 @@ import { requireAdmin } from './plugins/auth';
 import { installErrorHandler, ServerLogController } from './plugins/error-handler';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerMedia } from './plugins/media';
+import { libraryImageOfStem } from './db/media-repository';
 import { helmetHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { clientErrorHandler, isValidHost, refuseExpectation } from './http/low-level-errors';
 import { publicOriginOf } from './http/public-origin';
@@ -139,7 +140,10 @@ export async function buildApp(
     limits: { fileSize: FEATURED_IMAGE_MAX_BYTES, files: 3, fields: 40, parts: 50, fieldSize: FORM_FIELD_MAX_BYTES },
     throwFileSizeLimit: false,
   });
-  await registerMedia(app, services.media, path.join(config.clientDir, 'media'));
+  await registerMedia(app, services.media, {
+    shippedMediaDir: path.join(config.clientDir, 'media'),
+    libraryImageOf: (stem) => libraryImageOfStem(services.db, stem),
+  });
   await registerApiDocs(app);
 
   await app.register(

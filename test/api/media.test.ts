@@ -1,6 +1,8 @@
 import { messages } from '@/domain/messages';
 import { createOrResetAccount } from '@/server/auth/ensure-admin';
 import { formData, makeImage, startSignedIn, type RequestOptions, type TestServer } from '../helpers/api-server';
+import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
 import { fetchDrawnPage, textOf } from '../helpers/drawn-page';
 import { purgeFromLibrary } from '../helpers/library';
 import { officeMembers, pdf, zip } from '../helpers/crafted-documents';
@@ -341,6 +343,47 @@ describe('the focal point on the public site', () => {
     // An image the library no longer holds has none: the browser's centre.
     await purgeFromLibrary(server, token, item.url);
     expect((await detail()).body.featured_image_focus).toBeNull();
+  });
+
+  it('is kept in view by the crops the server makes: the shared image and the structured data, made once, for the point held now', async () => {
+    const item = await upload('Claustro para compartir.jpg', {}, await makeImage('jpeg', 1600, 1000));
+    const section = await newSection('Focal compartido');
+    const created = await call('POST', '/api/publications/', {
+      json: { title: 'Para compartir', section_id: section.id, status: 'published', publish_date: '2025-05-01', featured_image: item.url },
+    });
+    expect(created.status).toBe(201);
+    expect((await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.3, focal_y: 0.6, version: item.version } })).status).toBe(
+      200,
+    );
+    const shared = async () => {
+      const { html } = await fetchDrawnPage(`${server.url}/focal-compartido/${created.body.id}`);
+      const document = new JSDOM(html).window.document;
+      const article = [...document.querySelectorAll('script[type="application/ld+json"]')]
+        .map((script) => JSON.parse(script.textContent ?? '{}') as { '@type': string; image?: string })
+        .find((node) => node['@type'] === 'Article');
+      return { og: document.querySelector('meta[property="og:image"]')?.getAttribute('content'), ld: article?.image };
+    };
+    const stem = item.url.replace(/\.jpg$/, '');
+    const first = await shared();
+    expect(first.og).toMatch(new RegExp(`${stem}-share-30-60\\.jpg$`));
+    expect(first.ld).toBe(new URL(`${stem}-share-30-60.jpg`, server.url).toString());
+
+    const crop = await fetch(`${server.url}${stem}-share-30-60.jpg`);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    expect(crop.headers.get('cache-control')).toContain('immutable');
+    expect(await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // Another point than the one held: nothing is made.
+    expect((await server.request('GET', `${stem}-share-31-60.jpg`)).status).toBe(404);
+
+    // A new point is a new address; the page says it at once.
+    const moved = await call('PATCH', `/api/media/${item.id}/`, { json: { focal_x: 0.7, focal_y: 0.2, version: item.version + 1 } });
+    expect(moved.status).toBe(200);
+    expect((await shared()).og).toMatch(new RegExp(`${stem}-share-70-20\\.jpg$`));
+    expect((await server.request('GET', `${stem}-share-30-60.jpg`)).status).toBe(404);
+    // An image the library no longer holds is shared whole, as the browser's crops fall back to the centre.
+    await purgeFromLibrary(server, token, item.url);
+    expect((await shared()).og?.endsWith(item.url)).toBe(true);
   });
 
   it("goes with a biography's photo chosen from the library to the faculty page", async () => {

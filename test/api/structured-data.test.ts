@@ -138,7 +138,8 @@ describe('structured data (JSON-LD) in the public pages', () => {
         headline: 'Jornada de convivencia escolar',
         datePublished: midnightIn(publish_date, siteTimeZone()),
         dateModified: updated_at,
-        image: `${ORIGIN}${featured_image}`,
+        // Cut to the networks' shape around the library's focal point (the centre by default).
+        image: `${ORIGIN}${featured_image?.replace(/\.jpg$/, '-share-50-50.jpg')}`,
         publisher: site,
       },
       {
@@ -210,7 +211,7 @@ describe('structured data (JSON-LD) in the public pages', () => {
         jobTitle: 'Profesora titular',
         email: 'carmen@example.org',
         url: 'https://carmen.example.org',
-        image: `${ORIGIN}${carmen.photo}`,
+        image: `${ORIGIN}${carmen.photo?.replace(/\.jpg$/, '-square-50-50.jpg')}`,
       },
       'Luis Gómez': { '@context': 'https://schema.org', '@type': 'Person', name: 'Luis Gómez', jobTitle: 'Investigador' },
     };

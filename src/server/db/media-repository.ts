@@ -46,6 +46,27 @@ export function focalOfImage(
   return sql<number | null>`(select ${sql.ref(`media.${column}`)} from media where media.url = ${sql.ref(address)} limit 1)`;
 }
 
+/**
+ * The library's image whose stored keys start with `stem` ('images/{uuid}'): its original's key
+ * and its focal point, for the crops made around it (plugins/media.ts). The address is
+ * `/media/{stem}.{ext}`.
+ */
+export async function libraryImageOfStem(db: DbOrTrx, stem: string): Promise<{ key: string; focus: { x: number; y: number } } | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .select(['url', 'focal_x', 'focal_y'])
+    .where('kind', '=', 'image')
+    // The original's extension is one of four (image-processing.ts FORMATS): an indexed lookup.
+    .where(
+      'url',
+      'in',
+      ['jpg', 'png', 'gif', 'webp'].map((extension) => `/media/${stem}.${extension}`),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row && { key: row.url.slice('/media/'.length), focus: { x: row.focal_x, y: row.focal_y } };
+}
+
 /** The item at an address, if the library holds one. */
 export async function findMediaByUrl(db: DbOrTrx, url: string): Promise<MediaRow | undefined> {
   return db.selectFrom('media').selectAll().where('url', '=', url).limit(1).executeTakeFirst();

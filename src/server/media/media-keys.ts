@@ -16,8 +16,11 @@ export const MEDIA_URL_PREFIX = '/media/';
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** After the id: the original's extension (image-processing.ts FORMATS), or a variant's width. */
-const SUFFIX = '(?:\\.(?:jpg|png|gif|webp)|-\\d{1,5}\\.webp)';
+/**
+ * After the id: the original's extension (image-processing.ts FORMATS), a variant's width, or a
+ * crop around the focal point (renditions.ts: its shape and the point in percent).
+ */
+const SUFFIX = '(?:\\.(?:jpg|png|gif|webp)|-\\d{1,5}\\.webp|-(?:share|square)-\\d{1,3}-\\d{1,3}\\.jpg)';
 
 /** An upload's original or one of its variants: the only names served from a bucket. */
 const UPLOAD_KEY = new RegExp(`^images/${UUID}${SUFFIX}$`);

@@ -12,6 +12,11 @@ import {
 } from '../media/media-keys';
 import type { MediaStorage } from '../media/media-storage';
 import type { ObjectStore } from '../media/object-store';
+import { cropAround, isPointOf, readRenditionKey } from '../media/renditions';
+import type { FocalPoint } from '@/domain/schemas/common';
+
+/** The library's image whose keys start with `stem`: its original's key and its focal point; undefined when it holds none. */
+export type LibraryImageOf = (stem: string) => Promise<{ key: string; focus: FocalPoint } | undefined>;
 
 /**
  * A redirect to MEDIA_PUBLIC_URL is kept a day, not forever: a new CDN address
@@ -32,7 +37,11 @@ const REDIRECT_CACHE = 'public, max-age=86400';
  * the shipped files keep their names across releases, so they are cached for
  * an hour.
  */
-export async function registerMedia(app: FastifyInstance, media: MediaStorage, shippedMediaDir?: string): Promise<void> {
+export async function registerMedia(
+  app: FastifyInstance,
+  media: MediaStorage,
+  { shippedMediaDir, libraryImageOf }: { shippedMediaDir?: string; libraryImageOf?: LibraryImageOf } = {},
+): Promise<void> {
   app.addHook('onClose', async () => media.close());
   const { publicUrl, store } = media;
   if (store.kind === 'local') fs.mkdirSync(store.root, { recursive: true });
@@ -56,6 +65,20 @@ export async function registerMedia(app: FastifyInstance, media: MediaStorage, s
     handler: async (request, reply) => {
       const key = `images/${request.params.name}`;
       if (!isUploadKey(key)) return notFound(reply);
+      const rendition = readRenditionKey(key);
+      if (rendition) {
+        // Made here the first time, from the original, and always streamed by the app: a bucket
+        // behind MEDIA_PUBLIC_URL would answer 404 until then. Only the point the library holds
+        // now: nobody can fill the storage with crops by asking for other points.
+        const image = await libraryImageOf?.(rendition.stem);
+        if (!image || !isPointOf(image.focus, rendition)) return notFound(reply);
+        if ((await store.size(key)) === undefined) {
+          const original = await store.read(image.key).catch(() => undefined);
+          if (!original) return notFound(reply);
+          await store.write(key, await cropAround(original, rendition.shape, { x: rendition.x / 100, y: rendition.y / 100 }));
+        }
+        return sendObject(store, key, request, reply);
+      }
       if (publicUrl !== undefined)
         return reply.code(301).header('Location', `${publicUrl}/${key}`).header('Cache-Control', REDIRECT_CACHE).send();
       return sendObject(store, key, request, reply);

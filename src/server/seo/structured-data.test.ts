@@ -49,6 +49,7 @@ describe('articleFactsOf', () => {
   it('dates it from its day at midnight in the site’s time zone, and modified at its last edit', () => {
     expect(articleFactsOf(row, 'Europe/Madrid')).toEqual({
       id: 7,
+      featured_image_focus: null,
       title: 'T',
       section_slug: 'revista',
       section_title: 'Revista',
@@ -141,6 +142,13 @@ describe('facultyNodes', () => {
         image: 'https://master.example.org/media/images/carmen.jpg',
       },
     ]);
+  });
+
+  it('gives a photo the library holds square, cut around its focal point', () => {
+    const photo = '/media/images/0b6a3c1e-2f4d-4e5a-8b7c-9d0e1f2a3b4c.jpg';
+    expect(facultyNodes([{ ...teacher, photo, photo_focus: { x: 0.5, y: 0.1 } }], origin)[0].image).toBe(
+      'https://master.example.org/media/images/0b6a3c1e-2f4d-4e5a-8b7c-9d0e1f2a3b4c-square-50-10.jpg',
+    );
   });
 
   it('leaves out what a biography lacks, and the inactive ones', () => {

@@ -2,6 +2,8 @@ import type { Biography } from '@/domain/entities';
 import { findPublicSection, listPathOf, SITE_NAME } from '@/domain/catalogue';
 import type { PageData } from '@/domain/public-pages';
 import { publicationTimes } from './feeds';
+import type { FocalPoint } from '@/domain/schemas/common';
+import { renditionUrl } from '../media/renditions';
 
 /**
  * The JSON-LD (schema.org) a public page carries for search engines
@@ -31,6 +33,8 @@ export interface ArticleFacts {
   section_slug: string;
   section_title: string;
   featured_image: string | null;
+  /** The featured image's focal point, when the library holds it: the image given is cut around it. */
+  featured_image_focus?: FocalPoint | null;
   /** When it became public and when it was last edited, RFC 3339 (feeds.ts publicationTimes). */
   published: string;
   modified: string;
@@ -40,7 +44,7 @@ export interface ArticleFacts {
 export type PageSubject = { kind: 'home' } | { kind: 'faculty' } | { kind: 'publication'; publication: ArticleFacts };
 
 /** A biography as the faculty page shows it (the public API's answer). */
-type FacultyMember = Pick<Biography, 'name' | 'position' | 'email' | 'linkedin' | 'photo' | 'is_active'>;
+type FacultyMember = Pick<Biography, 'name' | 'position' | 'email' | 'linkedin' | 'photo' | 'photo_focus' | 'is_active'>;
 
 const homeUrl = (origin: string): string => `${origin}/`;
 /** A stored address ('/media/images/…') made absolute against the public origin; an absolute one stays as it is. */
@@ -64,12 +68,18 @@ export function homeNodes(origin: string): JsonLdNode[] {
 
 /** A publication's facts from its row: its times as its feed entry gives them, in the site's time zone. */
 export function articleFactsOf(
-  row: Omit<ArticleFacts, 'published' | 'modified'> & { publish_date: string | null; updated_at: string },
+  row: Omit<ArticleFacts, 'published' | 'modified' | 'featured_image_focus'> & {
+    publish_date: string | null;
+    updated_at: string;
+    featured_focal_x?: number | null;
+    featured_focal_y?: number | null;
+  },
   timeZone: string,
 ): ArticleFacts {
   const { published, updated } = publicationTimes(row, timeZone);
-  const { id, title, section_slug, section_title, featured_image } = row;
-  return { id, title, section_slug, section_title, featured_image, published, modified: updated };
+  const { id, title, section_slug, section_title, featured_image, featured_focal_x: x, featured_focal_y: y } = row;
+  const featured_image_focus = x == null || y == null ? null : { x, y };
+  return { id, title, section_slug, section_title, featured_image, featured_image_focus, published, modified: updated };
 }
 
 /**
@@ -93,7 +103,7 @@ export function publicationNodes(publication: ArticleFacts, origin: string): Jso
       headline: title,
       datePublished: publication.published,
       dateModified: publication.modified,
-      ...(image ? { image: absolute(image, origin) } : {}),
+      ...(image ? { image: absolute(renditionUrl(image, 'share', publication.featured_image_focus), origin) } : {}),
       publisher: siteOrganization(origin),
     },
     {
@@ -118,7 +128,7 @@ export function facultyNodes(biographies: readonly FacultyMember[], origin: stri
         jobTitle: biography.position.trim(),
         ...(email ? { email } : {}),
         ...(web ? { url: web } : {}),
-        ...(biography.photo ? { image: absolute(biography.photo, origin) } : {}),
+        ...(biography.photo ? { image: absolute(renditionUrl(biography.photo, 'square', biography.photo_focus), origin) } : {}),
       };
     });
 }
