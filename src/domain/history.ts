@@ -1,6 +1,7 @@
 import { CONTENT_KINDS, type ContentKind, type KindMap } from './content-kinds';
 import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Section } from './entities';
 import type { MediaItem } from './schemas/media';
+import { LIST_ORDER_LABELS } from './list-order';
 
 /**
  * The history of content ('Historial') and the activity log ('Actividad'):
@@ -190,7 +191,14 @@ const PUBLICATION_RULES: Rule<Publication>[] = [
   (before, after) => layoutChange(before.layout, after.layout),
 ];
 
-const SECTION_RULES: Rule<Section>[] = [field('title', 'Título'), flag('is_active', 'Visible'), field('order', 'Orden')];
+const SECTION_RULES: Rule<Section>[] = [
+  field('title', 'Título'),
+  flag('is_active', 'Visible'),
+  (before, after) =>
+    before.list_order !== after.list_order &&
+    `Orden de la lista: ${LIST_ORDER_LABELS[before.list_order] ?? before.list_order} → ${LIST_ORDER_LABELS[after.list_order] ?? after.list_order}`,
+  field('order', 'Orden'),
+];
 
 const BIOGRAPHY_RULES: Rule<Biography>[] = [
   field('name', 'Nombre'),

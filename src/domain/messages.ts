@@ -85,6 +85,7 @@ export const messages = {
   /** A 'Documento' cell whose address is no document of the library (a typed one, or one since deleted). */
   documentNotInLibrary: 'Elija un documento de la biblioteca.',
   imageNotInLibrary: 'Elija una imagen de la biblioteca.',
+  invalidListOrder: 'Elija un orden de la lista: por fecha, manual o de eventos.',
   imageFromOneSource: 'Envíe un archivo o elija una imagen de la biblioteca, no las dos cosas.',
   invalidColumnSpan: 'El ancho de columna debe estar entre 1 y 4.',
 

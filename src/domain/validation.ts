@@ -4,6 +4,7 @@ import type { LayoutProblem } from './layout';
 import { DOCUMENT_URL_PREFIX } from './documents';
 import { MEDIA_LIMITS } from './media';
 import { messages } from './messages';
+import { isListOrder } from './list-order';
 
 /**
  * Field rules of requirements §5, written once. The browser runs them before sending
@@ -123,11 +124,12 @@ export function validateBiography(input: BiographyFields, options: RuleOptions =
   return errors;
 }
 
-export function validateSection(input: { title?: unknown; order?: unknown }, options: RuleOptions = {}): FieldErrors {
+export function validateSection(input: { title?: unknown; order?: unknown; list_order?: unknown }, options: RuleOptions = {}): FieldErrors {
   const errors: FieldErrors = {};
   requireFields(input as Record<string, unknown>, ['title'], options, errors);
   limitLength(input as Record<string, unknown>, 'title', FIELD_LIMITS.sectionTitle, errors);
   checkOrder(input, errors);
+  if (input.list_order !== undefined && !isListOrder(input.list_order)) errors.list_order = [messages.invalidListOrder];
   return errors;
 }
 

@@ -380,8 +380,10 @@ describe('a content write reaches the served pages at once', () => {
     expect(latestNewsTitles(await page('/'))).not.toContain('Noticia número 12');
   });
 
-  it('a reorder: the list shows the new order', async () => {
+  it('a reorder: a list in manual order shows the new order', async () => {
     const [eighth, seventh] = [ids['Revista de convivencia, número 8'], ids['Revista de convivencia, número 7']];
+    const manual = await server.request('PATCH', `/api/sections/${sections.revista}/`, { token, json: { list_order: 'manual' } });
+    expect(manual.status).toBe(200);
     expect(cardTitles(await page('/revista'), 'Publicaciones de Revista')).toEqual([
       'Revista de convivencia, número 8',
       'Revista de convivencia, número 7',

@@ -36,7 +36,7 @@ beforeAll(async () => {
   jpeg = await makeImage();
   const news = (await server.request('POST', '/api/sections/', { token, json: { title: 'Noticias' } })).body;
   const hidden = (await server.request('POST', '/api/sections/', { token, json: { title: 'Oculta', is_active: false } })).body;
-  // The newest publication leads its section: 'visible' comes first.
+  // A new section lists by date, newest first: 'hoy' (today) before 'visible' (yesterday), though 'visible' was created last.
   await publication('hoy', news.id, { publish_date: todayIso() });
   await publication('visible', news.id);
   await publication('borrador', news.id, { status: 'draft' });
@@ -58,9 +58,9 @@ describe('GET /api/public/publications/', () => {
   it('shows only published publications dated today or earlier in visible sections, without auth', async () => {
     const reply = await server.request('GET', '/api/public/publications/?section_slug=noticias');
     expect(reply.status).toBe(200);
-    expect(titles(reply.body)).toEqual(['visible', 'hoy']);
+    expect(titles(reply.body)).toEqual(['hoy', 'visible']);
     expect(reply.body).toMatchObject({ count: 2, next: null, previous: null });
-    expect(reply.body.results[0]).toEqual({
+    expect(reply.body.results[1]).toEqual({
       id: ids.visible,
       title: 'visible',
       section_title: 'Noticias',
@@ -74,7 +74,7 @@ describe('GET /api/public/publications/', () => {
       layout: [],
       order: -1,
     });
-    expect(titles((await server.request('GET', '/api/public/publications/')).body)).toEqual(['visible', 'hoy']);
+    expect(titles((await server.request('GET', '/api/public/publications/')).body)).toEqual(['hoy', 'visible']);
     expect((await server.request('GET', '/api/public/publications/?section_slug=oculta')).body.count).toBe(0);
     expect((await server.request('GET', '/api/public/publications/?section_slug=no-existe')).body).toMatchObject({ count: 0, results: [] });
   });
@@ -84,7 +84,7 @@ describe('GET /api/public/publications/', () => {
     expect(first.body).toMatchObject({ count: 2, previous: null });
     expect(first.body.next).toBe(`${server.url}/api/public/publications/?section_slug=noticias&page_size=1&page=2`);
     const second = await server.request('GET', '/api/public/publications/?section_slug=noticias&page_size=1&page=2');
-    expect(titles(second.body)).toEqual(['hoy']);
+    expect(titles(second.body)).toEqual(['visible']);
     expect((await server.request('GET', '/api/public/publications/?page=3&page_size=1')).status).toBe(404);
   });
 });

@@ -149,3 +149,31 @@ test('phone: the list becomes cards with every action reachable, and the forms f
     await page.screenshot({ path: testInfo.outputPath(name), fullPage: true });
   }
 });
+
+test("'Orden de la lista' is chosen in the form, held by the server and shown on the section's page", async ({ adminPage: page }) => {
+  const api = adminApi(page);
+  const title = `Ciclo de seminarios ${Date.now()}`;
+  await page.goto('/admin/sections/new');
+  await page.getByRole('textbox', { name: 'Título' }).fill(title);
+  const order = page.getByRole('combobox', { name: 'Orden de la lista' });
+  await expect(order).toHaveValue('date');
+  await expect(order).toHaveAccessibleDescription('Cómo se ordenan sus publicaciones en el sitio público.');
+  await order.selectOption({ label: 'Manual, como se ordenen en el panel' });
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Crear sección' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+
+  const sections = await api.list<{ id: number; title: string; slug: string; list_order: string }>('sections');
+  const created = sections.find((section) => section.title === title);
+  expect(created?.list_order).toBe('manual');
+  await page.goto(`/admin/sections/${created?.id}`);
+  await expect(page.getByRole('definition').filter({ hasText: 'Manual, como se ordenen en el panel' })).toBeVisible();
+
+  // Back to by date, which the server then holds.
+  await page.goto(`/admin/sections/edit/${created?.id}`);
+  await expect(order).toHaveValue('manual');
+  await order.selectOption('date');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+  expect((await api.json<{ list_order: string }>('GET', `/api/sections/${created?.id}/`)).body.list_order).toBe('date');
+});

@@ -7,6 +7,7 @@ export const sectionFixture = (id: number, overrides: Partial<Section> = {}): Se
   title: `Sección ${id}`,
   slug: `seccion-${id}`,
   is_active: true,
+  list_order: 'date',
   order: id,
   version: 1,
   created_at: '2026-01-01T00:00:00Z',

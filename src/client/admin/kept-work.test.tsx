@@ -43,7 +43,7 @@ beforeEach(() => localStorage.clear());
 test('what is typed is kept as a draft a moment later, and removed when it is undone by hand', async () => {
   const { user } = open('/admin/sections/new');
   await user.type(titleField(), 'Seminarios');
-  await waitFor(() => expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true }));
+  await waitFor(() => expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true, list_order: 'date' }));
   expect(Date.parse(readDraft(NEW)!.savedAt)).toBeLessThanOrEqual(Date.now());
 
   await user.clear(titleField());
@@ -120,7 +120,7 @@ test("leaving with unsaved changes asks first; 'Seguir editando' is the default 
   // Leaving anyway keeps the draft: written when the form goes away, which the router
   // renders as a transition, after the click's own update on a busy machine.
   await waitFor(() => expect(screen.getByRole('link', { name: 'Ir a la lista' })).toBeVisible());
-  expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true });
+  expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true, list_order: 'date' });
 });
 
 test('an untouched form leaves without a question, and a saved one leaves no draft', async () => {
@@ -148,7 +148,7 @@ test('a lost session writes the draft at once, asks nothing, and the sign-in scr
 
   expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   expect(screen.queryByRole('dialog', { name: '¿Salir sin guardar los cambios?' })).toBeNull();
-  expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true });
+  expect(readDraft(NEW)?.values).toEqual({ title: 'Seminarios', is_active: true, list_order: 'date' });
   expect(router.state.location.state).toEqual({ from: '/admin/sections/new' });
 
   await user.type(screen.getByLabelText('Usuario'), TEST_ADMIN.username);

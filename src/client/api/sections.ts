@@ -4,11 +4,13 @@ import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { queuedReorder, reorderOptimistically, reorderPatches } from './reorder';
 import { saveHeaders, type SaveAttempt } from './save-key';
+import type { ListOrder } from '@/domain/list-order';
 
-/** What the section form sends (requirements §7): POST title and is_active; PATCH also order, plus the version it loaded. */
+/** What the section form sends (requirements §7): POST title, is_active and its list order; PATCH also order, plus the version it loaded. */
 export interface SectionInput {
   title: string;
   is_active: boolean;
+  list_order?: ListOrder;
   order?: number;
   version?: number;
 }

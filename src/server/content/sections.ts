@@ -1,4 +1,5 @@
 import type { FieldErrors, Section } from '@/domain/entities';
+import { DEFAULT_LIST_ORDER, type ListOrder } from '@/domain/list-order';
 import { messages } from '@/domain/messages';
 import { slugify, uniqueSlug } from '@/domain/slug';
 import { hasErrors, validateSection } from '@/domain/validation';
@@ -18,6 +19,7 @@ import type { KindStore, Writer } from './writer';
 export interface SectionInput {
   title?: string | null;
   is_active?: boolean;
+  list_order?: ListOrder;
   order?: number;
   /** The version an edit started from (409 if another save came first). */
   version?: number;
@@ -29,15 +31,20 @@ export const sectionKind: KindStore<'section', SectionRow> = {
   find: findSection,
   toJson: toSection,
   // The slug never changes (public addresses stay), nor whether the section is visible.
-  restoreKeeps: 'Recupera el título; la dirección (slug) y la visibilidad se conservan.',
+  restoreKeeps: 'Recupera el título y el orden de la lista; la dirección (slug) y la visibilidad se conservan.',
   async restore(trx, id, record, now) {
-    const row = await updateSection(trx, id, { title: record.title, updated_at: now });
+    const row = await updateSection(trx, id, {
+      title: record.title,
+      // A version saved before the choice existed has none: the order stays as it is.
+      ...(record.list_order !== undefined && { list_order: record.list_order }),
+      updated_at: now,
+    });
     return row && toSection(row);
   },
 };
 
 function checked(input: SectionInput, partial: boolean, editErrors: FieldErrors = {}) {
-  const fields = { title: textOf(input.title), is_active: input.is_active, order: input.order };
+  const fields = { title: textOf(input.title), is_active: input.is_active, list_order: input.list_order, order: input.order };
   const errors = { ...validateSection(fields, { partial }), ...editErrors };
   if (hasErrors(errors)) throw badRequest(errors);
   return fields;
@@ -45,7 +52,7 @@ function checked(input: SectionInput, partial: boolean, editErrors: FieldErrors 
 
 /** Creates a section at the end of the list; its slug is made once, from its title, unique among the sections. */
 export async function createSection(writer: Writer, input: SectionInput): Promise<Section> {
-  const { title, is_active, order } = checked(input, false);
+  const { title, is_active, list_order, order } = checked(input, false);
   return saveCreate(writer, sectionKind, async (trx) => {
     const base = slugify(title as string);
     const now = nowIso();
@@ -53,6 +60,7 @@ export async function createSection(writer: Writer, input: SectionInput): Promis
       title: title as string,
       slug: uniqueSlug(base, await slugsLike(trx, base)),
       is_active: is_active === false ? 0 : 1,
+      list_order: list_order ?? DEFAULT_LIST_ORDER,
       order: order ?? (await nextOrder(trx, 'sections')),
       created_at: now,
       updated_at: now,
@@ -64,10 +72,11 @@ export async function createSection(writer: Writer, input: SectionInput): Promis
 export async function editSection(writer: Writer, id: number, input: SectionInput): Promise<Section> {
   return saveEdit(writer, sectionKind, id, input.version, {
     check: async (errors) => checked(input, true, errors),
-    update: (trx, { title, is_active, order }) =>
+    update: (trx, { title, is_active, list_order, order }) =>
       updateSection(trx, id, {
         ...(title !== undefined && { title }),
         ...(is_active !== undefined && { is_active: is_active ? 1 : 0 }),
+        ...(list_order !== undefined && { list_order }),
         ...(order !== undefined && { order }),
         updated_at: nowIso(),
       }),

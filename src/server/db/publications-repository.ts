@@ -1,4 +1,5 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ListOrder } from '@/domain/list-order';
 import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
@@ -38,6 +39,37 @@ function countJoined(db: DbOrTrx) {
     .select((eb) => eb.fn.countAll().as('count'));
 }
 
+/** The columns a list is sorted by, each ascending or descending, in turn. */
+type ListSort = readonly (readonly [`publications.${'order' | 'id' | 'is_featured' | 'publish_date'}`, 'asc' | 'desc'])[];
+
+/** The admin's list, and every list before sections chose their order: the dragged order. */
+const DRAGGED: ListSort = [
+  ['publications.order', 'asc'],
+  ['publications.id', 'asc'],
+];
+
+/**
+ * A public list's sort by its section's order (domain/list-order.ts). 'event' sorts the
+ * publications without an event, newest first: the only ones until events are dated.
+ */
+const PUBLIC_SORTS: Record<ListOrder, ListSort> = {
+  // Newest first: of two on the same day, the one entered later.
+  date: [
+    ['publications.is_featured', 'desc'],
+    ['publications.publish_date', 'desc'],
+    ['publications.id', 'desc'],
+  ],
+  manual: [['publications.is_featured', 'desc'], ...DRAGGED],
+  event: [
+    ['publications.publish_date', 'desc'],
+    ['publications.id', 'desc'],
+  ],
+};
+
+function sortedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: ListSort): SelectQueryBuilder<DB, TB, O> {
+  return sort.reduce((sorted, [column, direction]) => sorted.orderBy(sql.ref(column), direction), query);
+}
+
 /** A condition on publications alone, or on publications and their sections. */
 type Filter<T extends 'publications' | 'sections'> = (eb: ExpressionBuilder<Database, 'publications' | T>) => Expression<SqlBool>;
 
@@ -57,8 +89,9 @@ async function inListOrder<Tables extends keyof Database>(
   filter: Filter<'sections'>,
   ids: (window: RowRange) => SelectQueryBuilder<Database, Tables, { id: number }>,
   window?: RowRange,
+  sort: ListSort = DRAGGED,
 ): Promise<PublicationWithSection[]> {
-  const rows = withSection(db).orderBy('publications.order').orderBy('publications.id');
+  const rows = sortedBy(withSection(db), sort);
   if (!window) return rows.where(filter).execute();
   return rows.where('publications.id', 'in', ids(window)).execute();
 }
@@ -158,24 +191,29 @@ function publicFilter(today: string, sectionSlug?: string): Filter<'sections'> {
     ]);
 }
 
-/** Public publications, of one section (by slug) or of all. */
+/** The order of a section's public list; the whole site's is by date. */
+async function publicSortOf(db: DbOrTrx, sectionSlug: string | undefined): Promise<ListSort> {
+  if (sectionSlug === undefined) return PUBLIC_SORTS.date;
+  const section = await db.selectFrom('sections').select('list_order').where('slug', '=', sectionSlug).executeTakeFirst();
+  return PUBLIC_SORTS[section?.list_order as ListOrder] ?? PUBLIC_SORTS.date;
+}
+
+/** Public publications, of one section (by slug) or of all, in the section's list order. */
 export async function listPublicPublications(
   db: DbOrTrx,
   options: { today: string; sectionSlug?: string; window?: RowRange },
 ): Promise<Slice<PublicationWithSection>> {
   const filter = publicFilter(options.today, options.sectionSlug);
+  const sort = await publicSortOf(db, options.sectionSlug);
   const ids = (window: RowRange) =>
-    db
-      .selectFrom('publications')
-      .innerJoin('sections', 'sections.id', 'publications.section_id')
-      .select('publications.id')
-      .where(filter)
-      .orderBy('publications.order')
-      .orderBy('publications.id')
+    sortedBy(
+      db.selectFrom('publications').innerJoin('sections', 'sections.id', 'publications.section_id').select('publications.id').where(filter),
+      sort,
+    )
       .limit(window.limit)
       .offset(window.offset);
   const [rows, counted] = await Promise.all([
-    inListOrder(db, filter, ids, options.window),
+    inListOrder(db, filter, ids, options.window, sort),
     countJoined(db).where(filter).executeTakeFirst(),
   ]);
   return { rows, count: toCount(counted?.count as string | number) };

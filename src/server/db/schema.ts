@@ -84,6 +84,8 @@ export interface SectionsTable {
   title: string;
   slug: string;
   is_active: number;
+  /** 'date' | 'manual' | 'event' (domain/list-order.ts); 'date' unless said. */
+  list_order: Generated<string>;
   order: number;
   /** Bumped by every edit, never by a reorder. */
   version: Generated<number>;

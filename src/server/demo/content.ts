@@ -20,6 +20,7 @@
  */
 
 import { publicSections, type PublicSectionSlug } from '@/domain/catalogue';
+import { DEFAULT_LIST_ORDER, type ListOrder } from '@/domain/list-order';
 
 export type DemoImageKind = 'landscape' | 'portrait';
 
@@ -37,7 +38,11 @@ export interface DemoSection {
   title: string;
   slug: string;
   is_active: boolean;
+  list_order: ListOrder;
 }
+
+/** The orders migration 024 gave the catalogue's sections on sites that had them (docs/decisions/196); the rest by date. */
+const DEMO_LIST_ORDERS: Record<string, ListOrder> = { 'presentacion-del-magister': 'manual', congresos: 'event' };
 
 export type DemoCellType = 'text' | 'image' | 'video';
 
@@ -99,7 +104,12 @@ const video = (url: string, columnSpan = 4): DemoCell => ({ type: 'video', conte
 // ---------------------------------------------------------------------------
 
 // The catalogue's five public sections, all visible.
-export const demoSections: DemoSection[] = publicSections.map(({ title, slug }) => ({ title, slug, is_active: true }));
+export const demoSections: DemoSection[] = publicSections.map(({ title, slug }) => ({
+  title,
+  slug,
+  is_active: true,
+  list_order: DEMO_LIST_ORDERS[slug] ?? DEFAULT_LIST_ORDER,
+}));
 
 // ---------------------------------------------------------------------------
 // Images (rendered by ./images.ts)

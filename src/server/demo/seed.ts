@@ -63,6 +63,7 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
         title: section.title,
         slug: section.slug,
         is_active: section.is_active ? 1 : 0,
+        list_order: section.list_order,
         order,
         created_at: now,
         updated_at: now,

@@ -1,5 +1,6 @@
 import type { Biography, Layout, Publication, PublicationStatus, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
 import { publicState } from '@/domain/publication-status';
+import { DEFAULT_LIST_ORDER, isListOrder } from '@/domain/list-order';
 import { todayIso } from '../clock';
 import type { PublicationWithSection } from '../db/publications-repository';
 import type { ListedBiography } from '../db/biographies-repository';
@@ -13,6 +14,7 @@ export function toSection(row: SectionRow): Section {
     title: row.title,
     slug: row.slug,
     is_active: row.is_active === 1,
+    list_order: isListOrder(row.list_order) ? row.list_order : DEFAULT_LIST_ORDER,
     order: row.order,
     version: row.version,
     created_at: row.created_at,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors as FormErrors } from 'react-hook-form';
 import { schedulingNote } from '@/domain/publication-status';
+import { FEATURED_HINT } from '@/domain/list-order';
 import { useStore } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/client/app/paths';
@@ -245,11 +246,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
           <Field label="Fecha de publicación" required error={errors.publish_date?.message} status={scheduling ?? undefined}>
             {(control) => <input className="kit-input" type="date" {...control} {...form.register('publish_date')} />}
           </Field>
-          <CheckboxField
-            label="Destacado"
-            hint="Las publicaciones destacadas se muestran primero en el sitio."
-            registration={form.register('is_featured')}
-          />
+          <CheckboxField label="Destacado" hint={FEATURED_HINT} registration={form.register('is_featured')} />
         </div>
         <Controller
           control={form.control}

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { LIST_ORDER_LABELS } from '@/domain/list-order';
 import { paths } from '@/client/app/paths';
 import { useGetSectionQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
@@ -66,6 +67,7 @@ function SectionDetail({ section }: { section: Section }) {
           section={section}
           more={[
             ['Página pública', <PublicAddress key="public" section={section} />],
+            ['Orden de la lista', LIST_ORDER_LABELS[section.list_order]],
             ['Orden', section.order],
             ['Fecha de creación', formatLongDate(section.created_at)],
           ]}

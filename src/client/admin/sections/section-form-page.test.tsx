@@ -99,8 +99,8 @@ test('editing sends the order and version it loaded; a stale save keeps the typi
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/sections'));
   expect(await stored(section.id)).toMatchObject({ title: 'Revista del Máster', order: 7, is_active: true, version: current.version + 1 });
   expect((await writes()).map((r) => [r.status, JSON.parse(r.body)])).toEqual([
-    [409, { title: 'Revista del Máster', is_active: true, order: 7, version: section.version }],
-    [200, { title: 'Revista del Máster', is_active: true, order: 7, version: current.version }],
+    [409, { title: 'Revista del Máster', is_active: true, list_order: 'date', order: 7, version: section.version }],
+    [200, { title: 'Revista del Máster', is_active: true, list_order: 'date', order: 7, version: current.version }],
   ]);
 });
 

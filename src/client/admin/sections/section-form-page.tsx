@@ -4,10 +4,12 @@ import { paths } from '@/client/app/paths';
 import { useCreateSectionMutation, useGetSectionQuery, useUpdateSectionMutation } from '@/client/api/sections';
 import type { Section } from '@/domain/entities';
 import { FIELD_LIMITS } from '@/domain/limits';
+import { DEFAULT_LIST_ORDER, LIST_ORDER_LABELS, LIST_ORDERS, type ListOrder } from '@/domain/list-order';
 import { messages } from '@/domain/messages';
 import { validateSection } from '@/domain/validation';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
+import { Field } from '../kit/field';
 import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
 import { KeptWorkNotices } from '../kit/kept-work-notices';
@@ -24,9 +26,14 @@ import { useDocumentTitle } from '../kit/use-document-title';
 interface SectionValues {
   title: string;
   is_active: boolean;
+  list_order: ListOrder;
 }
 
-const valuesOf = (section?: Section): SectionValues => ({ title: section?.title ?? '', is_active: section?.is_active ?? true });
+const valuesOf = (section?: Section): SectionValues => ({
+  title: section?.title ?? '',
+  is_active: section?.is_active ?? true,
+  list_order: section?.list_order ?? DEFAULT_LIST_ORDER,
+});
 
 /** /admin/sections/new and /admin/sections/edit/{id} (requirements §2): the edit form waits for the section. */
 export function SectionFormPage() {
@@ -50,8 +57,8 @@ export function SectionFormPage() {
 }
 
 /**
- * The section form: title (required, checked before any request) and
- * 'Visible'. Editing sends back the order and version it loaded; when
+ * The section form: title (required, checked before any request), 'Visible'
+ * and 'Orden de la lista' (docs/decisions/196). Editing sends back the order and version it loaded; when
  * someone else saved first, what was typed stays and the administrator
  * chooses (useVersionedSave).
  */
@@ -67,7 +74,7 @@ function SectionForm({ section }: { section?: Section }) {
   const saver = useVersionedSave<Section, SectionValues>({
     form,
     record: section,
-    fields: ['title', 'is_active'],
+    fields: ['title', 'is_active', 'list_order'],
     failedMessage: messages.saveSectionFailed,
     send: (values, base, saveKey) =>
       base
@@ -104,6 +111,21 @@ function SectionForm({ section }: { section?: Section }) {
           hint="Las secciones visibles aparecen en el sitio público."
           registration={form.register('is_active')}
         />
+        <Field
+          label="Orden de la lista"
+          hint="Cómo se ordenan sus publicaciones en el sitio público."
+          error={form.formState.errors.list_order?.message}
+        >
+          {(control) => (
+            <select className="kit-input" {...control} {...form.register('list_order')}>
+              {LIST_ORDERS.map((order) => (
+                <option key={order} value={order}>
+                  {LIST_ORDER_LABELS[order]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="kit-form-actions">
           <SubmitButton saving={saving}>{section ? 'Guardar cambios' : 'Crear sección'}</SubmitButton>
           <SaveAndContinueButton saving={saving} onSave={() => void saveAndContinue()} />
