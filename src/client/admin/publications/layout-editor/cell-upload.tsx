@@ -1,7 +1,28 @@
-import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Ref, type RefObject } from 'react';
 import { MediaPicker } from '@/client/admin/kit/media-picker';
 import type { MediaFileKind } from '@/domain/media';
 import type { MediaItem } from '@/domain/schemas/media';
+
+/**
+ * Where the keyboard goes after a cell's upload or choice: the field asked for, once the upload
+ * is over and the page drawn. Not sooner: while an upload runs the file input is disabled, and a
+ * focus() on it then does nothing (the keyboard stays on <body>), which a slow machine's next
+ * frame could still see.
+ */
+export function useFocusWhenIdle(busy: boolean): (field: RefObject<HTMLElement | null>) => void {
+  const pending = useRef<RefObject<HTMLElement | null> | null>(null);
+  // Each request draws the page once more, so that the effect below runs after it.
+  const [requests, setRequests] = useState(0);
+  useEffect(() => {
+    if (busy || !pending.current) return;
+    pending.current.current?.focus();
+    pending.current = null;
+  }, [busy, requests]);
+  return useCallback((field: RefObject<HTMLElement | null>) => {
+    pending.current = field;
+    setRequests((count) => count + 1);
+  }, []);
+}
 
 /**
  * A cell's file button, with what its upload says: under way, or refused and

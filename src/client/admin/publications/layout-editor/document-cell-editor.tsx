@@ -7,7 +7,7 @@ import { useUploadMediaMutation } from '@/client/api/media';
 import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { mediaUploadRefusal } from '@/client/admin/kit/server-errors';
 import { CellTextField } from './cell-text-field';
-import { CellUpload } from './cell-upload';
+import { CellUpload, useFocusWhenIdle } from './cell-upload';
 import { layoutEditorActions } from './layout-editor-slice';
 
 /**
@@ -21,6 +21,7 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
+  const focusWhenIdle = useFocusWhenIdle(isLoading);
 
   const choose = (item: MediaItem) => {
     const format = documentKindOf(item.content_type);
@@ -33,7 +34,7 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
       }),
     );
     // The field that follows: the title the page shows, to adjust.
-    requestAnimationFrame(() => titleInput.current?.focus());
+    focusWhenIdle(titleInput);
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,7 +47,7 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
     const result = await upload({ file });
     if ('error' in result) {
       setRefusal(mediaUploadRefusal(result.error));
-      requestAnimationFrame(() => fileInput.current?.focus());
+      focusWhenIdle(fileInput);
     } else if (result.data.kind !== 'document') {
       setRefusal('Es una imagen: se ha guardado en la biblioteca. Para mostrarla, use una celda de tipo Imagen.');
     } else {

@@ -8,7 +8,7 @@ import { LayoutCellView } from '@/client/ui/layout-cell-view';
 import { layoutEditorActions } from './layout-editor-slice';
 import type { MediaItem } from '@/domain/schemas/media';
 import { CellTextField } from './cell-text-field';
-import { CellUpload } from './cell-upload';
+import { CellUpload, useFocusWhenIdle } from './cell-upload';
 import { uploadRefusal } from './upload-refusal';
 
 /**
@@ -23,13 +23,14 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
   // The file input is disabled while the upload runs, which sends the keyboard to <body>; it comes back here.
   const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
+  const focusWhenIdle = useFocusWhenIdle(isLoading);
 
   /** An image of the library: its address, and its default alternative text when the cell has none yet (each use keeps its own). */
   const choose = (item: MediaItem) => {
     setRefusal(null);
     dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: item.url }));
     if (!cell.alt?.trim() && item.alt) dispatch(layoutEditorActions.cellAltChanged({ cellId: cell.id, alt: item.alt }));
-    requestAnimationFrame(() => altInput.current?.focus());
+    focusWhenIdle(altInput);
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,10 +47,10 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
       const url = await upload({ file, publicationId }).unwrap();
       dispatch(layoutEditorActions.cellContentChanged({ cellId: cell.id, content: url }));
       // The field that follows: the new image wants its alternative text.
-      requestAnimationFrame(() => altInput.current?.focus());
+      focusWhenIdle(altInput);
     } catch (error) {
       setRefusal(uploadRefusal(error));
-      requestAnimationFrame(() => fileInput.current?.focus());
+      focusWhenIdle(fileInput);
     }
   };
 
