@@ -17,10 +17,19 @@ export const isListOrder = (value: unknown): value is ListOrder => LIST_ORDERS.i
 
 /** How the section form and Historial name each order. */
 export const LIST_ORDER_LABELS: Record<ListOrder, string> = {
-  date: 'Por fecha, las más recientes primero',
-  manual: 'Manual, como se ordenen en el panel',
-  event: 'Eventos: próximos y anteriores',
+  date: 'Por fecha, recientes primero',
+  manual: 'Manual, como en el panel',
+  event: 'Eventos, próximos primero',
 };
+
+/**
+ * Said above the admin's list of one section whose public list is not in the dragged order:
+ * dragging there changes nothing a visitor sees.
+ */
+export const publicOrderNote = (sectionTitle: string, order: ListOrder): string | null =>
+  order === 'manual'
+    ? null
+    : `En el sitio, «${sectionTitle}» se ordena ${order === 'date' ? 'por fecha' : 'como eventos'}: el orden de esta lista no cambia el de su página pública.`;
 
 /** What 'Destacado' does, said beside it in the publication form. */
 export const FEATURED_HINT =

@@ -95,7 +95,7 @@ describe("a section's 'Orden de la lista'", () => {
     // Historial says what changed.
     const revisions = (await call('GET', `/api/sections/${section.id}/revisions/`)).body;
     const changes = JSON.stringify(Array.isArray(revisions) ? revisions : revisions.results);
-    expect(changes).toContain('Orden de la lista: Manual, como se ordenen en el panel → Eventos: próximos y anteriores');
+    expect(changes).toContain('Orden de la lista: Manual, como en el panel → Eventos, próximos primero');
   });
 
   it('refuses an order it does not know, changing nothing', async () => {

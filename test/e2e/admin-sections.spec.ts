@@ -158,7 +158,7 @@ test("'Orden de la lista' is chosen in the form, held by the server and shown on
   const order = page.getByRole('combobox', { name: 'Orden de la lista' });
   await expect(order).toHaveValue('date');
   await expect(order).toHaveAccessibleDescription('Cómo se ordenan sus publicaciones en el sitio público.');
-  await order.selectOption({ label: 'Manual, como se ordenen en el panel' });
+  await order.selectOption({ label: 'Manual, como en el panel' });
   expect(await violations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Crear sección' }).click();
   await expect(page).toHaveURL(/\/admin\/sections$/);
@@ -167,7 +167,7 @@ test("'Orden de la lista' is chosen in the form, held by the server and shown on
   const created = sections.find((section) => section.title === title);
   expect(created?.list_order).toBe('manual');
   await page.goto(`/admin/sections/${created?.id}`);
-  await expect(page.getByRole('definition').filter({ hasText: 'Manual, como se ordenen en el panel' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Manual, como en el panel' })).toBeVisible();
 
   // Back to by date, which the server then holds.
   await page.goto(`/admin/sections/edit/${created?.id}`);

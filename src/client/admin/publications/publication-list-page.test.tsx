@@ -70,6 +70,29 @@ describe('against the real server', () => {
     expect(await onTheServer()).toEqual([pageOne[1], pageOne[0], ...pageOne.slice(2)]);
   });
 
+  test('a section whose public list is not in the dragged order says so above its list', async () => {
+    const porFecha = await api.create('sections', { title: 'Noticias', list_order: 'date' });
+    await api.create('publications', { title: 'Jornada', section_id: porFecha.id });
+    openReal(`/admin/publications?section=${porFecha.id}`);
+    expect(
+      await screen.findByText(
+        'En el sitio, «Noticias» se ordena por fecha: el orden de esta lista no cambia el de su página pública.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+  });
+
+  test('a section in manual order lists without a note', async () => {
+    const aMano = await api.create('sections', { title: 'Presentación', list_order: 'manual' });
+    await api.create('publications', { title: 'Objetivos', section_id: aMano.id });
+    openReal(`/admin/publications?section=${aMano.id}`);
+    expect(await screen.findByRole('link', { name: 'Objetivos' }, { timeout: 5000 })).toBeVisible();
+    // The sections are in (the filter shows this one), so a note would be there by now.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sección' })).toHaveDisplayValue('Presentación'));
+    expect(screen.queryByText(/se ordena por fecha|se ordena como eventos/)).toBeNull();
+  });
+
   test('the section filter, the search and the page go to the server and into the address', async () => {
     const { revista } = await threePublications();
     await api.createMany('publications', 21, (index) => ({ title: `Congreso ${index + 1}`, section_id: revista.id }));

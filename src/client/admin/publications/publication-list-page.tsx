@@ -14,6 +14,7 @@ import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete } from '@/domain/messages';
+import { publicOrderNote } from '@/domain/list-order';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
 import { DataTable, type Column } from '../kit/data-table';
@@ -78,6 +79,8 @@ export function PublicationListPage() {
   const { notify } = useNotices();
   const { section, status, search, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
+  const shownSection = sections?.find((one) => one.id === section);
+  const orderNote = shownSection ? publicOrderNote(shownSection.title, shownSection.list_order) : null;
   // The filters and page asked now, never the last ones' rows while they load: a row of another
   // section must not be there to select or drag (docs/decisions/194).
   const {
@@ -257,6 +260,7 @@ export function PublicationListPage() {
           </button>
         </form>
       </div>
+      {orderNote && <p className="kit-muted publication-order-note">{orderNote}</p>}
       {isLoading ? (
         <Loading />
       ) : publications.length === 0 ? (
