@@ -11,7 +11,7 @@ import {
   UPLOAD_CACHE_CONTROL,
 } from '../media/media-keys';
 import type { MediaStorage } from '../media/media-storage';
-import type { ObjectStore } from '../media/object-store';
+import { MediaNotFound, type ObjectStore } from '../media/object-store';
 import { cropAround, isPointOf, readRenditionKey } from '../media/renditions';
 import type { FocalPoint } from '@/domain/schemas/common';
 
@@ -73,7 +73,11 @@ export async function registerMedia(
         const image = await libraryImageOf?.(rendition.stem);
         if (!image || !isPointOf(image.focus, rendition)) return notFound(reply);
         if ((await store.size(key)) === undefined) {
-          const original = await store.read(image.key).catch(() => undefined);
+          // An original gone from storage is a 404; any other failure of the storage stays an error.
+          const original = await store.read(image.key).catch((error: unknown) => {
+            if (error instanceof MediaNotFound) return undefined;
+            throw error;
+          });
           if (!original) return notFound(reply);
           await store.write(key, await cropAround(original, rendition.shape, { x: rendition.x / 100, y: rendition.y / 100 }));
         }
