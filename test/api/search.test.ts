@@ -20,7 +20,12 @@ let jpeg: Buffer;
 const sections: Record<string, number> = {};
 const ids: Record<string, number> = {};
 
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
+/** The site's today moved by whole calendar days (never by 24-hour steps, which a change of clocks makes land twice on one day). */
+const daysFromToday = (days: number) => {
+  const day = new Date(`${todayIso()}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
 const textLayout = (...texts: string[]) =>
   JSON.stringify([{ id: 'r1', cells: texts.map((content, i) => ({ id: `c${i}`, type: 'text', columnSpan: 1, content })) }]);
 
