@@ -1,12 +1,12 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { messages } from '@/domain/messages';
-import { todayIso } from '@/server/clock';
 import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { insertActivity } from '@/server/db/activity-repository';
 import { readContentVersion } from '@/server/db/content-version-repository';
 import { startOfDay } from '@/server/routes/activity';
 import { pruneExpiredActivity } from '@/server/upkeep/activity-retention';
 import { formData, makeImage, startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { yesterday } from '../helpers/site-days';
 
 let server: TestServer;
 let adminToken: string;
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const DAY_MS = 86_400_000;
-const yesterday = () => todayIso(new Date(Date.now() - DAY_MS));
 
 interface Entry {
   id: number;

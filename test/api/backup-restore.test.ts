@@ -19,7 +19,6 @@ import { restoreBackup } from '@/server/backup/restore';
 import { type AnyDb, codeMigrations, migrateTo } from '@/server/backup/schema';
 import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { hashPassword } from '@/server/auth/passwords';
-import { todayIso } from '@/server/clock';
 import { createDatabase } from '@/server/db/database';
 import { findUserByUsername } from '@/server/db/users-repository';
 import { createLocalFolderStore } from '@/server/media/local-folder-store';
@@ -31,6 +30,7 @@ import { formData, freshDatabase, makeImage, startApiServer, TEST_ADMIN, TEST_SE
 import { pdf } from '../helpers/crafted-documents';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
 import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
+import { yesterday } from '../helpers/site-days';
 
 /**
  * npm run backup and npm run restore (docs/decisions/131-backup-and-restore.md):
@@ -123,8 +123,6 @@ function runCommand(command: 'backup' | 'restore', args: string[], env: Record<s
 }
 
 // ---- A site with content, trash and media ----
-
-const yesterday = () => todayIso(new Date(Date.now() - 86_400_000));
 
 async function upload(server: TestServer, bytes: Buffer, type = 'image/jpeg'): Promise<string> {
   const reply = await server.request('POST', '/api/upload-image/', {

@@ -1,13 +1,12 @@
 import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
+import { daysFromToday } from '../helpers/site-days';
 
 /**
  * GET /api/dashboard/: the admin landing's panels of work in one answer, as
  * the account's role may see them.
  */
 
-const DAY_MS = 86_400_000;
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * DAY_MS));
 const PASSWORD = 'una frase larga de prueba 2026';
 
 let server: TestServer;

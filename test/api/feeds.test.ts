@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { SITE_NAME } from '@/domain/catalogue';
 import { messages } from '@/domain/messages';
-import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+import { daysFromToday } from '../helpers/site-days';
 
 // Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
 jest.setTimeout(60_000);
@@ -12,7 +12,6 @@ let token: string;
 let jpeg: Buffer;
 const sections: Record<string, number> = {};
 
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
 
 async function publish(title: string, section: string, fields: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+import { daysFromToday } from '../helpers/site-days';
 
 // Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
 jest.setTimeout(60_000);
@@ -9,8 +9,6 @@ let server: TestServer;
 let token: string;
 let jpeg: Buffer;
 const ids: Record<string, number> = {};
-
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
 
 /** GET with the path sent exactly as written (fetch would resolve '..' and escapes first). */
 const rawGet = (path: string) =>

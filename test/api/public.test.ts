@@ -2,13 +2,12 @@ import { messages } from '@/domain/messages';
 import { todayIso } from '@/server/clock';
 import { formData, makeImage, startApiServer, type TestServer } from '../helpers/api-server';
 import { fakeDateOnly } from '../helpers/fake-date';
+import { daysFromToday } from '../helpers/site-days';
 
 let server: TestServer;
 let token: string;
 let jpeg: Buffer;
 const ids: Record<string, number> = {};
-
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
 
 async function publication(key: string, sectionId: number, extra: Record<string, string> = {}) {
   const reply = await server.request('POST', '/api/publications/', {

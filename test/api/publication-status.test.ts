@@ -1,15 +1,13 @@
 import { todayIso } from '@/server/clock';
 import { formData, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { fakeDateOnly } from '../helpers/fake-date';
+import { daysFromToday } from '../helpers/site-days';
 
 /**
  * The admin list's status filter (GET /api/publications/?status=) and the
  * shown status each answer carries: computed by the server with the rule the
  * public site applies, so that 'published' is exactly what visitors see today.
  */
-
-const DAY_MS = 86_400_000;
-const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * DAY_MS));
 
 let server: TestServer;
 let token: string;

@@ -2,11 +2,11 @@ import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS, revisionSummaries } from '@/domain/history';
-import { todayIso } from '@/server/clock';
 import { insertRevision } from '@/server/db/revisions-repository';
 import { insertSection } from '@/server/db/sections-repository';
 import { formData, makeImage, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { purgeFromLibrary } from '../helpers/library';
+import { yesterday } from '../helpers/site-days';
 
 let server: TestServer;
 let token: string;
@@ -16,7 +16,6 @@ beforeAll(async () => ({ server, token, jpeg } = await startSignedIn()));
 afterAll(async () => server.close());
 
 const DAY_MS = 86_400_000;
-const yesterday = () => todayIso(new Date(Date.now() - DAY_MS));
 
 const call = (method: string, pathName: string, json?: unknown) => server.request(method, pathName, { token, json });
 

@@ -10,6 +10,7 @@ import { loadConfig } from '@/server/config';
 import { migrateToLatest } from '@/server/db/migrate';
 import { badRequest } from '@/server/http/api-error';
 import { fakeClientBuild, formData, freshDatabase, startSignedIn, TEST_SECRET, type TestServer } from '../helpers/api-server';
+import { daysFromToday } from '../helpers/site-days';
 
 // Runs on SQLite, and on PostgreSQL when DATABASE_URL is set: the same queries must find the same publications in the same order.
 jest.setTimeout(60_000);
@@ -20,12 +21,6 @@ let jpeg: Buffer;
 const sections: Record<string, number> = {};
 const ids: Record<string, number> = {};
 
-/** The site's today moved by whole calendar days (never by 24-hour steps, which a change of clocks makes land twice on one day). */
-const daysFromToday = (days: number) => {
-  const day = new Date(`${todayIso()}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
 const textLayout = (...texts: string[]) =>
   JSON.stringify([{ id: 'r1', cells: texts.map((content, i) => ({ id: `c${i}`, type: 'text', columnSpan: 1, content })) }]);
 

@@ -1,8 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { SITE_NAME } from '@/domain/catalogue';
-import { siteTimeZone, todayIso } from '@/server/clock';
+import { siteTimeZone } from '@/server/clock';
 import { midnightIn } from '@/server/seo/feeds';
 import { formData, startSignedIn, type TestServer } from '../helpers/api-server';
+import { yesterday } from '../helpers/site-days';
 
 // Runs on SQLite, and on PostgreSQL when DATABASE_URL is set.
 jest.setTimeout(60_000);
@@ -19,8 +20,6 @@ const saved: Record<
   string,
   { id: number; title: string; featured_image: string | null; publish_date: string; created_at: string; updated_at: string }
 > = {};
-
-const yesterday = () => todayIso(new Date(Date.now() - 86_400_000));
 
 async function publish(key: string, title: string, section: string) {
   const reply = await server.request('POST', '/api/publications/', {

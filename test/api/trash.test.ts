@@ -4,10 +4,10 @@ import path from 'node:path';
 import { imageVariantUrl } from '@/domain/images';
 import { IMAGE_VARIANT_WIDTHS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
-import { todayIso } from '@/server/clock';
 import { purgeExpiredTrash } from '@/server/upkeep/trash-purge';
 import { formData, freshDatabase, startApiServer, startSignedIn, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { purgeFromLibrary } from '../helpers/library';
+import { yesterday } from '../helpers/site-days';
 
 let server: TestServer;
 let token: string;
@@ -18,7 +18,6 @@ afterAll(async () => server.close());
 
 const DAY_MS = 86_400_000;
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
-const yesterday = () => todayIso(new Date(Date.now() - DAY_MS));
 
 const call = (method: string, pathName: string, json?: unknown) => server.request(method, pathName, { token, json });
 
