@@ -189,6 +189,12 @@ const PUBLICATION_RULES: Rule<Publication>[] = [
   field('featured_image', 'Imagen destacada'),
   field('order', 'Orden'),
   (before, after) => layoutChange(before.layout, after.layout),
+  // A version kept before events existed has none (undefined).
+  (before, after) => {
+    const [was, is] = [before.event ?? null, after.event ?? null];
+    if (JSON.stringify(was) === JSON.stringify(is)) return false;
+    return was === null ? 'Evento añadido' : is === null ? 'Evento quitado' : 'Evento';
+  },
 ];
 
 const SECTION_RULES: Rule<Section>[] = [

@@ -44,6 +44,8 @@ export const FIELD_LIMITS = {
   textCell: 100_000,
   /** Rows of one publication's layout. */
   layoutRows: 200,
+  /** An event's place ('Lugar'). */
+  eventLocation: 200,
 } as const;
 
 /** `order` is stored in a 32-bit integer column on both databases. */

@@ -87,6 +87,15 @@ export const messages = {
   imageNotInLibrary: 'Elija una imagen de la biblioteca.',
   invalidListOrder: 'Elija un orden de la lista: por fecha, manual o de eventos.',
   imageFromOneSource: 'Envíe un archivo o elija una imagen de la biblioteca, no las dos cosas.',
+  /** A publication's event ('Evento' in its form, docs/decisions/197). */
+  eventInvalid: 'El evento debe ser un objeto con start, end, all_day, location, online_url y registration_url, o null.',
+  eventStartRequired: 'Indique cuándo empieza el evento.',
+  eventInvalidDateTime: 'Introduzca una fecha y una hora válidas (AAAA-MM-DDTHH:MM).',
+  eventEndBeforeStart: 'La fecha de fin no puede ser anterior al inicio',
+  /** A wall-clock time in the hour the clocks skip going forward. */
+  eventTimeSkipped: 'Esa hora no existe ese día: los relojes se adelantan una hora. Elija otra.',
+  eventWrongOffset: (offsets: string): string =>
+    `En la zona horaria del sitio esa hora es ${offsets}: escriba esa diferencia horaria o ninguna.`,
   invalidColumnSpan: 'El ancho de columna debe estar entre 1 y 4.',
 
   reorderInvalid: 'El orden no es válido: cada elemento necesita id y order.',

@@ -31,6 +31,8 @@ export const publicApiAddress = {
   publications: (sectionSlug: string, page: number, pageSize = PUBLIC_PUBLICATION_PAGE_SIZE): string =>
     withQuery('/public/publications/', { section_slug: sectionSlug, page, page_size: pageSize }),
   publication: (id: number): string => `/public/publication/${id}/`,
+  /** The site's upcoming events, soonest first (the home page's 'Próximo evento'). */
+  events: (pageSize: number): string => withQuery('/public/events/', { page_size: pageSize }),
   /** A page of results of an already bounded query (site-search.ts boundSearchQuery). */
   search: (query: string, page: number): string => withQuery('/public/search/', page > 1 ? { q: query, page } : { q: query }),
   /** The faculty, a hundred a page, the inactive too (the page greys them). */
@@ -49,6 +51,8 @@ export const publicApiAddress = {
 export type PageRead =
   | { kind: 'publications'; sectionSlug: string; page: number; pageSize: number }
   | { kind: 'publication'; id: number }
+  /** The first page of the site's upcoming events. */
+  | { kind: 'events'; pageSize: number }
   | { kind: 'search'; q: string; page: number }
   /** The faculty: the first page of a hundred, then the rest (client/api/public-content.ts). */
   | { kind: 'biographies'; page: number };
@@ -58,11 +62,15 @@ export function pageReadAddress(read: PageRead): string {
   if (read.kind === 'publications') return publicApiAddress.publications(read.sectionSlug, read.page, read.pageSize);
   if (read.kind === 'publication') return publicApiAddress.publication(read.id);
   if (read.kind === 'biographies') return publicApiAddress.biographies(read.page);
+  if (read.kind === 'events') return publicApiAddress.events(read.pageSize);
   return publicApiAddress.search(read.q, read.page);
 }
 
 /** How many of the latest news the home page shows (client/site/latest-news.tsx), read with it. */
 export const HOME_NEWS_COUNT = 3;
+
+/** How many upcoming events the home page shows ('Próximo evento', client/site/next-event.tsx), read with it. */
+export const HOME_EVENT_COUNT = 1;
 
 /** What a public page's HTML carries for the app that takes it over: its status and the answers it was drawn from. */
 export interface PageData {

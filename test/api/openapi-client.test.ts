@@ -126,6 +126,14 @@ it('drives every operation of the document with a client generated from it; ever
       refresh: state.refresh,
       status: 'published',
       publish_date: '2024-05-17',
+      event: {
+        start: '2024-05-20T10:00',
+        end: '2024-05-20T13:30',
+        all_day: false,
+        location: 'Aula Magna',
+        online_url: null,
+        registration_url: null,
+      },
       version: undefined,
     };
     const libraryFile = (method === 'post' && path === '/api/media/') || path.endsWith('/replace/');

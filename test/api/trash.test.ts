@@ -178,7 +178,7 @@ describe('restoring when the id was taken meanwhile', () => {
     expect(saved.body.layout[0].cells[0].publicationId).toBe(draft.id);
     expect((await call('DELETE', `/api/publications/${draft.id}/`)).status).toBe(204);
     // Another row holds the id now (an import, say).
-    const { id: _id, section: _section, layout: _layout, public_state: _state, ...row } = saved.body;
+    const { id: _id, section: _section, layout: _layout, public_state: _state, event: _event, ...row } = saved.body;
     await server.services.db
       .insertInto('publications')
       .values({

@@ -24,6 +24,7 @@ export const publicationFixture = (id: number, overrides: Partial<Publication> =
   featured_image: null,
   is_featured: false,
   publish_date: '2026-01-01',
+  event: null,
   layout: [],
   order: id,
   version: 1,

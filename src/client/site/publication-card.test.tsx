@@ -16,6 +16,8 @@ const publication = (overrides: Partial<PublicPublication> = {}): PublicPublicat
   featured_image_focus: null,
   is_featured: false,
   publish_date: '2026-11-10',
+  event: null,
+  event_upcoming: null,
   order: 1,
   layout: [
     { id: 'r1', cells: [{ id: 'c1', type: 'image', content: '/media/images/otra.jpg' }] },

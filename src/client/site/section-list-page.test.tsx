@@ -16,6 +16,8 @@ const publication = (id: number, title: string, section_slug = 'presentacion-del
   featured_image_focus: null,
   is_featured: false,
   publish_date: '2026-02-01',
+  event: null,
+  event_upcoming: null,
   order: id,
   layout: [{ id: 'r', cells: [{ id: 'c', type: 'text', content: `<p>Texto de ${title}</p>` }] }],
 });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PUBLICATION_STATUSES } from '@/domain/publication-values';
 import { FocalPoint, PageQuery } from './common';
-import { Layout } from './publications';
+import { Layout, PublicationEventSchema } from './publications';
 
 export const PublicPublication = Type.Object(
   {
@@ -16,6 +16,10 @@ export const PublicPublication = Type.Object(
     }),
     is_featured: Type.Boolean(),
     publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    event: Type.Union([PublicationEventSchema, Type.Null()], { description: 'Su evento, o null' }),
+    event_upcoming: Type.Union([Type.Boolean(), Type.Null()], {
+      description: 'Si su evento es próximo: su último día es hoy o posterior en SITE_TIME_ZONE (null sin evento)',
+    }),
     layout: Layout,
     order: Type.Integer(),
   },

@@ -28,6 +28,39 @@ export const LayoutRow = Type.Object({ id: Type.String(), cells: Type.Array(Layo
 
 export const Layout = Type.Array(LayoutRow, { description: 'Filas de hasta cuatro columnas' });
 
+const TIME_DESCRIPTION =
+  'AAAA-MM-DDTHH:MM:SS con la diferencia horaria de SITE_TIME_ZONE en ese momento (al escribir, esa o ninguna: la hora se lee en la zona del sitio); AAAA-MM-DD si dura días enteros';
+
+/** A publication's event (docs/decisions/197). */
+export const PublicationEventSchema = Type.Object(
+  {
+    start: Type.String({ description: `Inicio: ${TIME_DESCRIPTION}` }),
+    end: Type.Union([Type.String(), Type.Null()], {
+      description: 'Fin, opcional, no anterior al inicio; si dura días enteros, el último día (incluido)',
+    }),
+    all_day: Type.Boolean({ description: 'Dura días enteros: fechas sin hora' }),
+    location: Type.Union([Type.String({ maxLength: FIELD_LIMITS.eventLocation }), Type.Null()], { description: 'Lugar, texto libre' }),
+    online_url: Type.Union([Type.String({ maxLength: FIELD_LIMITS.url }), Type.Null()], {
+      description: 'Dirección para seguirlo en línea',
+    }),
+    registration_url: Type.Union([Type.String({ maxLength: FIELD_LIMITS.url }), Type.Null()], { description: 'Dirección de inscripción' }),
+  },
+  { title: 'PublicationEvent' },
+);
+
+/** An event as written; `start` is required, but the rules and their Spanish messages are domain/events.ts readEvent's. */
+const EventInput = Type.Object(
+  {
+    start: Type.Optional(Type.String()),
+    end: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    all_day: Type.Optional(Type.Boolean()),
+    location: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    online_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    registration_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { title: 'PublicationEventInput', additionalProperties: false },
+);
+
 const SectionRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() }, { title: 'SectionRef' });
 
 const publicationFields = {
@@ -39,6 +72,7 @@ const publicationFields = {
   featured_image: Type.Union([Type.String(), Type.Null()]),
   is_featured: Type.Boolean(),
   publish_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  event: Type.Union([PublicationEventSchema, Type.Null()], { description: 'Su evento, o null' }),
   order: Type.Integer(),
   version: Version,
   ...Timestamps,
@@ -85,6 +119,11 @@ const writableFields = {
   featured_image_id: Type.Optional(LibraryImageId('La imagen destacada')),
   is_featured: Type.Optional(Type.Boolean()),
   order: Type.Optional(OrderField),
+  event: Type.Optional(
+    Type.Union([EventInput, Type.Null(), Type.String({ description: 'El evento escrito como texto JSON, o null' })], {
+      description: 'Su evento; null lo quita. En multipart, su texto JSON (o el texto null)',
+    }),
+  ),
   layout: Type.Optional(
     Type.Union([Layout, Type.String({ description: 'El diseño escrito como texto JSON' })], {
       description: `El diseño: una lista de filas (hasta ${FIELD_LIMITS.layoutRows}), o su texto JSON. Celdas de texto de hasta ${FIELD_LIMITS.textCell} caracteres, sin imágenes data:`,

@@ -3,6 +3,7 @@ import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { PAGE_PARAM } from '@/domain/public-pages';
 import { SEARCH_SEGMENT } from '@/domain/site-search';
 import { PublicBiographiesQuery, PublicPublicationsQuery } from '@/domain/schemas/public';
+import { PageQuery } from '@/domain/schemas/common';
 
 /**
  * The public GETs that are cached, and the query parameters each one reads:
@@ -13,6 +14,7 @@ const CACHEABLE: { path: RegExp; params: readonly string[] }[] = [
   { path: /^\/api\/public\/publications\/?$/, params: Object.keys(PublicPublicationsQuery.properties) },
   { path: /^\/api\/public\/publication\/\d{1,10}\/?$/, params: [] },
   { path: /^\/api\/public\/biographies\/?$/, params: Object.keys(PublicBiographiesQuery.properties) },
+  { path: /^\/api\/public\/events\/?$/, params: Object.keys(PageQuery.properties) },
 ];
 
 /** A public request reduced to what its answer depends on. */

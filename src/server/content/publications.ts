@@ -1,9 +1,16 @@
 import type { FieldErrors, Publication, PublicationStatus } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors, validatePublication } from '@/domain/validation';
-import { nowIso } from '../clock';
+import { readEvent, storedEvent } from '@/domain/events';
+import { nowIso, siteTimeZone } from '../clock';
 import { firstOrder } from '../db/ordering';
-import { findPublication, updatePublication, insertPublication, type PublicationWithSection } from '../db/publications-repository';
+import {
+  eventColumns,
+  findPublication,
+  updatePublication,
+  insertPublication,
+  type PublicationWithSection,
+} from '../db/publications-repository';
 import { findSection } from '../db/sections-repository';
 import { sectionEntry, trashPublication } from '../db/trash-repository';
 import type { DbOrTrx } from '../db/database';
@@ -28,6 +35,8 @@ export interface PublicationInput {
   version?: number;
   /** The layout: a list of rows, or its JSON text (requirements §7's multipart). */
   layout?: unknown;
+  /** Its event (domain/events.ts readEvent): an object, its JSON text, or null to remove it. */
+  event?: unknown;
   /** A new featured image, an uploaded one's address or a library image's id; required on create, it cannot be removed. */
   featured_image?: ImageInput;
 }
@@ -38,7 +47,7 @@ export const publicationKind: KindStore<'publication', PublicationWithSection> =
   find: findPublication,
   toJson: toPublication,
   restoreKeeps:
-    'Recupera título, sección, diseño, imagen destacada, fecha y destacado; el estado se conserva. 409 si la sección de esa versión ya no existe o está en la papelera.',
+    'Recupera título, sección, diseño, imagen destacada, fecha, destacado y evento; el estado se conserva. 409 si la sección de esa versión ya no existe o está en la papelera.',
   async restore(trx, id, record, now) {
     if (!(await findSection(trx, record.section_id))) {
       const inTrash = await sectionEntry(trx, record.section_id);
@@ -57,6 +66,8 @@ export const publicationKind: KindStore<'publication', PublicationWithSection> =
       featured_image: record.featured_image,
       publish_date: record.publish_date,
       is_featured: record.is_featured ? 1 : 0,
+      // A version kept before publications had events had none.
+      ...eventColumns(record.event ? storedEvent(record.event) : null),
       updated_at: now,
     });
     return row && toPublication(row);
@@ -75,6 +86,8 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
   const layoutErrors: FieldErrors = {};
   const layout = input.layout === undefined ? undefined : readLayout(input.layout, layoutErrors);
   if (layout) await readLibraryCells(db, layout, layoutErrors);
+  const eventErrors: FieldErrors = {};
+  const event = readEvent(input.event, eventErrors, siteTimeZone());
   const errors = {
     ...validatePublication(
       {
@@ -88,6 +101,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
       { editing },
     ),
     ...layoutErrors,
+    ...eventErrors,
     ...editErrors,
   };
   checkImageField(input.featured_image, 'featured_image', errors);
@@ -106,6 +120,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
     isFeatured: input.is_featured,
     order: input.order,
     layout: layout === undefined ? undefined : JSON.stringify(layout),
+    event,
   };
 }
 
@@ -125,6 +140,7 @@ export async function createPublication(writer: Writer, sent: PublicationInput):
       is_featured: fields.isFeatured ? 1 : 0,
       publish_date: fields.publishDate ?? null,
       layout: fields.layout ?? '[]',
+      ...eventColumns(fields.event ?? null),
       order: fields.order ?? (await firstOrder(trx, 'publications')),
       created_at: now,
       updated_at: now,
@@ -151,6 +167,7 @@ export async function editPublication(writer: Writer, id: number, sent: Publicat
         ...(fields.isFeatured !== undefined && { is_featured: fields.isFeatured ? 1 : 0 }),
         ...(fields.order !== undefined && { order: fields.order }),
         ...(fields.layout !== undefined && { layout: fields.layout }),
+        ...(fields.event !== undefined && eventColumns(fields.event)),
         ...(featuredImage !== undefined && { featured_image: featuredImage }),
         updated_at: nowIso(),
       }),

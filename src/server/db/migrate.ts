@@ -23,6 +23,7 @@ import * as usernameKey from './migrations/2026-12-05-021-username-key';
 import * as media from './migrations/2026-12-05-022-media';
 import * as mediaAdoption from './migrations/2026-12-05-023-media-adoption';
 import * as listOrder from './migrations/2026-12-05-024-list-order';
+import * as publicationEvents from './migrations/2026-12-05-025-publication-events';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-022-media': media,
   '2026-12-05-023-media-adoption': mediaAdoption,
   '2026-12-05-024-list-order': listOrder,
+  '2026-12-05-025-publication-events': publicationEvents,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

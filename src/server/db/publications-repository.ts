@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { eventLastDay, type PublicationEvent } from '@/domain/events';
 import type { ListOrder } from '@/domain/list-order';
 import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
@@ -39,8 +40,43 @@ function countJoined(db: DbOrTrx) {
     .select((eb) => eb.fn.countAll().as('count'));
 }
 
-/** The columns a list is sorted by, each ascending or descending, in turn. */
-type ListSort = readonly (readonly [`publications.${'order' | 'id' | 'is_featured' | 'publish_date'}`, 'asc' | 'desc'])[];
+/**
+ * The event's columns as stored (docs/decisions/197), null for none; event_last_day goes with
+ * them, so that no write can leave it behind the times it is read from.
+ */
+export function eventColumns(
+  event: PublicationEvent | null,
+): Pick<
+  PublicationRow,
+  'event_start' | 'event_end' | 'event_all_day' | 'event_location' | 'event_online_url' | 'event_registration_url' | 'event_last_day'
+> {
+  return {
+    event_start: event?.start ?? null,
+    event_end: event?.end ?? null,
+    event_all_day: event?.all_day ? 1 : 0,
+    event_location: event?.location ?? null,
+    event_online_url: event?.online_url ?? null,
+    event_registration_url: event?.registration_url ?? null,
+    event_last_day: event ? eventLastDay(event) : null,
+  };
+}
+
+/** A row's event, as stored (wall-clock times), or null. */
+export function eventOfRow(row: PublicationRow): PublicationEvent | null {
+  if (row.event_start === null || row.event_start === undefined) return null;
+  return {
+    start: row.event_start,
+    end: row.event_end,
+    all_day: row.event_all_day === 1,
+    location: row.event_location,
+    online_url: row.event_online_url,
+    registration_url: row.event_registration_url,
+  };
+}
+
+/** The columns a list is sorted by (or what it computes from them), each ascending or descending, in turn. */
+type SortColumn = `publications.${'order' | 'id' | 'is_featured' | 'publish_date' | 'event_start'}`;
+type ListSort = readonly (readonly [SortColumn | Expression<unknown>, 'asc' | 'desc'])[];
 
 /** The admin's list, and every list before sections chose their order: the dragged order. */
 const DRAGGED: ListSort = [
@@ -49,25 +85,40 @@ const DRAGGED: ListSort = [
 ];
 
 /**
- * A public list's sort by its section's order (domain/list-order.ts). 'event' sorts the
- * publications without an event, newest first: the only ones until events are dated.
+ * An 'event' list on `today`: upcoming events (last day today or later), soonest first;
+ * then past ones, latest first; then the publications without an event, newest first.
+ * 'Destacado' does not reorder it (docs/decisions/196, 197).
  */
-const PUBLIC_SORTS: Record<ListOrder, ListSort> = {
+function eventSort(today: string): ListSort {
+  // 0 upcoming, 1 past, 2 without an event.
+  const group = sql<number>`case when publications.event_start is null then 2 when publications.event_last_day >= ${today} then 0 else 1 end`;
+  return [
+    [group, 'asc'],
+    [sql`case when publications.event_last_day >= ${today} then publications.event_start end`, 'asc'],
+    [sql`case when publications.event_last_day < ${today} then publications.event_start end`, 'desc'],
+    ['publications.publish_date', 'desc'],
+    [sql`case when publications.event_last_day >= ${today} then publications.id end`, 'asc'],
+    ['publications.id', 'desc'],
+  ];
+}
+
+/** A public list's sort by its section's order (domain/list-order.ts) on `today`. */
+const PUBLIC_SORTS: Record<ListOrder, (today: string) => ListSort> = {
   // Newest first: of two on the same day, the one entered later.
-  date: [
+  date: () => [
     ['publications.is_featured', 'desc'],
     ['publications.publish_date', 'desc'],
     ['publications.id', 'desc'],
   ],
-  manual: [['publications.is_featured', 'desc'], ...DRAGGED],
-  event: [
-    ['publications.publish_date', 'desc'],
-    ['publications.id', 'desc'],
-  ],
+  manual: () => [['publications.is_featured', 'desc'], ...DRAGGED],
+  event: eventSort,
 };
 
 function sortedBy<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: ListSort): SelectQueryBuilder<DB, TB, O> {
-  return sort.reduce((sorted, [column, direction]) => sorted.orderBy(sql.ref(column), direction), query);
+  return sort.reduce(
+    (sorted, [column, direction]) => sorted.orderBy(typeof column === 'string' ? sql.ref(column) : column, direction),
+    query,
+  );
 }
 
 /** A condition on publications alone, or on publications and their sections. */
@@ -191,11 +242,11 @@ function publicFilter(today: string, sectionSlug?: string): Filter<'sections'> {
     ]);
 }
 
-/** The order of a section's public list; the whole site's is by date. */
-async function publicSortOf(db: DbOrTrx, sectionSlug: string | undefined): Promise<ListSort> {
-  if (sectionSlug === undefined) return PUBLIC_SORTS.date;
+/** The order of a section's public list on `today`; the whole site's is by date. */
+async function publicSortOf(db: DbOrTrx, sectionSlug: string | undefined, today: string): Promise<ListSort> {
+  if (sectionSlug === undefined) return PUBLIC_SORTS.date(today);
   const section = await db.selectFrom('sections').select('list_order').where('slug', '=', sectionSlug).executeTakeFirst();
-  return PUBLIC_SORTS[section?.list_order as ListOrder] ?? PUBLIC_SORTS.date;
+  return (PUBLIC_SORTS[section?.list_order as ListOrder] ?? PUBLIC_SORTS.date)(today);
 }
 
 /** Public publications, of one section (by slug) or of all, in the section's list order. */
@@ -204,7 +255,7 @@ export async function listPublicPublications(
   options: { today: string; sectionSlug?: string; window?: RowRange },
 ): Promise<Slice<PublicationWithSection>> {
   const filter = publicFilter(options.today, options.sectionSlug);
-  const sort = await publicSortOf(db, options.sectionSlug);
+  const sort = await publicSortOf(db, options.sectionSlug, options.today);
   const ids = (window: RowRange) =>
     sortedBy(
       db.selectFrom('publications').innerJoin('sections', 'sections.id', 'publications.section_id').select('publications.id').where(filter),
@@ -214,6 +265,35 @@ export async function listPublicPublications(
       .offset(window.offset);
   const [rows, counted] = await Promise.all([
     inListOrder(db, filter, ids, options.window, sort),
+    countJoined(db).where(filter).executeTakeFirst(),
+  ]);
+  return { rows, count: toCount(counted?.count as string | number) };
+}
+
+/**
+ * Public publications with an event whose last day is `from` or later, soonest start first:
+ * the site's upcoming events (`from` today: the home page's 'Próximo evento'), and the
+ * calendar's (`from` a year ago). Answered from publications_event.
+ */
+export async function listPublicEvents(
+  db: DbOrTrx,
+  options: { today: string; from: string; window?: RowRange },
+): Promise<Slice<PublicationWithSection>> {
+  const filter: Filter<'sections'> = (eb) =>
+    eb.and([
+      publicFilter(options.today)(eb),
+      eb('publications.event_start', 'is not', null),
+      eb('publications.event_last_day', '>=', options.from),
+    ]);
+  const sort: ListSort = [
+    ['publications.event_start', 'asc'],
+    ['publications.id', 'asc'],
+  ];
+  const [rows, counted] = await Promise.all([
+    (options.window
+      ? sortedBy(withSection(db).where(filter), sort).limit(options.window.limit).offset(options.window.offset)
+      : sortedBy(withSection(db).where(filter), sort)
+    ).execute(),
     countJoined(db).where(filter).executeTakeFirst(),
   ]);
   return { rows, count: toCount(counted?.count as string | number) };

@@ -120,6 +120,18 @@ export interface PublicationsTable {
    * repository with every layout, read by 'Pendiente de revisar'.
    */
   images_without_alt: Generated<number>;
+  /**
+   * Its event (domain/events.ts, docs/decisions/197), none while event_start is null: wall-clock
+   * text of the site's zone ('YYYY-MM-DDTHH:MM:SS', or 'YYYY-MM-DD' with event_all_day 1).
+   */
+  event_start: string | null;
+  event_end: string | null;
+  event_all_day: Generated<number>;
+  event_location: string | null;
+  event_online_url: string | null;
+  event_registration_url: string | null;
+  /** YYYY-MM-DD, the end's day or the start's: written by the repository with every event, what upcoming and past compare. */
+  event_last_day: Generated<string | null>;
 }
 
 export interface BiographiesTable {

@@ -1,8 +1,9 @@
 import type { Biography, Layout, Publication, PublicationStatus, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
 import { publicState } from '@/domain/publication-status';
 import { DEFAULT_LIST_ORDER, isListOrder } from '@/domain/list-order';
-import { todayIso } from '../clock';
-import type { PublicationWithSection } from '../db/publications-repository';
+import { eventAnswer, isUpcoming, type PublicationEvent } from '@/domain/events';
+import { siteTimeZone, todayIso } from '../clock';
+import { eventOfRow, type PublicationWithSection } from '../db/publications-repository';
 import type { ListedBiography } from '../db/biographies-repository';
 import type { SectionRow } from '../db/schema';
 import type { FocalPoint } from '@/domain/schemas/common';
@@ -51,6 +52,12 @@ export function toPublication(row: PublicationWithSection): Publication {
   return { ...toPublicationSummary(row), layout: layoutOf(row) };
 }
 
+/** A row's event as the API answers it: its times with the site zone's offset (docs/decisions/197). */
+function eventOf(row: PublicationWithSection): PublicationEvent | null {
+  const event = eventOfRow(row);
+  return event && eventAnswer(event, siteTimeZone());
+}
+
 /** The admin list's answer with `omit=layout`: every field but the layout, which is most of the bytes. */
 export function toPublicationSummary(row: PublicationWithSection): PublicationSummary {
   return {
@@ -62,6 +69,7 @@ export function toPublicationSummary(row: PublicationWithSection): PublicationSu
     featured_image: row.featured_image,
     is_featured: row.is_featured === 1,
     publish_date: row.publish_date,
+    event: eventOf(row),
     order: row.order,
     version: row.version,
     created_at: row.created_at,
@@ -88,6 +96,9 @@ export function toPublicPublication(row: PublicationWithSection): PublicPublicat
     featured_image_focus: focusOf(row.featured_focal_x, row.featured_focal_y),
     is_featured: row.is_featured === 1,
     publish_date: row.publish_date,
+    event: eventOf(row),
+    // The public cache is kept per day, so this split moves at midnight with it.
+    event_upcoming: row.event_start == null ? null : isUpcoming({ start: row.event_start, end: row.event_end }, todayIso()),
     layout: layoutOf(row),
     order: row.order,
   };

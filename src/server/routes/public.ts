@@ -6,7 +6,7 @@ import { parseBoolean } from '@/domain/validation';
 import { sendAndKeep, sendCached } from '../http/cached-reply';
 import { canonicalPublicRequest } from '../cache/public-key';
 import { listBiographies } from '../db/biographies-repository';
-import { findPublicPublication, listPublicPublications } from '../db/publications-repository';
+import { findPublicPublication, listPublicEvents, listPublicPublications } from '../db/publications-repository';
 import { notFound } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { todayIso } from '../clock';
@@ -14,7 +14,7 @@ import { notFoundAs } from '../http/params';
 import { toBiography, toPublicPublication } from '../http/serializers';
 import { optionalAdmin } from '../plugins/auth';
 import { Biography } from '@/domain/schemas/biographies';
-import { Detail, IdParams, PageOf } from '@/domain/schemas/common';
+import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } from '@/domain/schemas/public';
 import type { Services } from '../services';
 
@@ -77,6 +77,27 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         const page = readPageRequest(query);
         const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
         const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
+        return toPage(page, count, rows.map(toPublicPublication), url);
+      }),
+  );
+
+  app.get(
+    '/public/events/',
+    {
+      schema: {
+        tags,
+        summary: 'Próximos eventos',
+        description:
+          'Las publicaciones públicas con un evento cuyo último día es hoy o posterior (en SITE_TIME_ZONE), por fecha de inicio, las más próximas primero.',
+        querystring: PageQuery,
+        response: { 200: PageOf(PublicPublication) },
+      },
+    },
+    (request, reply) =>
+      cached(request, reply, async ({ query, url }) => {
+        const page = readPageRequest(query);
+        const today = todayIso();
+        const { rows, count } = await listPublicEvents(db, { today, from: today, window: page.window });
         return toPage(page, count, rows.map(toPublicPublication), url);
       }),
   );

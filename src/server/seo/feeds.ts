@@ -2,6 +2,7 @@ import { firstTextContent } from '@/domain/layout';
 import type { Layout } from '@/domain/entities';
 import { SITE_NAME } from '@/domain/catalogue';
 import { stripTags } from '@/domain/text';
+import { formatOffset, offsetMinutesAt } from '@/domain/zoned-time';
 import type { FeedRow } from '../db/feed-repository';
 
 /** Entries in a feed: the newest twenty. */
@@ -19,6 +20,9 @@ export const listFeedTitle = (listTitle: string): string => `${listTitle} · ${S
 // Every character but XML 1.0's Char production: the C0 controls but tab and line breaks, a surrogate without its pair, U+FFFE and U+FFFF.
 const NOT_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+/** The text without the characters that XML 1.0 cannot carry: what the feeds, the sitemap and the calendar write. */
+export const withoutUnreadableCharacters = (text: string): string => text.replace(NOT_XML_CHARACTER, '');
+
 /**
  * Text as XML writes it, in an element or a quoted attribute: the five
  * markup characters escaped, and every character XML 1.0 cannot carry
@@ -27,30 +31,12 @@ const NOT_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF
  * a feed, a sitemap or a calendar file unreadable to every reader.
  */
 export const escapeXml = (text: string): string =>
-  text
-    .replace(NOT_XML_CHARACTER, '')
+  withoutUnreadableCharacters(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-
-/** The offset of `timeZone` from UTC at an instant, in minutes (Europe/Madrid in winter: 60). */
-function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
 
 /**
  * Midnight of a calendar day (YYYY-MM-DD) in `timeZone`, as RFC 3339 with the
@@ -61,11 +47,9 @@ export function midnightIn(day: string, timeZone: string): string {
   const [year, month, date] = day.split('-').map(Number);
   const utcMidnight = Date.UTC(year, month - 1, date);
   // The offset at local midnight: guessed at UTC midnight, then read again at the moment it gives.
-  let offset = offsetMinutes(utcMidnight, timeZone);
-  offset = offsetMinutes(utcMidnight - offset * 60_000, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${day}T00:00:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  let offset = offsetMinutesAt(utcMidnight, timeZone);
+  offset = offsetMinutesAt(utcMidnight - offset * 60_000, timeZone);
+  return `${day}T00:00:00${formatOffset(offset)}`;
 }
 
 /**
@@ -106,7 +90,8 @@ const parseLayout = (layout: string): Layout => {
   }
 };
 
-const summaryOf = (layout: string): string => {
+/** A publication's plain-text summary: its first text cell's text, cut at SUMMARY_LENGTH. */
+export const summaryOf = (layout: string): string => {
   const text = stripTags(firstTextContent(parseLayout(layout)));
   return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
 };

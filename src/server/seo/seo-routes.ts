@@ -14,8 +14,17 @@ import { HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
+import { CALENDAR_PATH, CALENDAR_TITLE, eventCalendarPath } from '@/domain/events';
+import { SITE_NAME } from '@/domain/catalogue';
 import { sendAndKeep, sendCached } from '../http/cached-reply';
-import { findPublicPublication, listPublicPublicationAddresses, listPublicPublications } from '../db/publications-repository';
+import {
+  eventOfRow,
+  findPublicPublication,
+  listPublicEvents,
+  listPublicPublicationAddresses,
+  listPublicPublications,
+  type PublicationWithSection,
+} from '../db/publications-repository';
 import { listVisibleSectionLinks } from '../db/sections-repository';
 import { siteTimeZone, todayIso } from '../clock';
 import { latestPublicPublications } from '../db/feed-repository';
@@ -26,7 +35,8 @@ import type { Services } from '../services';
 import { publicationHead, publicationIdOf } from './publication-head';
 import { articleFactsOf, type PageSubject } from './structured-data';
 import { renderRobots, renderSitemap, renderSitemapPart } from './sitemap';
-import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle } from './feeds';
+import { FEED_ENTRIES, listFeedPath, listFeedTitle, midnightIn, renderAtomFeed, SITE_FEED_PATH, siteFeedTitle, summaryOf } from './feeds';
+import { renderCalendar, type CalendarEntry } from './icalendar';
 import type { RouteChunk } from '../spa/route-chunks';
 
 const originOf = (request: FastifyRequest) => request.server.publicOrigin();
@@ -35,6 +45,26 @@ const originOf = (request: FastifyRequest) => request.server.publicOrigin();
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
 const XML_TYPE = 'application/xml; charset=utf-8';
 const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+/** Most events in the calendar: a year of a programme's is a few dozen, so this only bounds the file. */
+const CALENDAR_MAX_EVENTS = 1000;
+
+/** The day a year before `day` (YYYY-MM-DD): the calendar keeps the last twelve months. */
+const yearBefore = (day: string): string => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+
+/** A public publication with an event as the calendar writes it. */
+function calendarEntry(row: PublicationWithSection, origin: string): CalendarEntry | undefined {
+  const event = eventOfRow(row);
+  if (!event) return undefined;
+  return {
+    uid: `publicacion-${row.id}@${new URL(origin).host}`,
+    url: `${origin}/${row.section_slug}/${row.id}`,
+    summary: row.title,
+    description: summaryOf(row.layout),
+    event,
+    stamp: row.updated_at,
+  };
+}
 
 /** What every feed needs beside its rows: the public origin, the site's time zone, and an `updated` for an empty feed. */
 const feedCommon = (request: FastifyRequest) => {
@@ -94,19 +124,52 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     });
   });
 
-  /** A feed from the public cache, as the sitemap; the public API's caching headers, so a scheduled publication enters within a minute of its midnight. */
-  async function feedFile(request: FastifyRequest, reply: FastifyReply, key: string, write: () => Promise<string | null>) {
+  /**
+   * A feed or a calendar from the public cache, as the sitemap; the public API's caching headers, so a
+   * scheduled publication enters within a minute of its midnight. `write` answers null for an address that names nothing.
+   */
+  async function publicFile(request: FastifyRequest, reply: FastifyReply, key: string, type: string, write: () => Promise<string | null>) {
     const hit = await publicCache.get(key);
     if (hit) return sendCached(request, reply, hit);
     const generation = publicCache.begin();
-    const xml = await write();
+    const text = await write();
     // A list that does not exist names nothing: the site's 404 page, as any such address.
-    if (xml === null) return reply.callNotFound();
-    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(xml));
-    body.write(xml);
-    reply.type(ATOM_TYPE);
+    if (text === null) return reply.callNotFound();
+    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    body.write(text);
+    reply.type(type);
     return sendAndKeep(request, reply, body, (answer) => publicCache.set(key, answer, generation));
   }
+  const feedFile = (request: FastifyRequest, reply: FastifyReply, key: string, write: () => Promise<string | null>) =>
+    publicFile(request, reply, key, ATOM_TYPE, write);
+
+  const calendarName = `${CALENDAR_TITLE} · ${SITE_NAME}`;
+  app.get(CALENDAR_PATH, (request, reply) =>
+    publicFile(request, reply, CALENDAR_PATH, CALENDAR_TYPE, async () => {
+      const today = todayIso();
+      const { rows } = await listPublicEvents(services.db, {
+        today,
+        from: yearBefore(today),
+        window: { limit: CALENDAR_MAX_EVENTS, offset: 0 },
+      });
+      const origin = originOf(request);
+      const entries = rows.flatMap((row) => calendarEntry(row, origin) ?? []);
+      return renderCalendar({ name: calendarName, timeZone: siteTimeZone(), entries });
+    }),
+  );
+
+  // 'Añadir al calendario': one public publication's event, under its own address.
+  app.get('/:section/:id/evento.ics', (request, reply) => {
+    const { section, id } = request.params as { section: string; id: string };
+    if (!/^[a-z0-9-]{1,100}$/.test(section) || !/^\d{1,9}$/.test(id)) return reply.callNotFound();
+    return publicFile(request, reply, eventCalendarPath(section, Number(id)), CALENDAR_TYPE, async () => {
+      const row = await findPublicPublication(services.db, Number(id), todayIso());
+      const entry = row && row.section_slug === section ? calendarEntry(row, originOf(request)) : undefined;
+      if (!entry) return null;
+      reply.header('Content-Disposition', `attachment; filename="evento-${row?.id}.ics"`);
+      return renderCalendar({ name: row?.title ?? calendarName, timeZone: siteTimeZone(), entries: [entry] });
+    });
+  });
 
   app.get(SITE_FEED_PATH, (request, reply) =>
     feedFile(request, reply, SITE_FEED_PATH, async () => {

@@ -1,3 +1,4 @@
+import { CALENDAR_PATH, CALENDAR_TITLE } from '@/domain/events';
 import type { SiteSettings } from '@/domain/entities';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@/domain/public-pages';
 import { jsonForScript } from './site-settings-json';
@@ -75,6 +76,8 @@ export function renderIndex(template: string, meta: PageMeta, settings: SiteSett
     ...(meta.feeds ?? []).map(
       (feed) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}" />`,
     ),
+    // The events' calendar, beside the feeds on every public page that announces them.
+    ...(meta.feeds?.length ? [`<link rel="alternate" type="text/calendar" title="${CALENDAR_TITLE}" href="${CALENDAR_PATH}" />`] : []),
     ...(meta.preload ?? []).map((file) =>
       file.endsWith('.css')
         ? `<link rel="stylesheet" href="${escapeHtml(file)}" />`
