@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import type { FieldErrors } from './entities';
 import type { PublicationEventSchema } from './schemas/publications';
-import { DATE_LOCALE, FIELD_LIMITS } from './limits';
+import { FIELD_LIMITS } from './limits';
+import { longDate, shortDate } from './publication-status';
 import { messages } from './messages';
 import { isHttpUrl, isIsoDate, parseBoolean } from './validation';
 import { formatOffset, offsetMinutesAt, offsetsOfWallClock, parseOffset, wallClockAsUtc } from './zoned-time';
@@ -17,6 +18,13 @@ import { formatOffset, offsetMinutesAt, offsetsOfWallClock, parseOffset, wallClo
  * ('YYYY-MM-DD'), its `end` the last day, inclusive.
  */
 export type PublicationEvent = Static<typeof PublicationEventSchema>;
+
+/** An event as the admin's form sends it: wall-clock times with no offset (the server reads them in the site's zone), blanks as ''. */
+export type EventBody = Omit<PublicationEvent, 'location' | 'online_url' | 'registration_url'> & {
+  location: string;
+  online_url: string;
+  registration_url: string;
+};
 
 const EVENT_KEYS = ['start', 'end', 'all_day', 'location', 'online_url', 'registration_url'] as const;
 
@@ -151,12 +159,16 @@ export const eventLastDay = (event: Pick<PublicationEvent, 'start' | 'end'>): st
 /** Upcoming on `today` (YYYY-MM-DD in the site's zone) while its last day is today or later. */
 export const isUpcoming = (event: Pick<PublicationEvent, 'start' | 'end'>, today: string): boolean => eventLastDay(event) >= today;
 
-const longDay = new Intl.DateTimeFormat(DATE_LOCALE, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
-/** 'jueves, 12 de marzo de 2026' of a date or wall-clock time (its digits as written, no zone arithmetic). */
+/**
+ * 'jueves, 12 de marzo de 2026' of a date or wall-clock time (its digits as written, no zone
+ * arithmetic). With the domain's words rather than Intl: a page's first DateTimeFormat makes
+ * Chromium load its calendar data (client/ui/format-date.ts says how long that takes).
+ */
 export function longSpanishDay(time: string): string {
   const [year, month, day] = time.slice(0, 10).split('-').map(Number);
-  return longDay.format(new Date(Date.UTC(year, month - 1, day)));
+  return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]}, ${longDate(time.slice(0, 10))}`;
 }
 
 /** '9:30' of a wall-clock time, as a 24-hour clock says it in Spanish. */
@@ -174,6 +186,12 @@ export function eventWhen(event: Pick<PublicationEvent, 'start' | 'end' | 'all_d
   if (end === null || end === start) return at(start);
   if (end.slice(0, 10) === start.slice(0, 10)) return event.all_day ? at(start) : `${at(start)} a ${spanishClock(end)}`;
   return `del ${at(start)} al ${at(end)}`;
+}
+
+/** The admin's short form: '12 mar 2026, 9:30' (a whole-day event: its first day). */
+export function eventShortWhen(event: Pick<PublicationEvent, 'start' | 'all_day'>): string {
+  const start = wallClockOf(event.start);
+  return event.all_day ? shortDate(start) : `${shortDate(start.slice(0, 10))}, ${spanishClock(start)}`;
 }
 
 /** Where: the place, 'En línea' when it is only online, or null when the event says neither. */

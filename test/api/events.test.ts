@@ -324,3 +324,28 @@ describe('the calendar files', () => {
     expect(html).toContain('<link rel="alternate" type="text/calendar" title="Calendario de eventos" href="/calendario.ics" />');
   });
 });
+
+describe('in the panel', () => {
+  it("filters the admin list by 'Con evento', and the dashboard lists the next events, archived ones left out", async () => {
+    const coming = await create('Próxima jornada del panel', timed(`${daysFromToday(4)}T09:00`), { status: 'draft' });
+    const archived = await create('Jornada archivada', timed(`${daysFromToday(2)}T09:00`), { status: 'archived' });
+    const withEvent = (await call('GET', `/api/publications/?omit=layout&page_size=1000&with_event=true`)).body.results as {
+      id: number;
+      event: unknown;
+    }[];
+    expect(withEvent.length).toBeGreaterThan(0);
+    expect(withEvent.every((one) => one.event !== null)).toBe(true);
+    expect(withEvent.map((one) => one.id)).toContain(coming.id);
+    const all = (await call('GET', '/api/publications/?omit=layout&page_size=1000')).body.count as number;
+    expect(all).toBeGreaterThan(withEvent.length);
+    expect((await call('GET', '/api/publications/?with_event=quizas')).status).toBe(400);
+
+    const dashboard = (await call('GET', '/api/dashboard/')).body;
+    const upcoming = dashboard.upcoming_events as { id: number; title: string; event: { start: string } }[];
+    expect(upcoming.map((one) => one.id)).not.toContain(archived.id);
+    const starts = upcoming.map((one) => one.event.start);
+    expect(starts).toEqual([...starts].sort());
+    expect(upcoming.length).toBeLessThanOrEqual(5);
+    expect(upcoming[0].event.start >= `${daysFromToday(0)}`).toBe(true);
+  });
+});

@@ -59,3 +59,29 @@ test('the landing shows the work waiting, panel by panel, from one request, each
   const requests = await api.requests();
   expect(requests.map((request) => request.url)).toEqual(['/api/dashboard/']);
 });
+
+test("'Próximos eventos' lists the next events with when they are, and leads to the list of those with one", async () => {
+  const congresos = await api.create('sections', { title: 'Congresos' });
+  await api.create('publications', {
+    title: 'Congreso de primavera',
+    section_id: congresos.id,
+    event: { start: '2030-03-12T09:30', location: 'Aula Magna' },
+  });
+  await api.create('publications', {
+    title: 'Jornada de otoño',
+    section_id: congresos.id,
+    status: 'draft',
+    event: { start: '2030-10-01', all_day: true },
+  });
+
+  renderWithProviders(<AdminLanding />, { preloadedState: { session: api.session() }, route: '/admin' });
+  const events = await screen.findByRole('region', { name: 'Próximos eventos' });
+  const lines = within(events).getAllByRole('listitem');
+  expect(lines.map((line) => within(line).getByRole('link').textContent)).toEqual(['Congreso de primavera', 'Jornada de otoño']);
+  expect(within(lines[0]).getByText(/12 mar 2030, 9:30/)).toBeInTheDocument();
+  expect(within(lines[1]).getByText(/1 oct 2030/)).toBeInTheDocument();
+  expect(within(events).getByRole('link', { name: 'Ver todas las que anuncian un evento' })).toHaveAttribute(
+    'href',
+    '/admin/publications?evento=1',
+  );
+});

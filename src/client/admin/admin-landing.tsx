@@ -6,6 +6,7 @@ import { useGetDashboardQuery } from '@/client/api/dashboard';
 import { selectUser } from '@/client/session/session-slice';
 import type { ActivityEntry } from '@/domain/schemas/activity';
 import type { Dashboard, DashboardPublication } from '@/domain/schemas/dashboard';
+import { eventShortWhen } from '@/domain/events';
 import { ACTION_LABELS } from './activity/activity-labels';
 import { formatMoment } from './kit/format-moment';
 import { PublicationStateBadges } from './kit/publication-status';
@@ -77,6 +78,9 @@ function WorkPanels({ dashboard }: { dashboard: Dashboard }) {
       </Panel>
       <Panel title="Programadas" to={publicationList({ status: 'scheduled' })} linkLabel="Ver todas las programadas">
         <PublicationLines items={dashboard.scheduled} empty="No hay publicaciones programadas." />
+      </Panel>
+      <Panel title="Próximos eventos" to={publicationList({ evento: '1' })} linkLabel="Ver todas las que anuncian un evento">
+        <EventLines items={dashboard.upcoming_events} />
       </Panel>
       <Panel title="Publicadas recientemente" to={publicationList({ status: 'published' })} linkLabel="Ver todas las publicadas">
         <PublicationLines items={dashboard.recently_published} empty="No hay publicaciones publicadas." />
@@ -163,6 +167,23 @@ function PublicationLines({ items, empty }: { items: DashboardPublication[]; emp
           <Link to={paths.admin.publication.getHref(item.id)}>{item.title}</Link>
           <span className="dashboard-meta">
             {item.section.title} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Próximos eventos': when each is, and its publication's status (a draft's event is not public yet). */
+function EventLines({ items }: { items: Dashboard['upcoming_events'] }) {
+  if (items.length === 0) return <p className="dashboard-empty">No hay eventos próximos.</p>;
+  return (
+    <ul className="dashboard-lines">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link to={paths.admin.publication.getHref(item.id)}>{item.title}</Link>
+          <span className="dashboard-meta">
+            {eventShortWhen(item.event)} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
           </span>
         </li>
       ))}

@@ -12,6 +12,7 @@ const input = (overrides: Partial<PublicationInput> = {}): PublicationInput => (
   publish_date: '2026-03-05',
   layout: [{ id: 'r1', cells: [{ id: 'c1', type: 'text', content: '<p>Hola</p>', columnSpan: 4 }] }],
   featured_image: { kind: 'keep' },
+  event: null,
   ...overrides,
 });
 
@@ -24,7 +25,13 @@ test('fields go as text, booleans as true/false and the layout as a JSON string;
     is_featured: 'false',
     publish_date: '2026-03-05',
     layout: JSON.stringify(input().layout),
+    event: 'null',
   });
+});
+
+test('an event goes as JSON text, as the layout', () => {
+  const event = { start: '2026-03-12T09:30', end: null, all_day: false, location: 'Aula Magna', online_url: '', registration_url: '' };
+  expect(JSON.parse(publicationFormData(input({ event })).get('event') as string)).toEqual(event);
 });
 
 test('the version travels when known, and a new image goes as a file with its name', () => {

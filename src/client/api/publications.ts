@@ -1,4 +1,5 @@
 import type { Id, Layout, Publication, PublicationStatus, ReorderItem } from '@/domain/entities';
+import type { EventBody } from '@/domain/events';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
 import type { ShownStatus } from '@/domain/publication-status';
 import { baseApi } from './base-api';
@@ -22,6 +23,8 @@ export interface PublicationPageRequest extends PublicationFilter {
   search?: string;
   /** A shown status (the server works it out with the public rule); absent means every status. */
   status?: ShownStatus;
+  /** Only those that announce an event ('Con evento'). */
+  withEvent?: boolean;
 }
 
 /** A page of the admin list: its publications (without their layouts) and how many match in all. */
@@ -39,6 +42,8 @@ export interface PublicationInput {
   publish_date: string;
   layout: Layout;
   featured_image: ImageChange;
+  /** Its event as the form sends it (wall-clock times), or null for none. */
+  event: EventBody | null;
   version?: number;
 }
 
@@ -47,10 +52,12 @@ export interface PublicationInput {
  * 'true'/'false', `layout` as a JSON string (requirements §7), the featured image only
  * when a new one was chosen (the server keeps the stored one otherwise).
  */
-export function publicationFormData({ featured_image, layout, version, ...fields }: PublicationInput): FormData {
+export function publicationFormData({ featured_image, layout, event, version, ...fields }: PublicationInput): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   form.append('layout', JSON.stringify(layout));
+  // As JSON text, as the layout; the text null removes a stored one.
+  form.append('event', JSON.stringify(event));
   if (version !== undefined) form.append('version', String(version));
   // A publication's featured image cannot be removed, only replaced.
   if (bringsImage(featured_image)) appendImageChange(form, 'featured_image', featured_image);
@@ -75,7 +82,7 @@ export const publicationsApi = baseApi.injectEndpoints({
     }),
     /** One page of the admin list, searched and filtered by the server, layouts left out. */
     listPublicationPage: build.query<PublicationPage, PublicationPageRequest>({
-      query: ({ page, pageSize, search, section, status }) => ({
+      query: ({ page, pageSize, search, section, status, withEvent }) => ({
         url: '/publications/',
         params: {
           page,
@@ -84,6 +91,7 @@ export const publicationsApi = baseApi.injectEndpoints({
           ...(search?.trim() ? { search: search.trim() } : {}),
           ...(section === undefined ? {} : { section }),
           ...(status === undefined ? {} : { status }),
+          ...(withEvent ? { with_event: true } : {}),
         },
       }),
       transformResponse: (answer: unknown): PublicationPage => {
@@ -139,7 +147,13 @@ export const publicationsApi = baseApi.injectEndpoints({
         // The cached pages of one list (same filter, search and size), in page order, are one list.
         const pagesByList = new Map<string, PublicationPageRequest[]>();
         for (const request of publicationsApi.util.selectCachedArgsForQuery(state, 'listPublicationPage')) {
-          const key = JSON.stringify([request.section ?? null, request.search?.trim() ?? '', request.status ?? null, request.pageSize]);
+          const key = JSON.stringify([
+            request.section ?? null,
+            request.search?.trim() ?? '',
+            request.status ?? null,
+            request.withEvent ?? false,
+            request.pageSize,
+          ]);
           pagesByList.set(key, [...(pagesByList.get(key) ?? []), request]);
         }
         for (const requests of pagesByList.values()) {

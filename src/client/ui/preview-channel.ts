@@ -1,3 +1,4 @@
+import type { PublicationEvent } from '@/domain/events';
 import type { Layout } from '@/domain/entities';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { isShownStatus, type ShownStatus } from '@/domain/publication-status';
@@ -38,6 +39,8 @@ export interface PreviewPublication {
   /** The stored image's address; null when there is none (or an unsaved file replaces it: `image`). */
   featured_image: string | null;
   layout: Layout;
+  /** Its event as the form holds it (wall-clock times, no offset), or null. */
+  event: PublicationEvent | null;
 }
 
 export interface PreviewPayload {
@@ -76,7 +79,8 @@ function isPreviewPublication(value: unknown): value is PreviewPublication {
     typeof value.section_title === 'string' &&
     isDateOrNull(value.publish_date) &&
     (value.featured_image === null || typeof value.featured_image === 'string') &&
-    Array.isArray(value.layout)
+    Array.isArray(value.layout) &&
+    (value.event === null || (isRecord(value.event) && typeof value.event.start === 'string'))
   );
 }
 

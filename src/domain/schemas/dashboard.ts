@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ActivityEntry } from './activity';
 import { PublicState } from './public-state';
+import { PublicationEventSchema } from './publications';
 
 /**
  * GET /api/dashboard/: the admin landing ('Resumen') in one answer: the
@@ -46,6 +47,10 @@ export const Dashboard = Type.Object(
       description: "'Mis borradores': los borradores que usted editó por última vez, el más reciente primero",
     }),
     scheduled: Type.Array(DashboardPublication, { maxItems: 5, description: "'Programadas': las próximas, la más cercana primero" }),
+    upcoming_events: Type.Array(Type.Object({ ...DashboardPublication.properties, event: PublicationEventSchema }, closed), {
+      maxItems: 5,
+      description: "'Próximos eventos': las publicaciones no archivadas cuyo evento no ha terminado, la más próxima primero",
+    }),
     recently_published: Type.Array(DashboardPublication, {
       maxItems: 5,
       description: "'Publicadas recientemente': las que el público ve hoy, la de fecha más reciente primero",

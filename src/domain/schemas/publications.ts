@@ -94,6 +94,7 @@ export const PublicationListQuery = Type.Object({
   section: Type.Optional(Type.String({ description: 'Solo las publicaciones de esta sección (id)' })),
   search: Type.Optional(Type.String({ description: 'Parte del título, sin distinguir mayúsculas ni acentos' })),
   omit: Type.Optional(Type.String({ description: '`layout` para no recibir los diseños' })),
+  with_event: Type.Optional(Type.String({ description: '`true`: solo las que anuncian un evento' })),
   status: Type.Optional(
     Type.String({
       description:

@@ -1,6 +1,16 @@
 import type { DbOrTrx } from './database';
 import { toCount } from './paging';
 import type { ActivityRow } from './schema';
+import type { EventColumns } from './publications-repository';
+
+const EVENT_COLUMNS = [
+  'publications.event_start',
+  'publications.event_end',
+  'publications.event_all_day',
+  'publications.event_location',
+  'publications.event_online_url',
+  'publications.event_registration_url',
+] as const;
 
 /**
  * The admin landing's panels of work ('Resumen'), each a short query that an
@@ -71,6 +81,18 @@ export async function nextScheduled(db: DbOrTrx, today: string): Promise<Dashboa
     .where('publications.status', '=', 'published')
     .where('publications.publish_date', '>', today)
     .orderBy('publications.publish_date')
+    .orderBy('publications.id')
+    .limit(PANEL_SIZE)
+    .execute();
+}
+
+/** 'Próximos eventos': publications not archived whose event has not ended, the soonest first (publications_event). */
+export async function upcomingEvents(db: DbOrTrx, today: string): Promise<(DashboardPublicationRow & EventColumns)[]> {
+  return publicationLines(db)
+    .select(EVENT_COLUMNS)
+    .where('publications.status', '!=', 'archived')
+    .where('publications.event_last_day', '>=', today)
+    .orderBy('publications.event_start')
     .orderBy('publications.id')
     .limit(PANEL_SIZE)
     .execute();

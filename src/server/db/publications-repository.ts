@@ -61,8 +61,14 @@ export function eventColumns(
   };
 }
 
+/** The columns a publication's event is read from. */
+export type EventColumns = Pick<
+  PublicationRow,
+  'event_start' | 'event_end' | 'event_all_day' | 'event_location' | 'event_online_url' | 'event_registration_url'
+>;
+
 /** A row's event, as stored (wall-clock times), or null. */
-export function eventOfRow(row: PublicationRow): PublicationEvent | null {
+export function eventOfRow(row: EventColumns): PublicationEvent | null {
   if (row.event_start === null || row.event_start === undefined) return null;
   return {
     start: row.event_start,
@@ -153,6 +159,8 @@ export interface PublicationListOptions {
   search?: string;
   /** A shown status (domain/publication-status.ts) on `today`, YYYY-MM-DD in SITE_TIME_ZONE. */
   status?: { value: ShownStatus; today: string };
+  /** Only those that announce an event ('Con evento'). */
+  withEvent?: boolean;
   window?: RowRange;
 }
 
@@ -194,6 +202,7 @@ export async function listPublications(db: DbOrTrx, options: PublicationListOpti
       ...(options.sectionId === undefined ? [] : [eb('publications.section_id', '=', options.sectionId)]),
       ...(search ? [containsSearchKey(eb.ref('publications.title_search'), search)] : []),
       ...(options.status ? [shownStatusFilter(eb, options.status)] : []),
+      ...(options.withEvent ? [eb('publications.event_start', 'is not', null)] : []),
     ]);
   const ids = (window: RowRange) =>
     db

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
 import { publicState } from '@/domain/publication-status';
 import { Dashboard, type DashboardPublication } from '@/domain/schemas/dashboard';
-import { todayIso } from '../clock';
+import { siteTimeZone, todayIso } from '../clock';
+import { eventAnswer } from '@/domain/events';
+import { eventOfRow } from '../db/publications-repository';
 import {
   countPublicToday,
   hiddenSectionsWithPublications,
   myDrafts,
   nextScheduled,
+  upcomingEvents,
   publishedUndated,
   publishedWithoutAlt,
   recentActivity,
@@ -56,18 +59,20 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       const { user } = staffSession(request);
       // The roles matrix: sign-in entries, their addresses and locked usernames are an Administrador's to see.
       const signIns = canSeeSignIns(user.role);
-      const [counts, publicToday, drafts, scheduled, published, withoutAlt, undated, hiddenSections, activity, locked] = await Promise.all([
-        contentSummary(db),
-        countPublicToday(db, today),
-        myDrafts(db, user.id),
-        nextScheduled(db, today),
-        recentlyPublished(db, today),
-        publishedWithoutAlt(db),
-        publishedUndated(db),
-        hiddenSectionsWithPublications(db),
-        recentActivity(db, signIns ? {} : { actions: CONTENT_ACTIVITY_ACTIONS }),
-        signIns ? services.loginThrottle.usernamesLockedForUnknownDevices() : Promise.resolve([]),
-      ]);
+      const [counts, publicToday, drafts, scheduled, events, published, withoutAlt, undated, hiddenSections, activity, locked] =
+        await Promise.all([
+          contentSummary(db),
+          countPublicToday(db, today),
+          myDrafts(db, user.id),
+          nextScheduled(db, today),
+          upcomingEvents(db, today),
+          recentlyPublished(db, today),
+          publishedWithoutAlt(db),
+          publishedUndated(db),
+          hiddenSectionsWithPublications(db),
+          recentActivity(db, signIns ? {} : { actions: CONTENT_ACTIVITY_ACTIONS }),
+          signIns ? services.loginThrottle.usernamesLockedForUnknownDevices() : Promise.resolve([]),
+        ]);
       const line = (row: DashboardPublicationRow) => toDashboardPublication(row, today);
       return {
         today,
@@ -78,6 +83,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         locked_usernames: signIns ? await staffUsernamesAmong(db, locked) : [],
         my_drafts: drafts.map((row) => ({ ...line(row), edited_at: row.edited_at })),
         scheduled: scheduled.map(line),
+        upcoming_events: events.flatMap((row) => {
+          const event = eventOfRow(row);
+          return event ? [{ ...line(row), event: eventAnswer(event, siteTimeZone()) }] : [];
+        }),
         recently_published: published.map(line),
         review: {
           images_without_alt: { count: withoutAlt.count, items: withoutAlt.rows.map(line) },

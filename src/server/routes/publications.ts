@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { hasErrors, isId } from '@/domain/validation';
+import { hasErrors, isId, parseBoolean } from '@/domain/validation';
 import { bringsImage, imageInputOf } from '../content/images';
 import { createPublication, editPublication, publicationKind, removePublication, type PublicationInput } from '../content/publications';
 import { reorder } from '../content/reorder';
@@ -71,12 +71,15 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       const omitLayout = query.omit === 'layout';
       if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
       const status = readStatusFilter(query, errors);
+      const withEvent = query.with_event === undefined || query.with_event === '' ? undefined : parseBoolean(query.with_event);
+      if (withEvent === undefined && query.with_event) errors.with_event = [messages.invalidBoolean];
       if (hasErrors(errors)) throw badRequest(errors);
       const today = todayIso();
       const { rows, count } = await listPublications(db, {
         sectionId,
         search: search || undefined,
         status: status && { value: status, today },
+        withEvent: withEvent === true,
         window: page.window,
       });
       return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));

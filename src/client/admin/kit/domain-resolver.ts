@@ -13,7 +13,14 @@ export function domainResolver<T extends FieldValues>(validate: (values: T) => F
     const found = validate(values);
     const fields = Object.keys(found);
     if (fields.length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(fields.map((field) => [field, { type: 'validate', message: found[field][0] }])) as FormErrors<T>;
-    return { values: {}, errors };
+    // A grouped field's error ('event.start') nested as react-hook-form keeps it (errors.event.start).
+    const errors: Record<string, unknown> = {};
+    for (const field of fields) {
+      const path = field.split('.');
+      let group = errors;
+      for (const key of path.slice(0, -1)) group = (group[key] ??= {}) as Record<string, unknown>;
+      group[path[path.length - 1]] = { type: 'validate', message: found[field][0] };
+    }
+    return { values: {}, errors: errors as FormErrors<T> };
   };
 }

@@ -38,6 +38,17 @@ const MISSING: ReadonlySet<string> = new Set([messages.required, messages.featur
 /** The banner for other mistakes: what is wrong is said at each field, which is marked. */
 const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
 
+/** Every message of a form's errors, those of grouped fields (event.start) too. */
+function messagesIn(errors: object): string[] {
+  return Object.values(errors).flatMap((error: unknown) => {
+    if (typeof error !== 'object' || error === null) return [];
+    const { message } = error as { message?: unknown };
+    if (typeof message === 'string') return message === '' ? [] : [message];
+    // A field's error without a message is no group: its `ref` is an element, not more errors.
+    return 'type' in error ? [] : messagesIn(error);
+  });
+}
+
 /**
  * The banner over a form that was refused before sending, fitting its errors:
  * requirements §5's 'Por favor, complete todos los campos requeridos' only
@@ -45,9 +56,7 @@ const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
  * campos marcados.' (each field says what is wrong). Null when nothing is wrong.
  */
 export function invalidFormAlert<T extends FieldValues>(errors: FieldErrors<T>): { message: string; details: string[] } | null {
-  const found = Object.values(errors)
-    .map((error) => (error as { message?: unknown } | undefined)?.message)
-    .filter((message): message is string => typeof message === 'string' && message !== '');
+  const found = messagesIn(errors);
   if (found.length === 0) return null;
   if (found.some((message) => MISSING.has(message))) return { message: messages.completeRequiredFields, details: [] };
   return { message: CHECK_MARKED_FIELDS, details: [] };

@@ -7,6 +7,7 @@ import { publicationFixture, sectionFixture } from '../../../../test/helpers/adm
 import { renderWithProviders } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { PreviewButton, savedPayload, unsavedPayload, type PreviewFormValues } from './preview-button';
+import { eventValuesOf } from './event-panel';
 
 const sections = [
   sectionFixture(1, { title: 'Noticias', slug: 'noticias' }),
@@ -18,6 +19,7 @@ const values = (overrides: Partial<PreviewFormValues> = {}): PreviewFormValues =
   status: 'published',
   publish_date: '2026-11-25',
   featured_image: { kind: 'keep' },
+  event: eventValuesOf(null),
   ...overrides,
 });
 
@@ -35,6 +37,7 @@ describe('what the preview is sent', () => {
         publish_date: '2026-11-25',
         featured_image: '/media/portada.jpg',
         layout,
+        event: null,
       },
       image: null,
       shown_status: 'scheduled',
@@ -42,6 +45,15 @@ describe('what the preview is sent', () => {
     });
     expect(unsavedPayload(values(), [], sections, saved, '2026-11-25').shown_status).toBe('published');
     expect(unsavedPayload(values({ status: 'draft' }), [], sections, saved, '2026-11-24').shown_status).toBe('draft');
+  });
+
+  test('the event as typed, once it reads as one; a half-written one draws none', () => {
+    const typed = { ...eventValuesOf(null), enabled: true, start: '2026-03-12', start_time: '09:30', location: 'Aula Magna' };
+    expect(unsavedPayload(values({ event: typed }), [], sections, saved, '2026-11-24').publication.event).toMatchObject({
+      start: '2026-03-12T09:30:00',
+      location: 'Aula Magna',
+    });
+    expect(unsavedPayload(values({ event: { ...typed, start_time: '' } }), [], sections, saved, '2026-11-24').publication.event).toBeNull();
   });
 
   test('a chosen file goes as itself, a removed image as none; a new publication has no id, an empty title a placeholder', () => {

@@ -17,6 +17,9 @@ import {
 } from '@/client/ui/preview-channel';
 import { browserToday } from '../kit/publication-status';
 import { selectEditedLayout } from './layout-editor/layout-editor-slice';
+import { readEvent } from '@/domain/events';
+import { eventBodyOf } from './event-panel';
+import type { EventValues } from './publication-values';
 
 /** The form's fields the preview reads. */
 export interface PreviewFormValues {
@@ -25,6 +28,7 @@ export interface PreviewFormValues {
   status: string;
   publish_date: string;
   featured_image: ImageChange;
+  event: EventValues;
 }
 
 /** The few methods of the form's react-hook-form object the button uses. */
@@ -50,6 +54,7 @@ export function savedPayload(publication: Publication, today: string): PreviewPa
       publish_date: publication.publish_date?.slice(0, 10) ?? null,
       featured_image: publication.featured_image,
       layout: publication.layout,
+      event: publication.event ?? null,
     },
     image: null,
     shown_status: state.status,
@@ -81,6 +86,8 @@ export function unsavedPayload(
       publish_date: date,
       featured_image: image.kind === 'keep' ? (publication?.featured_image ?? null) : image.kind === 'library' ? image.url : null,
       layout,
+      // As typed, once it reads as an event (the preview draws nothing of one half written).
+      event: readEvent(eventBodyOf(values.event), {}) ?? null,
     },
     image: image.kind === 'replace' ? image.file : null,
     shown_status: state.status,

@@ -42,11 +42,11 @@ import { layoutEditorActions, selectEditedLayout } from './layout-editor/layout-
 import { useDocumentTitle } from '../kit/use-document-title';
 import { browserToday, PUBLICATION_STATUS_LABELS } from '../kit/publication-status';
 import { PreviewButton } from './preview-button';
+import { EVENT_FIELDS, EventPanel, eventBodyOf, eventErrors, eventValuesOf } from './event-panel';
+import type { PublicationValues } from './publication-values';
 import './publications.css';
 
-type PublicationValues = Omit<PublicationInput, 'version' | 'layout'>;
-
-const FIELDS = ['title', 'section_id', 'status', 'is_featured', 'publish_date', 'featured_image'] as const;
+const FIELDS = ['title', 'section_id', 'status', 'is_featured', 'publish_date', 'featured_image', ...EVENT_FIELDS] as const;
 
 const valuesOf = (publication?: Publication): PublicationValues => ({
   title: publication?.title ?? '',
@@ -56,6 +56,7 @@ const valuesOf = (publication?: Publication): PublicationValues => ({
   is_featured: publication?.is_featured ?? false,
   publish_date: publication?.publish_date?.slice(0, 10) ?? '',
   featured_image: keepImage,
+  event: eventValuesOf(publication?.event),
 });
 
 /** The first bytes of a file, enough for its signature (src/domain/images.ts). */
@@ -107,9 +108,10 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   const editing = publication !== undefined;
   const form = useForm<PublicationValues>({
     defaultValues: valuesOf(publication),
-    resolver: domainResolver((values: PublicationValues) =>
-      validatePublication({ ...values, hasFeaturedImage: bringsImage(values.featured_image) }, { editing }),
-    ),
+    resolver: domainResolver((values: PublicationValues) => ({
+      ...validatePublication({ ...values, hasFeaturedImage: bringsImage(values.featured_image) }, { editing }),
+      ...eventErrors(values.event),
+    })),
   });
   const { errors } = form.formState;
   const [savedLayout, setSavedLayout] = useState<Layout>(publication?.layout ?? []);
@@ -135,7 +137,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     fields: FIELDS,
     failedMessage: messages.savePublicationFailed,
     send: async (values, base, saveKey) => {
-      const input: PublicationInput = { ...values, layout: selectEditedLayout(store.getState()) };
+      const input: PublicationInput = { ...values, event: eventBodyOf(values.event), layout: selectEditedLayout(store.getState()) };
       const result = await (base
         ? updatePublication({ id: base.id, ...input, version: base.version, saveKey })
         : createPublication({ ...input, saveKey }));
@@ -269,6 +271,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
             />
           )}
         />
+        <EventPanel control={form.control} register={form.register} errors={errors.event} />
         <div className="publication-form-layout">
           <LayoutEditor publicationId={saver.base?.id} />
         </div>

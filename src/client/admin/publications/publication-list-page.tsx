@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useAppDispatch } from '@/client/app/hooks';
@@ -10,6 +10,7 @@ import {
 } from '@/client/api/publications';
 import { useListSectionsQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
+import { eventShortWhen } from '@/domain/events';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
@@ -54,16 +55,18 @@ function useListAddress() {
   const status = isShownStatus(wantedStatus) ? wantedStatus : undefined;
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const change = (next: { section?: number; status?: ShownStatus; search?: string; page?: number }) => {
-    const wanted = { section, status, search, page: 1, ...next };
+  const withEvent = params.get('evento') === '1' ? true : undefined;
+  const change = (next: { section?: number; status?: ShownStatus; search?: string; withEvent?: boolean; page?: number }) => {
+    const wanted = { section, status, search, withEvent, page: 1, ...next };
     const address = new URLSearchParams();
     if (wanted.section !== undefined) address.set('section', String(wanted.section));
     if (wanted.status !== undefined) address.set('status', wanted.status);
+    if (wanted.withEvent) address.set('evento', '1');
     if (wanted.search.trim()) address.set('q', wanted.search.trim());
     if (wanted.page > 1) address.set('page', String(wanted.page));
     setParams(address);
   };
-  return { section, status, search, page, change };
+  return { section, status, search, withEvent, page, change };
 }
 
 /**
@@ -77,7 +80,7 @@ function useListAddress() {
 export function PublicationListPage() {
   useDocumentTitle('Publicaciones');
   const { notify } = useNotices();
-  const { section, status, search, page, change } = useListAddress();
+  const { section, status, search, withEvent, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
   const shownSection = sections?.find((one) => one.id === section);
   const orderNote = shownSection ? publicOrderNote(shownSection.title, shownSection.list_order) : null;
@@ -88,14 +91,15 @@ export function PublicationListPage() {
     isError,
     isFetching,
     refetch,
-  } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section, status });
+  } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section, status, withEvent });
   const isLoading = !data && !isError;
   const [reorderPublications] = useReorderPublicationsMutation();
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
   const [target, setTarget] = useState<Row | null>(null);
+  const eventFilterId = useId();
   const publications = useMemo(() => (isError ? [] : (data?.results ?? [])), [data, isError]);
   // The selection survives paging, not a change of filter.
-  const selection = useBulkSelection(publications, JSON.stringify([section ?? null, status ?? null, search]));
+  const selection = useBulkSelection(publications, JSON.stringify([section ?? null, status ?? null, search, withEvent ?? false]));
   const { isSelected, toggle } = selection;
   const count = isError ? 0 : (data?.count ?? 0);
   const pageCount = Math.max(1, Math.ceil(count / PUBLICATION_PAGE_SIZE));
@@ -103,12 +107,19 @@ export function PublicationListPage() {
   // The row just before or after the page shown: the neighbouring page's last or first, asked of the server (or its cache).
   const beyond = useCallback(
     async (direction: 'up' | 'down') => {
-      const request = { page: direction === 'up' ? page - 1 : page + 1, pageSize: PUBLICATION_PAGE_SIZE, search, section, status };
+      const request = {
+        page: direction === 'up' ? page - 1 : page + 1,
+        pageSize: PUBLICATION_PAGE_SIZE,
+        search,
+        section,
+        status,
+        withEvent,
+      };
       if (request.page < 1) return undefined;
       const { data: neighbour } = await dispatch(publicationsApi.endpoints.listPublicationPage.initiate(request, { subscribe: false }));
       return direction === 'up' ? neighbour?.results.at(-1) : neighbour?.results[0];
     },
-    [dispatch, page, search, section, status],
+    [dispatch, page, search, section, status, withEvent],
   );
   const moveInPage = useReorder(publications, reorderPublications, { beyond });
   // Read when a move across the page edge ends: the address may have changed meanwhile.
@@ -161,7 +172,12 @@ export function PublicationListPage() {
       {
         header: 'Fecha',
         width: '7.5rem',
-        cell: (p) => (formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado'),
+        cell: (p) => (
+          <>
+            {formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado'}
+            {p.event && <span className="publication-event-date">Evento: {eventShortWhen(p.event)}</span>}
+          </>
+        ),
       },
       { header: 'Destacado', width: '6.75rem', cell: (p) => featuredLabel(p.is_featured) },
     ],
@@ -203,7 +219,7 @@ export function PublicationListPage() {
     change({ search: String(new FormData(event.currentTarget).get('q') ?? '') });
   };
 
-  const filtered = section !== undefined || status !== undefined || search !== '';
+  const filtered = section !== undefined || status !== undefined || search !== '' || withEvent !== undefined;
   return (
     <>
       <PageHeader
@@ -251,6 +267,18 @@ export function PublicationListPage() {
             </select>
           )}
         </Field>
+        <div className="publication-event-filter">
+          <input
+            id={eventFilterId}
+            type="checkbox"
+            className="kit-checkbox"
+            checked={withEvent ?? false}
+            onChange={(event) => change({ withEvent: event.target.checked || undefined })}
+          />
+          <label htmlFor={eventFilterId} className="kit-label">
+            Con evento
+          </label>
+        </div>
         <form role="search" aria-label="Buscar publicaciones" className="publication-search" onSubmit={submitSearch}>
           <Field label="Buscar por título">
             {(control) => <input className="kit-input" type="search" name="q" defaultValue={search} key={search} {...control} />}

@@ -74,3 +74,17 @@ test('an address with a status and a section opens the list filtered by both', a
   expect(rows().map(titleOf)).toEqual(['Borrador de revista']);
   expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveValue('draft');
 });
+
+test("'Con evento' keeps the publications that announce one, lives in the address, and the list says when each is", async () => {
+  const congresos = await api.create('sections', { title: 'Congresos' });
+  await api.create('publications', { title: 'Con congreso', section_id: congresos.id, event: { start: '2030-03-12T09:30' } });
+  await api.create('publications', { title: 'Sin evento', section_id: congresos.id });
+
+  const { user, router } = open('/admin/publications');
+  expect(await screen.findByText('Sin evento')).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: 'Con evento' }));
+  await waitFor(() => expect(rows().map(titleOf)).toEqual(['Con congreso']));
+  expect(router.state.location.search).toBe('?evento=1');
+  expect(within(rows()[0]).getByText('Evento: 12 mar 2030, 9:30')).toBeInTheDocument();
+  expect((await api.requests()).some((request) => request.url.includes('with_event=true'))).toBe(true);
+});
