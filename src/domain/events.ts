@@ -166,13 +166,13 @@ const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes
  * arithmetic). With the domain's words rather than Intl: a page's first DateTimeFormat makes
  * Chromium load its calendar data (client/ui/format-date.ts says how long that takes).
  */
-export function longSpanishDay(time: string): string {
+function longSpanishDay(time: string): string {
   const [year, month, day] = time.slice(0, 10).split('-').map(Number);
   return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]}, ${longDate(time.slice(0, 10))}`;
 }
 
 /** '9:30' of a wall-clock time, as a 24-hour clock says it in Spanish. */
-export const spanishClock = (time: string): string => `${Number(time.slice(11, 13))}:${time.slice(14, 16)}`;
+const spanishClock = (time: string): string => `${Number(time.slice(11, 13))}:${time.slice(14, 16)}`;
 
 /**
  * When, in long Spanish: 'jueves, 12 de marzo de 2026, 9:30', with the end

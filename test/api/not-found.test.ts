@@ -165,6 +165,8 @@ describe("a page's data, in its HTML (docs/decisions/069, 185)", () => {
     ]);
     expect((search?.reads[0].answer as { count: number }).count).toBe(13);
     expect((await pageDataOf('/'))?.reads).toEqual([
+      // The next event (none here: the list is empty), then the latest news.
+      { read: { kind: 'events', pageSize: 1 }, answer: await apiAnswer('/public/events/?page_size=1') },
       {
         read: { kind: 'publications', sectionSlug: 'noticias', page: 1, pageSize: 3 },
         answer: await apiAnswer('/public/publications/?section_slug=noticias&page=1&page_size=3'),

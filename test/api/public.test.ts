@@ -70,6 +70,8 @@ describe('GET /api/public/publications/', () => {
       featured_image_focus: { x: 0.5, y: 0.5 },
       is_featured: false,
       publish_date: daysFromToday(-1),
+      event: null,
+      event_upcoming: null,
       layout: [],
       order: -1,
     });

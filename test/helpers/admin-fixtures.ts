@@ -1,4 +1,5 @@
 import type { Biography, Publication, Section } from '@/domain/entities';
+import type { Dashboard } from '@/domain/schemas/dashboard';
 import type { TestHandler } from './fault-injecting-server';
 
 /** Content as the admin API answers it, for the admin component tests. */
@@ -67,10 +68,11 @@ export const adminContentHandler: TestHandler = (request) => {
         locked_usernames: [],
         my_drafts: [],
         scheduled: [],
+        upcoming_events: [],
         recently_published: [],
         review: { images_without_alt: { count: 0, items: [] }, undated: { count: 0, items: [] }, hidden_sections: [] },
         activity: [],
-      },
+      } satisfies Dashboard,
     };
   }
   if (request.url.startsWith('/api/summary/')) {

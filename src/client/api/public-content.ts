@@ -73,6 +73,18 @@ export const publicContentApi = baseApi.injectEndpoints({
         ...(result?.results ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),
       ],
     }),
+    /**
+     * GET /api/public/events/?page_size= : the first page of the site's
+     * upcoming public events, soonest first (the home page's 'Próximo evento').
+     */
+    getPublicEvents: build.query<PublicPublicationPage, number>({
+      query: (pageSize) => publicApiAddress.events(pageSize),
+      transformResponse: toPublicationPage,
+      providesTags: (result) => [
+        { type: 'PublicPublication' as const, id: 'LIST' },
+        ...(result?.results ?? []).map(({ id }) => ({ type: 'PublicPublication' as const, id })),
+      ],
+    }),
     /** GET /api/public/publication/{id}/ */
     getPublicPublication: build.query<PublicPublication, number>({
       query: (id) => publicApiAddress.publication(id),
@@ -105,4 +117,5 @@ export const publicContentApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetPublicPublicationsQuery, useGetPublicPublicationQuery, useGetPublicBiographiesQuery } = publicContentApi;
+export const { useGetPublicPublicationsQuery, useGetPublicEventsQuery, useGetPublicPublicationQuery, useGetPublicBiographiesQuery } =
+  publicContentApi;

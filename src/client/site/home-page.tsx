@@ -25,8 +25,15 @@ const EXPLORE = [
 // Below the fold, and its code is the list pages' (site-list): the server draws it with the page (its data
 // comes in the page's HTML), and the browser takes that part over once the chunk has arrived, after the rest.
 export const LatestNews = lazyPage(() => import(/* webpackChunkName: "site-list" */ './latest-news').then((m) => m.LatestNews));
+// The next event above them, the same way and in the same chunk.
+export const NextEvent = lazyPage(() => import(/* webpackChunkName: "site-list" */ './next-event').then((m) => m.NextEvent));
 
-/** The home page: the hero, what the programme is, where to go next, and the latest news. */
+/** The home page's lazy parts, fetched together before the browser takes the page over (site-routes.tsx preloadPageAt). */
+export const homeParts = {
+  preload: (): Promise<void> => Promise.all([NextEvent.preload(), LatestNews.preload()]).then(() => undefined),
+};
+
+/** The home page: the hero, what the programme is, where to go next, the next event and the latest news. */
 export function HomePage() {
   usePageMeta(undefined);
   const aboutRef = useRef<HTMLElement>(null);
@@ -84,6 +91,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+      <Suspense fallback={null}>
+        <NextEvent />
+      </Suspense>
       <Suspense fallback={null}>
         <LatestNews />
       </Suspense>

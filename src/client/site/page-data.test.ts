@@ -81,3 +81,15 @@ test('a page without data, or with data that cannot be read, leaves the cache as
   expect(readPageData(pageWith(undefined, '{"reads": '))).toBeNull();
   expect(readPageData(pageWith({ status: 200 }))).toBeNull();
 });
+
+test("the home page's next events go under the request of its 'Próximo evento'", () => {
+  const event = { start: '2099-05-20T10:00:00+02:00', end: null, all_day: false, location: null, online_url: null, registration_url: null };
+  const upcoming = { ...publication, event, event_upcoming: true };
+  const { store } = seeded({
+    status: 200,
+    reads: [{ read: { kind: 'events', pageSize: 1 }, answer: { count: 4, next: 'x', previous: null, results: [upcoming] } }],
+  });
+  const entry = publicContentApi.endpoints.getPublicEvents.select(1)(store.getState());
+  expect(entry.isSuccess).toBe(true);
+  expect(entry.data).toEqual({ count: 4, results: [upcoming] });
+});

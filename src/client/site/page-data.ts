@@ -46,6 +46,12 @@ export function pageDataActions(reads: readonly Answered[]): UnknownAction[] {
       actions.push(
         publicContentApi.util.upsertQueryEntries([{ endpointName: 'getPublicPublications', arg, value: toPublicationPage(answer) }]),
       );
+    } else if (read.kind === 'events') {
+      actions.push(
+        publicContentApi.util.upsertQueryEntries([
+          { endpointName: 'getPublicEvents', arg: read.pageSize, value: toPublicationPage(answer) },
+        ]),
+      );
     } else if (read.kind === 'publication') {
       actions.push(
         publicContentApi.util.upsertQueryEntries([

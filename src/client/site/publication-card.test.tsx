@@ -61,3 +61,48 @@ test('a short text still ends with "..."; no text means no excerpt; no date mean
   expect(container.querySelector('time')).toBeNull();
   expect(container.querySelector('img')).toBeNull();
 });
+
+describe("a card's event", () => {
+  const event = {
+    start: '2026-03-12T09:30:00+01:00',
+    end: '2026-03-12T13:00:00+01:00',
+    all_day: false,
+    location: 'Facultad de Educación, Aula Magna',
+    online_url: null,
+    registration_url: 'https://inscripciones.example.org/seminario',
+  };
+
+  test('says when and where, beside a calendar that screen readers skip', () => {
+    const { container } = renderWithProviders(<PublicationCard publication={publication({ event, event_upcoming: true })} />);
+    const line = container.querySelector('p.card__event');
+    expect(line).toHaveTextContent('jueves, 12 de marzo de 2026, 9:30 a 13:00 · Facultad de Educación, Aula Magna');
+    expect(line?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText(/jueves, 12 de marzo de 2026/)).toBeVisible();
+  });
+
+  test("a whole-day event online only says its days and 'En línea'; one without place or link, its days alone", () => {
+    const online = {
+      ...event,
+      start: '2026-05-04',
+      end: '2026-05-06',
+      all_day: true,
+      location: null,
+      online_url: 'https://meet.example.org/x',
+    };
+    const { container, unmount } = renderWithProviders(
+      <PublicationCard publication={publication({ event: online, event_upcoming: false })} />,
+    );
+    expect(container.querySelector('.card__event')).toHaveTextContent(
+      'del lunes, 4 de mayo de 2026 al miércoles, 6 de mayo de 2026 · En línea',
+    );
+    unmount();
+    const nowhere = { ...event, location: null, end: null };
+    const second = renderWithProviders(<PublicationCard publication={publication({ event: nowhere, event_upcoming: true })} />);
+    expect(second.container.querySelector('.card__event')).toHaveTextContent(/^jueves, 12 de marzo de 2026, 9:30$/);
+  });
+
+  test('a publication without an event has no event line', () => {
+    const { container } = renderWithProviders(<PublicationCard publication={publication()} />);
+    expect(container.querySelector('.card__event')).toBeNull();
+  });
+});

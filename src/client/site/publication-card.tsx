@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicPublication } from '@/domain/entities';
+import { eventWhen, eventWhere } from '@/domain/events';
 import { CARD_IMAGE_SIZES } from '@/domain/images';
 import { firstTextContent } from '@/domain/layout';
 import { focalPosition } from '@/domain/media';
@@ -8,18 +9,21 @@ import { excerpt } from '@/domain/text';
 import { paths } from '@/client/app/paths';
 import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
+import { CalendarIcon } from './calendar-icon';
 import './publication-card.css';
 
 /**
  * A publication in a list (requirements §2): its featured image if any, the title,
- * the first text cell cut to 100 characters plus '...', and the date. The
- * whole card is one link to /{sectionSlug}/{id}.
+ * the first text cell cut to 100 characters plus '...', and the date; when it
+ * announces an event, when and where (docs/decisions/197). The whole card is
+ * one link to /{sectionSlug}/{id}.
  */
 export function PublicationCard({
   publication,
   headingLevel = 2,
   eager = false,
   priority = false,
+  wide = false,
   sectionName,
   summary: givenSummary,
 }: {
@@ -33,11 +37,15 @@ export function PublicationCard({
   eager?: boolean;
   /** The first card of a list: its image is the page's largest paint, fetch it first. */
   priority?: boolean;
+  /** One card alone in a wide place (the home page's 'Próximo evento'): the image beside the text from a tablet's width. */
+  wide?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const summary = givenSummary ?? excerpt(firstTextContent(publication.layout));
+  const { event } = publication;
+  const where = event && eventWhere(event);
   return (
-    <article className="card">
+    <article className={wide ? 'card card--wide' : 'card'}>
       <div className="card__media">
         {publication.featured_image ? (
           <ResponsiveImage
@@ -63,6 +71,16 @@ export function PublicationCard({
             {publication.title}
           </Link>
         </Heading>
+        {event && (
+          <p className="card__event">
+            <CalendarIcon className="card__event-icon" />
+            <span>
+              {eventWhen(event)}
+              {/* The dot stays with the place when the line breaks. */}
+              {where && <span className="card__event-where"> ·&nbsp;{where}</span>}
+            </span>
+          </p>
+        )}
         {summary && <p className="card__excerpt">{summary}</p>}
         <span className="card__more" aria-hidden="true">
           Leer publicación →

@@ -83,3 +83,68 @@ describe('answers the real server cannot be made to give', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Error al cargar la publicación' })).toBeInTheDocument();
   });
 });
+
+describe("a publication's event", () => {
+  const eventBox = () => screen.getByRole('region', { name: 'Evento' });
+  /** The box's terms and what each says. */
+  const facts = () =>
+    Array.from(eventBox().querySelectorAll('dl > div'), (pair) => [
+      pair.querySelector('dt')?.textContent,
+      pair.querySelector('dd')?.textContent,
+    ]);
+
+  test("to come: when, where, the online link, 'Inscribirse' and 'Añadir al calendario' under the title", async () => {
+    const congreso = await api.create('publications', {
+      title: 'Congreso de convivencia',
+      section_id: revista.id,
+      event: {
+        start: '2099-05-20T10:00',
+        end: '2099-05-20T13:30',
+        location: 'Facultad de Educación, Aula Magna',
+        online_url: 'https://directo.example.org/congreso',
+        registration_url: 'https://inscripciones.example.org/congreso',
+      },
+    });
+    await renderSite(`/revista/${congreso.id}`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Congreso de convivencia' });
+    expect(within(eventBox()).getByRole('heading', { level: 2, name: 'Evento' })).toBeInTheDocument();
+    expect(title.compareDocumentPosition(eventBox()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(facts()).toEqual([
+      ['Cuándo', 'miércoles, 20 de mayo de 2099, 10:00 a 13:30'],
+      ['Dónde', 'Facultad de Educación, Aula Magna Seguir en línea'],
+    ]);
+    const online = within(eventBox()).getByRole('link', { name: 'Seguir en línea' });
+    expect(online).toHaveAttribute('href', 'https://directo.example.org/congreso');
+    const register = within(eventBox()).getByRole('link', { name: 'Inscribirse' });
+    expect(register).toHaveAttribute('href', 'https://inscripciones.example.org/congreso');
+    expect(register).toHaveAttribute('rel', 'noopener');
+    expect(register).toHaveAttribute('target', '_blank');
+    const calendar = within(eventBox()).getByRole('link', { name: 'Añadir al calendario' });
+    expect(calendar).toHaveAttribute('href', `/revista/${congreso.id}/evento.ics`);
+    expect(calendar).toHaveAttribute('download');
+    expect(within(eventBox()).queryByText('Este evento ya se celebró.')).not.toBeInTheDocument();
+  });
+
+  test("past: says it was held, and no longer offers 'Inscribirse'", async () => {
+    const jornada = await api.create('publications', {
+      title: 'Jornada de 2001',
+      section_id: revista.id,
+      event: { start: '2001-03-01', end: '2001-03-02', all_day: true, registration_url: 'https://inscripciones.example.org/2001' },
+    });
+    await renderSite(`/revista/${jornada.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Jornada de 2001' });
+    expect(within(eventBox()).getByText('Este evento ya se celebró.')).toBeInTheDocument();
+    expect(facts()).toEqual([['Cuándo', 'del jueves, 1 de marzo de 2001 al viernes, 2 de marzo de 2001']]);
+    expect(within(eventBox()).queryByRole('link', { name: 'Inscribirse' })).not.toBeInTheDocument();
+    expect(within(eventBox()).getByRole('link', { name: 'Añadir al calendario' })).toHaveAttribute(
+      'href',
+      `/revista/${jornada.id}/evento.ics`,
+    );
+  });
+
+  test('a publication without one has no event box', async () => {
+    await renderSite(`/noticias/${premio.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Premio al mejor TFM' });
+    expect(screen.queryByRole('region', { name: 'Evento' })).not.toBeInTheDocument();
+  });
+});

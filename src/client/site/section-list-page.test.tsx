@@ -34,6 +34,9 @@ test("shows the section's published cards, asking for the section by slug withou
   expect(screen.getByRole('link', { name: 'Plan de estudios' })).toHaveAttribute('href', `/presentacion-del-magister/${plan.id}`);
   expect(screen.queryByRole('link', { name: 'Borrador' })).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Presentación del Máster' })).toBeInTheDocument();
+  // No event on the page: one list, its cards' titles the page's h2, no group headings.
+  expect(screen.getByRole('heading', { level: 2, name: 'Objetivos' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: /^(Próximos|Anteriores|Otras publicaciones)$/ })).not.toBeInTheDocument();
   expect(document.title).toContain('Presentación del Máster');
   const [request] = (await api.requests()).filter((r) => r.url.startsWith('/api/public/publications/'));
   expect(request).toMatchObject({
@@ -79,6 +82,42 @@ describe('a section longer than a page', () => {
   );
 });
 
+/** The headings of the page's groups, and the titles of the cards in the list each one names. */
+function groupsShown() {
+  return within(screen.getByRole('main'))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => {
+      const list = screen.getByRole('list', { name: heading.textContent ?? '' });
+      return [
+        heading.textContent,
+        within(list)
+          .getAllByRole('heading', { level: 3 })
+          .map((title) => title.textContent),
+      ];
+    });
+}
+
+test("a list with events groups its cards under 'Próximos', 'Anteriores' and 'Otras publicaciones', each card saying when", async () => {
+  const revista = await api.create('sections', { title: 'Revista', list_order: 'event' });
+  const at = (start: string, location: string | null = null) => ({ start, location });
+  await api.create('publications', { title: 'Editorial', section_id: revista.id });
+  await api.create('publications', { title: 'Congreso de 2001', section_id: revista.id, event: at('2001-03-01T10:00', 'Aula Magna') });
+  await api.create('publications', { title: 'Congreso de 2099', section_id: revista.id, event: at('2099-05-20T10:00', 'Aula Magna') });
+  await api.create('publications', { title: 'Jornada de 2098', section_id: revista.id, event: { start: '2098-11-02', all_day: true } });
+  await renderSite('/revista');
+  expect(await screen.findByRole('heading', { level: 2, name: 'Próximos' })).toBeInTheDocument();
+  expect(groupsShown()).toEqual([
+    ['Próximos', ['Jornada de 2098', 'Congreso de 2099']],
+    ['Anteriores', ['Congreso de 2001']],
+    ['Otras publicaciones', ['Editorial']],
+  ]);
+  const next = within(screen.getByRole('list', { name: 'Próximos' })).getAllByRole('listitem')[1];
+  expect(within(next).getByText(/^miércoles, 20 de mayo de 2099, 10:00/)).toHaveTextContent(
+    'miércoles, 20 de mayo de 2099, 10:00 · Aula Magna',
+  );
+  expect(within(next).getByRole('link', { name: 'Congreso de 2099' })).toHaveAttribute('href', expect.stringMatching(/^\/revista\/\d+$/));
+});
+
 describe('answers the real server cannot be made to give', () => {
   const server = withFaultInjectingServer();
 
@@ -118,6 +157,25 @@ describe('answers the real server cannot be made to give', () => {
     expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: '← Anterior' })).toHaveAttribute('href', '/noticias');
     expect(screen.getByRole('link', { name: 'Siguiente →' })).toHaveAttribute('href', '/noticias?pagina=3');
+  });
+
+  // A second page of an event list, without making fifteen publications.
+  test('each page heads the groups it holds: the second page of an event list, its past events and those without one', async () => {
+    const past = (id: number) => ({
+      ...publication(id, `Congreso ${id}`, 'congresos'),
+      event: { start: `2001-0${id - 10}-01`, end: null, all_day: true, location: null, online_url: null, registration_url: null },
+      event_upcoming: false,
+    });
+    const results = [past(13), past(14), publication(15, 'Crónica', 'congresos')];
+    server().setHandler(() => ({ body: { count: 15, next: null, previous: null, results } }));
+    await renderSite('/congresos?pagina=2');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Anteriores' })).toBeInTheDocument();
+    expect(groupsShown()).toEqual([
+      ['Anteriores', ['Congreso 13', 'Congreso 14']],
+      ['Otras publicaciones', ['Crónica']],
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Próximos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Páginas de Congresos' })).toBeInTheDocument();
   });
 
   test('a failed load says which page could not be loaded', async () => {

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import type { PublicPublication } from '@/domain/entities';
 import { loadPublicationsFailed, messages } from '@/domain/messages';
 import { listPageDescription, type ListedSection } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
@@ -12,6 +13,8 @@ import { StatusMessage } from './status-message';
 import { usePageMeta } from './use-page-meta';
 import { useStartAtTop } from './use-start-at-top';
 import { useServedNotFound } from './served-status';
+import { eventGroups } from './event-groups';
+import './section-list-page.css';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
 const isMissingPage = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -20,7 +23,8 @@ const isMissingPage = (error: unknown) => typeof error === 'object' && error !==
  * A public section's publications as a grid of cards (requirements §2), twelve
  * a page with the page in the address (/noticias?pagina=3), with loading,
  * error and empty states; a page that does not exist says so and leads to
- * the first one.
+ * the first one. A page with events groups its cards under 'Próximos',
+ * 'Anteriores' and 'Otras publicaciones' (event-groups.ts), one list each.
  */
 export function SectionListPage({ section }: { section: ListedSection }) {
   const [search] = useSearchParams();
@@ -59,17 +63,54 @@ export function SectionListPage({ section }: { section: ListedSection }) {
           <StatusMessage kind="empty">Todavía no hay publicaciones en esta sección. Vuelve pronto.</StatusMessage>
         ) : (
           <>
-            <ul className="card-grid" aria-label={`Publicaciones de ${section.title}`} aria-busy={isFetching}>
-              {data.results.map((publication, i) => (
-                <li key={publication.id}>
-                  <PublicationCard publication={publication} eager={i < 3} priority={i === 0} />
-                </li>
-              ))}
-            </ul>
+            <CardGroups section={section} results={data.results} busy={isFetching} />
             <Pagination listPath={listPath} current={page} last={last} label={`Páginas de ${section.title}`} />
           </>
         )}
       </div>
     </>
+  );
+}
+
+/** The page's cards: one grid, or, when the page has events, a heading and a grid for each group it holds. */
+function CardGroups({ section, results, busy }: { section: ListedSection; results: PublicPublication[]; busy: boolean }) {
+  const groups = eventGroups(results);
+  // Above the fold: the first three cards of the page, whichever groups they are in.
+  const first = new Set(results.slice(0, 3).map(({ id }) => id));
+  const cards = (items: PublicPublication[], headingLevel: 2 | 3) =>
+    items.map((publication) => (
+      <li key={publication.id}>
+        <PublicationCard
+          publication={publication}
+          headingLevel={headingLevel}
+          eager={first.has(publication.id)}
+          priority={publication.id === results[0]?.id}
+        />
+      </li>
+    ));
+  const [only] = groups;
+  if (groups.length === 1 && only.title === null) {
+    return (
+      <ul className="card-grid" aria-label={`Publicaciones de ${section.title}`} aria-busy={busy}>
+        {cards(only.items, 2)}
+      </ul>
+    );
+  }
+  return (
+    <div className="card-groups" aria-busy={busy}>
+      {groups.map((group) => {
+        const headingId = `grupo-${group.key}`;
+        return (
+          <div key={group.key} className="card-group">
+            <h2 id={headingId} className="card-group__title">
+              {group.title}
+            </h2>
+            <ul className="card-grid" aria-labelledby={headingId}>
+              {cards(group.items, 3)}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }

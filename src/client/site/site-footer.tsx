@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { publicPagesWith, SITE_NAME } from '@/domain/catalogue';
+import { CALENDAR_PATH, CALENDAR_TITLE } from '@/domain/events';
 import { paths } from '@/client/app/paths';
 import { useAddedSectionLinks, usePageYear, useSiteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
 import './site-footer.css';
 
-/** The footer: who we are, the site map, the research group and the social networks. */
+/** The footer: who we are, the site map, the research group, the feed and the calendar, and the social networks. */
 export function SiteFooter() {
   const { socialLinks, researchGroup } = useSiteSettings();
   const added = useAddedSectionLinks();
@@ -44,6 +45,12 @@ export function SiteFooter() {
               {/* A file for feed readers, not a page of the app: a plain link. */}
               <a href="/feed.xml" type="application/atom+xml">
                 Suscribirse a las novedades (Atom)
+              </a>
+            </li>
+            <li>
+              {/* The site's events for calendar apps (docs/decisions/197): a file too. */}
+              <a href={CALENDAR_PATH} type="text/calendar">
+                {CALENDAR_TITLE} (iCal)
               </a>
             </li>
             {socialLinks.map((link) => (

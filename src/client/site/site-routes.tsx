@@ -6,7 +6,7 @@ import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { paths } from '@/client/app/paths';
 import { useAddedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
-import { HomePage, LatestNews } from './home-page';
+import { homeParts, HomePage, LatestNews, NextEvent } from './home-page';
 import { NotFoundPage } from './not-found-page';
 import { lazyPage, type LazyPage } from './lazy-page';
 
@@ -47,8 +47,9 @@ export const siteRoutes: RouteObject[] = [
     path: paths.home.path,
     element: <SiteLayout />,
     children: [
-      // The latest news' code (site-list) is fetched before the take-over too: a card clicked early is then the app's, not a page load.
-      { index: true, handle: { page: LatestNews }, element: <HomePage /> },
+      // The next event's and the latest news' code (site-list) is fetched before the take-over too: a card clicked early is then the
+      // app's, not a page load.
+      { index: true, handle: { page: homeParts }, element: <HomePage /> },
       { path: paths.faculty.path, handle: { page: FacultyPage }, element: <FacultyPage /> },
       // Keyed by section: react-router keeps the element of one route for the next at the same place, and a
       // list kept from one section to another would show the last section's cards until the new ones arrive
@@ -85,6 +86,6 @@ export function preloadPageAt(pathname: string): Promise<void> {
 /** Fetches the code of every lazy part of the site: the server does it once, then draws any page in one pass. */
 export async function preloadSitePages(): Promise<void> {
   await Promise.all(
-    [SectionListPage, PublicationDetailPage, SearchPage, PreviewPage, FacultyPage, LatestNews].map((page) => page.preload()),
+    [SectionListPage, PublicationDetailPage, SearchPage, PreviewPage, FacultyPage, LatestNews, NextEvent].map((page) => page.preload()),
   );
 }

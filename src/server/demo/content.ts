@@ -21,6 +21,7 @@
 
 import { publicSections, type PublicSectionSlug } from '@/domain/catalogue';
 import { DEFAULT_LIST_ORDER, type ListOrder } from '@/domain/list-order';
+import type { PublicationEvent } from '@/domain/events';
 
 export type DemoImageKind = 'landscape' | 'portrait';
 
@@ -68,6 +69,8 @@ export interface DemoPublication {
   /** An image key of `demoImages`. */
   featuredImage: string;
   layout: DemoRow[];
+  /** The event it announces, as stored (wall-clock times of the site's zone; docs/decisions/197). */
+  event?: PublicationEvent;
 }
 
 export interface DemoBiography {
@@ -403,6 +406,7 @@ export const demoPublications: DemoPublication[] = [
     is_featured: false,
     publish_date: '2025-11-28',
     featuredImage: 'congreso-2025',
+    event: { start: '2025-11-06', end: '2025-11-08', all_day: true, location: 'Salamanca', online_url: null, registration_url: null },
     layout: [
       [
         text(`
@@ -438,6 +442,14 @@ export const demoPublications: DemoPublication[] = [
     is_featured: true,
     publish_date: '2026-02-10',
     featuredImage: 'congreso-2026',
+    event: {
+      start: '2026-05-14',
+      end: '2026-05-16',
+      all_day: true,
+      location: 'Valencia, Facultad de Magisterio',
+      online_url: null,
+      registration_url: 'https://www.example.org/congreso-2026/inscripcion',
+    },
     layout: [
       [
         text(`
@@ -493,6 +505,7 @@ export const demoPublications: DemoPublication[] = [
     // Scheduled: dated after DEMO_TODAY, so it is not public yet.
     publish_date: '2027-01-18',
     featuredImage: 'congreso-2027',
+    event: { start: '2027-04-22', end: '2027-04-24', all_day: true, location: 'Granada', online_url: null, registration_url: null },
     layout: [
       [
         text(`
@@ -701,6 +714,14 @@ export const demoPublications: DemoPublication[] = [
     is_featured: false,
     publish_date: '2026-11-10',
     featuredImage: 'puertas-abiertas',
+    event: {
+      start: '2026-12-03T18:00:00',
+      end: '2026-12-03T19:30:00',
+      all_day: false,
+      location: null,
+      online_url: 'https://www.example.org/puertas-abiertas',
+      registration_url: null,
+    },
     layout: [
       [
         text(`

@@ -5,7 +5,7 @@ import { buildDemoLayout } from './layout';
 import { sanitizeRichText } from '../content/rich-text';
 import { insertBiography, listBiographies } from '../db/biographies-repository';
 import { nowIso } from '../clock';
-import { insertPublication, listPublications } from '../db/publications-repository';
+import { eventColumns, insertPublication, listPublications } from '../db/publications-repository';
 import { countSections, insertSection } from '../db/sections-repository';
 import type { DbOrTrx } from '../db/database';
 import { listTrash } from '../db/trash-repository';
@@ -83,6 +83,7 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
         is_featured: publication.is_featured ? 1 : 0,
         publish_date: publication.publish_date,
         layout: JSON.stringify(layout),
+        ...eventColumns(publication.event ?? null),
         order,
         created_at: now,
         updated_at: now,

@@ -10,7 +10,7 @@ import {
 } from '@/domain/catalogue';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { boundSearchQuery, SEARCH_QUERY_PARAM, SEARCH_SEGMENT, searchTexts } from '@/domain/site-search';
-import { HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-pages';
+import { HOME_EVENT_COUNT, HOME_NEWS_COUNT, pageFromSearch, type PageRead } from '@/domain/public-pages';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import type { SectionLink } from '@/domain/entities';
 import { messages } from '@/domain/messages';
@@ -253,9 +253,10 @@ export function createPageResolver(services: Services) {
       feeds: [siteFeed],
     };
     if (path === '/') {
-      // The latest news are drawn with the home page; their code is the list pages' (client/site/home-page.tsx).
+      // The next event and the latest news are drawn with the home page; their code is the list pages' (client/site/home-page.tsx).
+      const events: PageRead = { kind: 'events', pageSize: HOME_EVENT_COUNT };
       const news: PageRead = { kind: 'publications', sectionSlug: 'noticias', page: 1, pageSize: HOME_NEWS_COUNT };
-      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-list', reads: [news], subject: { kind: 'home' } };
+      return { status: 200, canonical: path, feeds: [siteFeed], chunk: 'site-list', reads: [events, news], subject: { kind: 'home' } };
     }
     if (path === `/${FACULTY_SEGMENT}`)
       return {
@@ -332,14 +333,20 @@ export function createPageResolver(services: Services) {
     const own = `/${row.section_slug}/${row.id}`;
     if (own !== path) return { status: 301, location: own };
     const listSegment = listPathOf(row.section_slug);
+    const shown = toPublicPublication(row);
+    const head = publicationHead(shown);
     return {
       status: 200,
-      ...publicationHead(toPublicPublication(row)),
+      ...head,
       canonical: own,
       feeds: [siteFeed, { title: listFeedTitle(row.section_title), href: listFeedPath(listSegment) }],
       chunk: 'site-detail',
       reads: [{ kind: 'publication', id: row.id }],
-      subject: { kind: 'publication', publication: articleFactsOf(row, siteTimeZone()) },
+      // Its event as the page shows it (times with the site zone's offset), described as the page's head describes it.
+      subject: {
+        kind: 'publication',
+        publication: { ...articleFactsOf(row, siteTimeZone()), event: shown.event, description: head.description },
+      },
     };
   };
 }

@@ -129,6 +129,67 @@ describe('publicationNodes', () => {
   });
 });
 
+describe("a publication's Event", () => {
+  const event = {
+    start: '2026-03-12T09:30:00+01:00',
+    end: '2026-03-12T13:00:00+01:00',
+    all_day: false,
+    location: 'Facultad de Educación, Aula Magna',
+    online_url: null,
+    registration_url: 'https://inscripciones.example.org/seminario',
+  };
+  const eventOf = (fields: Partial<ArticleFacts> = {}) =>
+    publicationNodes(article({ section_slug: 'congresos', section_title: 'Congresos', event, ...fields }), origin).find(
+      (node) => node['@type'] === 'Event',
+    );
+
+  it('follows the article and its breadcrumb: when, where, the page, its image and the programme as organiser', () => {
+    const nodes = publicationNodes(article({ section_slug: 'congresos', event, description: 'Un seminario.' }), origin);
+    expect(nodes.map((node) => node['@type'])).toEqual(['Article', 'BreadcrumbList', 'Event']);
+    expect(nodes[2]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Jornada de convivencia',
+      description: 'Un seminario.',
+      startDate: '2026-03-12T09:30:00+01:00',
+      endDate: '2026-03-12T13:00:00+01:00',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: { '@type': 'Place', name: 'Facultad de Educación, Aula Magna', address: 'Facultad de Educación, Aula Magna' },
+      url: 'https://master.example.org/congresos/7',
+      image: nodes[0].image,
+      organizer: site,
+    });
+  });
+
+  it('is online at its link, mixed with both, and a whole-day one has dates', () => {
+    const online = eventOf({ event: { ...event, location: null, online_url: 'https://directo.example.org/x' } });
+    expect(online).toMatchObject({
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: { '@type': 'VirtualLocation', url: 'https://directo.example.org/x' },
+    });
+    const mixed = eventOf({ event: { ...event, online_url: 'https://directo.example.org/x' } });
+    expect(mixed?.eventAttendanceMode).toBe('https://schema.org/MixedEventAttendanceMode');
+    expect(mixed?.location).toEqual([
+      { '@type': 'Place', name: 'Facultad de Educación, Aula Magna', address: 'Facultad de Educación, Aula Magna' },
+      { '@type': 'VirtualLocation', url: 'https://directo.example.org/x' },
+    ]);
+    const days = eventOf({ event: { ...event, start: '2026-05-04', end: '2026-05-06', all_day: true } });
+    expect(days).toMatchObject({ startDate: '2026-05-04', endDate: '2026-05-06' });
+  });
+
+  it('leaves out what the event does not say: no end, no place or link, no image, no description', () => {
+    const bare = eventOf({ event: { ...event, end: null, location: null }, featured_image: null });
+    for (const property of ['endDate', 'location', 'eventAttendanceMode', 'image', 'description'])
+      expect(bare).not.toHaveProperty(property);
+    expect(bare).toMatchObject({ startDate: '2026-03-12T09:30:00+01:00', organizer: site });
+  });
+
+  it('is not there for a publication without an event', () => {
+    expect(publicationNodes(article({ event: null }), origin).map((node) => node['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+  });
+});
+
 describe('facultyNodes', () => {
   it('makes each active teacher a Person with their name, position, email, web and photo', () => {
     expect(facultyNodes([teacher], origin)).toEqual([

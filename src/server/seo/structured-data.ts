@@ -3,15 +3,16 @@ import { findPublicSection, listPathOf, SITE_NAME } from '@/domain/catalogue';
 import type { PageData } from '@/domain/public-pages';
 import { publicationTimes } from './feeds';
 import type { FocalPoint } from '@/domain/schemas/common';
+import type { PublicationEvent } from '@/domain/events';
 import { renditionUrl } from '../media/renditions';
 
 /**
  * The JSON-LD (schema.org) a public page carries for search engines
  * (docs/decisions/187-structured-data.md): the site and its programme on the
- * home page, the article and its breadcrumb on a publication's page, each
- * teacher on the faculty page. Pure: from what the page shows and the public
- * origin (PUBLIC_URL) to nodes, which render-index.ts writes, each in a
- * script of its own.
+ * home page, the article and its breadcrumb on a publication's page (and its
+ * event, when it announces one), each teacher on the faculty page. Pure: from
+ * what the page shows and the public origin (PUBLIC_URL) to nodes, which
+ * render-index.ts writes, each in a script of its own.
  */
 
 const CONTEXT = 'https://schema.org';
@@ -38,6 +39,10 @@ export interface ArticleFacts {
   /** When it became public and when it was last edited, RFC 3339 (feeds.ts publicationTimes). */
   published: string;
   modified: string;
+  /** Its event as the API answers it (timed values with the site zone's offset), when it announces one: an Event node too. */
+  event?: PublicationEvent | null;
+  /** What the page's head says of it (its meta description): the Event's description. */
+  description?: string;
 }
 
 /** What a page's structured data describes, as the page resolver knows it (seo-routes.ts). */
@@ -82,19 +87,59 @@ export function articleFactsOf(
   return { id, title, section_slug, section_title, featured_image, featured_image_focus, published, modified: updated };
 }
 
+const ATTENDANCE = {
+  offline: 'https://schema.org/OfflineEventAttendanceMode',
+  online: 'https://schema.org/OnlineEventAttendanceMode',
+  mixed: 'https://schema.org/MixedEventAttendanceMode',
+} as const;
+
+/**
+ * A publication's event as schema.org's Event: its times as the API answers
+ * them (dates for a whole-day one, else with the site zone's offset), where
+ * (a Place by its name, a VirtualLocation by its link, or both: a mixed event),
+ * the page, its image, and the programme as organiser.
+ */
+function eventNode(
+  event: PublicationEvent,
+  facts: { name: string; url: string; image?: string; description?: string },
+  origin: string,
+): JsonLdNode {
+  const place = event.location ? { '@type': 'Place', name: event.location, address: event.location } : null;
+  const online = event.online_url ? { '@type': 'VirtualLocation', url: event.online_url } : null;
+  const mode = place && online ? ATTENDANCE.mixed : online ? ATTENDANCE.online : place ? ATTENDANCE.offline : null;
+  const locations = [place, online].filter((location) => location !== null);
+  return {
+    '@context': CONTEXT,
+    '@type': 'Event',
+    name: facts.name,
+    ...(facts.description ? { description: facts.description } : {}),
+    startDate: event.start,
+    ...(event.end ? { endDate: event.end } : {}),
+    ...(mode ? { eventAttendanceMode: mode } : {}),
+    eventStatus: 'https://schema.org/EventScheduled',
+    ...(locations.length > 0 ? { location: locations.length === 1 ? locations[0] : locations } : {}),
+    url: facts.url,
+    ...(facts.image ? { image: facts.image } : {}),
+    organizer: siteOrganization(origin),
+  };
+}
+
 /**
  * A publication's page: the article (a NewsArticle in Noticias), and its
  * breadcrumb as the page draws it (client/site/publication-view.tsx):
- * 'Inicio', its section's list, its title; the last is the page itself.
+ * 'Inicio', its section's list, its title; the last is the page itself. One
+ * that announces an event describes it too (eventNode).
  */
 export function publicationNodes(publication: ArticleFacts, origin: string): JsonLdNode[] {
-  const { id, title, section_slug: slug, featured_image: image } = publication;
+  const { id, title, section_slug: slug, featured_image: featured } = publication;
+  const image = featured ? absolute(renditionUrl(featured, 'share', publication.featured_image_focus), origin) : undefined;
+  const url = `${origin}/${slug}/${id}`;
   // As the page names it (client/site/publication-detail-page.tsx).
   const sectionTitle = publication.section_title || findPublicSection(slug)?.title || slug;
   const crumbs = [
     { name: 'Inicio', item: homeUrl(origin) },
     { name: sectionTitle, item: `${origin}/${listPathOf(slug)}` },
-    { name: title, item: `${origin}/${slug}/${id}` },
+    { name: title, item: url },
   ];
   return [
     {
@@ -103,7 +148,7 @@ export function publicationNodes(publication: ArticleFacts, origin: string): Jso
       headline: title,
       datePublished: publication.published,
       dateModified: publication.modified,
-      ...(image ? { image: absolute(renditionUrl(image, 'share', publication.featured_image_focus), origin) } : {}),
+      ...(image ? { image } : {}),
       publisher: siteOrganization(origin),
     },
     {
@@ -111,6 +156,7 @@ export function publicationNodes(publication: ArticleFacts, origin: string): Jso
       '@type': 'BreadcrumbList',
       itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
     },
+    ...(publication.event ? [eventNode(publication.event, { name: title, url, image, description: publication.description }, origin)] : []),
   ];
 }
 

@@ -10,6 +10,7 @@ import { HistoryPanel } from '../kit/history-panel';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
 import { DetailList } from '../kit/detail-list';
+import { eventWhen, eventWhere } from '@/domain/events';
 import { useNotices } from '../kit/notices';
 import { PageHeader } from '../kit/page-header';
 import { PublicationContent } from '../kit/publication-content';
@@ -88,6 +89,12 @@ function PublicationDetail({ publication }: { publication: Publication }) {
               formatLongDate(publication.publish_date) ? <PublicationDate key="date" value={publication.publish_date} /> : 'Sin fecha',
             ],
             ['Destacado', featuredLabel(publication.is_featured)],
+            [
+              'Evento',
+              publication.event
+                ? [eventWhen(publication.event), eventWhere(publication.event)].filter(Boolean).join(' · ')
+                : 'No anuncia ningún evento.',
+            ],
             [
               'Página pública',
               publication.status === 'published' && sectionSlug ? (

@@ -4,6 +4,7 @@ import { DATA, READY, type PreviewPayload } from '@/client/ui/preview-channel';
 import { renderSite } from '../../../../test/helpers/render-site';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { bannerText } from './preview-page';
+import { linkPayload } from './preview-sources';
 
 withRealApi();
 
@@ -16,6 +17,7 @@ const payload = (overrides: Partial<PreviewPayload> = {}): PreviewPayload => ({
     publish_date: '2026-11-25',
     featured_image: null,
     layout: [{ id: 'r1', cells: [{ id: 'c1', type: 'text', content: '<p>Texto <em>sin guardar</em>.</p>', columnSpan: 4 }] }],
+    event: null,
   },
   image: null,
   shown_status: 'scheduled',
@@ -97,4 +99,63 @@ test("a private link the server does not know shows the site's 404 page, without
   await renderSite('/vista-previa/desconocido0123456789abcdefghijk');
   expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Vista previa' })).not.toBeInTheDocument();
+});
+
+describe("the preview's event box", () => {
+  const event = {
+    start: '2099-05-20T10:00:00',
+    end: null,
+    all_day: false,
+    location: 'Aula Magna',
+    online_url: null,
+    registration_url: 'https://inscripciones.example.org/congreso',
+  };
+
+  /** The phone-wide frame: this document inside the preview page, which posts it the payload. */
+  function embeddedIn() {
+    const parent = { postMessage: () => {} } as unknown as Window;
+    Object.defineProperty(window, 'parent', { configurable: true, value: parent });
+    return (data: unknown) =>
+      act(async () => {
+        window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: parent }));
+      });
+  }
+
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { configurable: true, value: window });
+  });
+
+  test("draws the form's event (wall-clock times), without 'Añadir al calendario' for a publication not created yet", async () => {
+    const post = embeddedIn();
+    await renderSite('/vista-previa#publicacion-nueva');
+    const publication = { ...payload().publication, id: null, event };
+    await post({ type: DATA, key: 'publicacion-nueva', payload: payload({ publication }) });
+    const box = screen.getByRole('region', { name: 'Evento' });
+    expect(box).toHaveTextContent('miércoles, 20 de mayo de 2099, 10:00');
+    expect(box).toHaveTextContent('Aula Magna');
+    expect(within(box).getByRole('link', { name: 'Inscribirse' })).toHaveAttribute('href', event.registration_url);
+    expect(within(box).queryByRole('link', { name: 'Añadir al calendario' })).not.toBeInTheDocument();
+  });
+
+  test("a private link's payload carries the saved event", () => {
+    const saved = { ...event, start: '2099-05-20T10:00:00+02:00' };
+    const publication = { ...payload().publication, id: 7, event: saved, event_upcoming: true, status: 'published' as const };
+    const answer = {
+      publication: { ...publication, featured_image_focus: null, is_featured: false, order: 0 },
+      shown_status: 'published' as const,
+      expires_at: '2099-01-01T00:00:00Z',
+    };
+    expect(linkPayload(answer).publication.event).toEqual(saved);
+  });
+
+  test('a saved one links its calendar file; a past one says it was held', async () => {
+    const post = embeddedIn();
+    await renderSite('/vista-previa#publicacion-7');
+    const past = { ...event, start: '2001-03-01', all_day: true };
+    await post({ type: DATA, key: 'publicacion-7', payload: payload({ publication: { ...payload().publication, event: past } }) });
+    const box = screen.getByRole('region', { name: 'Evento' });
+    expect(box).toHaveTextContent('Este evento ya se celebró.');
+    expect(within(box).queryByRole('link', { name: 'Inscribirse' })).not.toBeInTheDocument();
+    expect(within(box).getByRole('link', { name: 'Añadir al calendario' })).toHaveAttribute('href', '/noticias/7/evento.ics');
+  });
 });

@@ -1,6 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { longDate, type ShownStatus } from '@/domain/publication-status';
+import { isUpcoming } from '@/domain/events';
 import type { PreviewPayload } from '@/client/ui/preview-channel';
 import { NotFoundPage } from '../not-found-page';
 import { SiteLayout } from '../site-layout';
@@ -197,14 +198,20 @@ function PreviewContent() {
   return <PreviewProblem state={state} />;
 }
 
+/** Today on this device's calendar (YYYY-MM-DD): the preview, drawn in the browser only, has no other. */
+const deviceToday = (now = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
 function PreviewedPublication({ payload }: { payload: PreviewPayload }) {
   const { publication } = payload;
   const imageAddress = useMemo(() => (payload.image ? blobAddress(payload.image) : null), [payload.image]);
   usePageMeta(publication.title);
   usePreviewHead(publication);
+  // Past or to come as it will read once public (the site's today is the server's: this device's is near enough here).
+  const upcoming = publication.event ? isUpcoming(publication.event, deviceToday()) : null;
   return (
     <PublicationView
-      publication={{ ...publication, featured_image: imageAddress ?? publication.featured_image }}
+      publication={{ ...publication, event_upcoming: upcoming, featured_image: imageAddress ?? publication.featured_image }}
       sectionSlug={publication.section_slug}
       sectionTitle={publication.section_title}
     />

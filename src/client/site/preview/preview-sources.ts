@@ -70,6 +70,7 @@ export function linkPayload(answer: PreviewLinkAnswer): PreviewPayload {
       publish_date: publication.publish_date,
       featured_image: publication.featured_image,
       layout: publication.layout,
+      event: publication.event,
     },
     image: null,
     shown_status: answer.shown_status,
