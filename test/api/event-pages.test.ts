@@ -126,9 +126,17 @@ describe('the events the public pages show', () => {
     ]);
     const congress = [...list.root.querySelectorAll('li')].find((item) => item.textContent?.includes('Congreso internacional'));
     expect(textOf(congress?.querySelector('.card__event'))).toMatch(/, 9:30 a 18:00 · Facultad de Educación, Aula Magna$/);
-    // A list without events has one list and no such headings.
+    // A list by date keeps its order and draws no such headings, even when one of its news announces an event.
+    await publish('noticias', 'Charla con familias', { start: `${daysFromToday(10)}T18:00`, location: 'Salón de actos' });
     const news = await page('/noticias');
-    expect([...news.root.querySelectorAll('main h2')].map((heading) => textOf(heading))).toEqual(['Jornada de acogida']);
+    expect([...news.root.querySelectorAll('main h2')].map((heading) => textOf(heading))).toEqual([
+      'Charla con familias',
+      'Jornada de acogida',
+    ]);
+    expect(textOf(news.root.querySelector('.card__event'))).toMatch(/, 18:00 · Salón de actos$/);
+    const answer = (await server.request('GET', '/api/public/publications/?section_slug=noticias')).body;
+    expect(answer.list_order).toBe('date');
+    await server.request('DELETE', `/api/publications/${made['Charla con familias'].id}/`, { token });
   });
 
   it("draws the event box under the title: when, where, 'Inscribirse', 'Añadir al calendario'", async () => {

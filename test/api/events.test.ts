@@ -170,6 +170,17 @@ describe("a publication's event", () => {
     const unknownKey = await call('PATCH', `/api/publications/${id}/`, { json: { event: { start: '2026-06-11T17:00', sala: 'A' } } });
     expect(unknownKey.status).toBe(400);
   });
+
+  it('a bulk action keeps it', async () => {
+    const made = await create('Jornada en lote', timed('2026-09-17T11:00', { location: 'Aula 3' }));
+    const bulk = await call('POST', '/api/publications/bulk/', {
+      json: { action: 'draft', items: [{ id: made.id, version: made.version }] },
+    });
+    expect(bulk.status).toBe(200);
+    const after = (await call('GET', `/api/publications/${made.id}/`)).body;
+    expect(after.status).toBe('draft');
+    expect(after.event).toEqual(made.event);
+  });
 });
 
 describe("a section whose list is in the events' order", () => {

@@ -1,5 +1,6 @@
 import type { Biography, PublicPublication } from '@/domain/entities';
 import { publicApiAddress } from '@/domain/public-pages';
+import { DEFAULT_LIST_ORDER, isListOrder, type ListOrder } from '@/domain/list-order';
 import { baseApi } from './base-api';
 import { isPage, toList } from './list-response';
 
@@ -14,6 +15,8 @@ export interface PublicPublicationPage {
   results: PublicPublication[];
   /** Publications of the section in all pages. */
   count: number;
+  /** The section's 'Orden de la lista': an 'event' list is grouped under 'Próximos' and 'Anteriores'. */
+  listOrder: ListOrder;
 }
 
 /**
@@ -56,7 +59,12 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
 /** A public publications answer as the list pages read it (a plain list, which requirements §7 also allows, counts as one page). */
 export function toPublicationPage(answer: unknown): PublicPublicationPage {
   const results = toList<PublicPublication>(answer);
-  return { results, count: isPage(answer) ? answer.count : results.length };
+  const { list_order: listOrder } = (answer ?? {}) as { list_order?: unknown };
+  return {
+    results,
+    count: isPage(answer) ? answer.count : results.length,
+    listOrder: isListOrder(listOrder) ? listOrder : DEFAULT_LIST_ORDER,
+  };
 }
 
 export const publicContentApi = baseApi.injectEndpoints({

@@ -1,4 +1,5 @@
 import type { PublicPublication } from '@/domain/entities';
+import type { ListOrder } from '@/domain/list-order';
 import { eventGroups } from './event-groups';
 
 const item = (id: number, event_upcoming: boolean | null): PublicPublication => ({
@@ -20,7 +21,8 @@ const item = (id: number, event_upcoming: boolean | null): PublicPublication => 
   layout: [],
 });
 
-const shape = (items: PublicPublication[]) => eventGroups(items).map((group) => [group.title, group.items.map(({ id }) => id)]);
+const shape = (items: PublicPublication[], listOrder: ListOrder = 'event') =>
+  eventGroups(items, listOrder).map((group) => [group.title, group.items.map(({ id }) => id)]);
 
 test('a page without events is one group without a heading', () => {
   expect(shape([item(1, null), item(2, null)])).toEqual([[null, [1, 2]]]);
@@ -37,10 +39,9 @@ test("a page with events: 'Próximos', 'Anteriores', 'Otras publicaciones', each
     ['Anteriores', [3]],
     ['Otras publicaciones', [4]],
   ]);
-  // A list in another order (by date) is grouped all the same.
-  expect(shape([item(5, null), item(6, false), item(7, true), item(8, null)])).toEqual([
-    ['Próximos', [7]],
-    ['Anteriores', [6]],
-    ['Otras publicaciones', [5, 8]],
-  ]);
+});
+
+test('a list in another order keeps its cards in place, events or not, under no heading', () => {
+  expect(shape([item(5, null), item(6, false), item(7, true), item(8, null)], 'date')).toEqual([[null, [5, 6, 7, 8]]]);
+  expect(shape([item(1, true), item(2, null)], 'manual')).toEqual([[null, [1, 2]]]);
 });

@@ -39,7 +39,7 @@ test("a list page's answer is in the cache under the list's own request, and rea
     store.getState(),
   );
   expect(entry.isSuccess).toBe(true);
-  expect(entry.data).toEqual({ count: 13, results: [publication] });
+  expect(entry.data).toEqual({ count: 13, results: [publication], listOrder: 'date' });
   expect(doc.getElementById('datos-de-la-pagina')).toBeNull();
 });
 
@@ -91,5 +91,5 @@ test("the home page's next events go under the request of its 'Próximo evento'"
   });
   const entry = publicContentApi.endpoints.getPublicEvents.select(1)(store.getState());
   expect(entry.isSuccess).toBe(true);
-  expect(entry.data).toEqual({ count: 4, results: [upcoming] });
+  expect(entry.data).toEqual({ count: 4, results: [upcoming], listOrder: 'date' });
 });

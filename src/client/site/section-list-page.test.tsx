@@ -167,7 +167,7 @@ describe('answers the real server cannot be made to give', () => {
       event_upcoming: false,
     });
     const results = [past(13), past(14), publication(15, 'Crónica', 'congresos')];
-    server().setHandler(() => ({ body: { count: 15, next: null, previous: null, results } }));
+    server().setHandler(() => ({ body: { count: 15, next: null, previous: null, results, list_order: 'event' } }));
     await renderSite('/congresos?pagina=2');
     expect(await screen.findByRole('heading', { level: 2, name: 'Anteriores' })).toBeInTheDocument();
     expect(groupsShown()).toEqual([

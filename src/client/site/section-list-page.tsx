@@ -14,6 +14,7 @@ import { usePageMeta } from './use-page-meta';
 import { useStartAtTop } from './use-start-at-top';
 import { useServedNotFound } from './served-status';
 import { eventGroups } from './event-groups';
+import type { ListOrder } from '@/domain/list-order';
 import './section-list-page.css';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
@@ -63,7 +64,7 @@ export function SectionListPage({ section }: { section: ListedSection }) {
           <StatusMessage kind="empty">Todavía no hay publicaciones en esta sección. Vuelve pronto.</StatusMessage>
         ) : (
           <>
-            <CardGroups section={section} results={data.results} busy={isFetching} />
+            <CardGroups section={section} results={data.results} listOrder={data.listOrder} busy={isFetching} />
             <Pagination listPath={listPath} current={page} last={last} label={`Páginas de ${section.title}`} />
           </>
         )}
@@ -73,8 +74,18 @@ export function SectionListPage({ section }: { section: ListedSection }) {
 }
 
 /** The page's cards: one grid, or, when the page has events, a heading and a grid for each group it holds. */
-function CardGroups({ section, results, busy }: { section: ListedSection; results: PublicPublication[]; busy: boolean }) {
-  const groups = eventGroups(results);
+function CardGroups({
+  section,
+  results,
+  listOrder,
+  busy,
+}: {
+  section: ListedSection;
+  results: PublicPublication[];
+  listOrder: ListOrder;
+  busy: boolean;
+}) {
+  const groups = eventGroups(results, listOrder);
   // Above the fold: the first three cards of the page, whichever groups they are in.
   const first = new Set(results.slice(0, 3).map(({ id }) => id));
   const cards = (items: PublicPublication[], headingLevel: 2 | 3) =>

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PUBLICATION_STATUSES } from '@/domain/publication-values';
-import { FocalPoint, PageQuery } from './common';
+import { FocalPoint, PageOf, PageQuery } from './common';
+import { LIST_ORDERS } from '@/domain/list-order';
 import { Layout, PublicationEventSchema } from './publications';
 
 export const PublicPublication = Type.Object(
@@ -24,6 +25,15 @@ export const PublicPublication = Type.Object(
     order: Type.Integer(),
   },
   { title: 'PublicPublication' },
+);
+
+/** A page of a public list, with the order its section chose: the site groups an 'event' list under 'Próximos' and 'Anteriores'. */
+export const PublicPublicationPage = Type.Object(
+  {
+    ...PageOf(PublicPublication).properties,
+    list_order: Type.Enum(LIST_ORDERS, { description: "El orden de la lista de su sección ('date' para la de todo el sitio)" }),
+  },
+  { title: 'PaginatedPublicPublicationList' },
 );
 
 // The order of the properties is the order of the parameters in the public cache's keys and in

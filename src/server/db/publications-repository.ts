@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { eventLastDay, type PublicationEvent } from '@/domain/events';
-import type { ListOrder } from '@/domain/list-order';
+import { isListOrder, type ListOrder } from '@/domain/list-order';
 import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
@@ -251,20 +251,21 @@ function publicFilter(today: string, sectionSlug?: string): Filter<'sections'> {
     ]);
 }
 
-/** The order of a section's public list on `today`; the whole site's is by date. */
-async function publicSortOf(db: DbOrTrx, sectionSlug: string | undefined, today: string): Promise<ListSort> {
-  if (sectionSlug === undefined) return PUBLIC_SORTS.date(today);
+/** The order of a section's public list (domain/list-order.ts); the whole site's is by date. */
+async function publicListOrder(db: DbOrTrx, sectionSlug: string | undefined): Promise<ListOrder> {
+  if (sectionSlug === undefined) return 'date';
   const section = await db.selectFrom('sections').select('list_order').where('slug', '=', sectionSlug).executeTakeFirst();
-  return (PUBLIC_SORTS[section?.list_order as ListOrder] ?? PUBLIC_SORTS.date)(today);
+  return isListOrder(section?.list_order) ? section.list_order : 'date';
 }
 
 /** Public publications, of one section (by slug) or of all, in the section's list order. */
 export async function listPublicPublications(
   db: DbOrTrx,
   options: { today: string; sectionSlug?: string; window?: RowRange },
-): Promise<Slice<PublicationWithSection>> {
+): Promise<Slice<PublicationWithSection> & { listOrder: ListOrder }> {
   const filter = publicFilter(options.today, options.sectionSlug);
-  const sort = await publicSortOf(db, options.sectionSlug, options.today);
+  const listOrder = await publicListOrder(db, options.sectionSlug);
+  const sort = PUBLIC_SORTS[listOrder](options.today);
   const ids = (window: RowRange) =>
     sortedBy(
       db.selectFrom('publications').innerJoin('sections', 'sections.id', 'publications.section_id').select('publications.id').where(filter),
@@ -276,7 +277,7 @@ export async function listPublicPublications(
     inListOrder(db, filter, ids, options.window, sort),
     countJoined(db).where(filter).executeTakeFirst(),
   ]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count as string | number), listOrder };
 }
 
 /**

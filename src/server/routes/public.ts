@@ -15,7 +15,7 @@ import { toBiography, toPublicPublication } from '../http/serializers';
 import { optionalAdmin } from '../plugins/auth';
 import { Biography } from '@/domain/schemas/biographies';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
-import { PublicBiographiesQuery, PublicPublication, PublicPublicationsQuery } from '@/domain/schemas/public';
+import { PublicBiographiesQuery, PublicPublication, PublicPublicationPage, PublicPublicationsQuery } from '@/domain/schemas/public';
 import type { Services } from '../services';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -69,15 +69,15 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         summary: 'Publicaciones públicas',
         description: 'Solo las publicadas, con fecha de hoy o anterior, de secciones visibles.',
         querystring: PublicPublicationsQuery,
-        response: { 200: PageOf(PublicPublication), 404: Detail },
+        response: { 200: PublicPublicationPage, 404: Detail },
       },
     },
     (request, reply) =>
       cached(request, reply, async ({ query, url }) => {
         const page = readPageRequest(query);
         const sectionSlug = typeof query.section_slug === 'string' && query.section_slug !== '' ? query.section_slug : undefined;
-        const { rows, count } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
-        return toPage(page, count, rows.map(toPublicPublication), url);
+        const { rows, count, listOrder } = await listPublicPublications(db, { today: todayIso(), sectionSlug, window: page.window });
+        return { ...toPage(page, count, rows.map(toPublicPublication), url), list_order: listOrder };
       }),
   );
 
