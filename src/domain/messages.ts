@@ -150,6 +150,10 @@ export const messages = {
   activityDateOrder: 'La fecha final no puede ser anterior a la inicial.',
   /** What a reorder moved, as the activity log names it: '5 secciones'. */
   reorderedItems: kindCount,
+  /** A reorder that moved one item: what the activity log says of it. */
+  movedItem: (label: string, position: number): string => `Movió «${label}» a la posición ${position}`,
+  movedBefore: (label: string, next: string): string => `Movió «${label}» delante de «${next}»`,
+  movedAfter: (label: string, previous: string): string => `Movió «${label}» detrás de «${previous}»`,
 
   /**
    * An account renamed by migration 021 because its username was an older account's in another case,

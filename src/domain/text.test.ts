@@ -25,6 +25,10 @@ describe('excerpt', () => {
 
   it('adds ... to short texts too and gives nothing for no text', () => {
     expect(excerpt('<p>Breve</p>')).toBe('Breve...');
+    // Never four dots: the text's own periods give way to the cut's.
+    expect(excerpt('<p>Se celebrará en mayo de 2027.</p>')).toBe('Se celebrará en mayo de 2027...');
+    expect(excerpt('<p>Y así sucesivamente...</p>')).toBe('Y así sucesivamente...');
+    expect(excerpt(`<p>${'x'.repeat(99)}.y</p>`)).toBe(`${'x'.repeat(99)}...`);
     expect(excerpt('<img src="a.png">')).toBe('');
   });
 });

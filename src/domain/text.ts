@@ -23,10 +23,14 @@ export function stripTags(html: string): string {
   );
 }
 
-/** The first `max` characters plus '...' (requirements §2: card excerpts always end so). */
+/**
+ * The first `max` characters plus '...' (requirements §2: card excerpts always end so). Periods
+ * the cut text already ends with are dropped first, so that an excerpt never ends in four dots
+ * ('2027....'; docs/decisions/198).
+ */
 export function excerpt(html: string, max: number = PUBLICATION_EXCERPT_LENGTH): string {
   const text = stripTags(html);
-  return text ? `${text.slice(0, max)}...` : '';
+  return text ? `${text.slice(0, max).replace(/\.+$/, '')}...` : '';
 }
 
 /**

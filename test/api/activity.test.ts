@@ -120,7 +120,7 @@ describe('the activity log', () => {
       ['create', EDITOR.username, 'section', actas.id, 'Actas', null],
       ['update', EDITOR.username, 'section', actas.id, 'Actas del congreso', null],
       ['create', EDITOR.username, 'section', revista.id, 'Revista', null],
-      ['reorder', EDITOR.username, 'section', null, '2 secciones', null],
+      ['reorder', EDITOR.username, 'section', null, 'Movió «Revista» a la posición 1', null],
       ['create', EDITOR.username, 'media', cellImage, 'imagen', null],
       ['create', EDITOR.username, 'publication', crónica, 'Crónica', null],
       ['create', EDITOR.username, 'media', featured, 'imagen', null],
@@ -294,5 +294,56 @@ describe('startOfDay', () => {
     expect(startOfDay('2025-10-26', 'Europe/Madrid')).toBe('2025-10-25T22:00:00.000Z');
     expect(startOfDay('2025-03-09', 'America/New_York')).toBe('2025-03-09T05:00:00.000Z');
     expect(startOfDay('2025-06-01', 'UTC')).toBe('2025-06-01T00:00:00.000Z');
+  });
+});
+
+describe("a reorder's entry", () => {
+  it('names the one item moved and where: its place in a whole list, else the item it now goes before or after; several moved, how many', async () => {
+    const as = (method: string, path: string, json: unknown) => server.request(method, path, { token: adminToken, json });
+    const names = ['Ana Ruiz', 'Berta Gil', 'Carlos Pi'];
+    const before = (await as('GET', '/api/biographies/?page_size=1000', undefined)).body.results as { id: number }[];
+    const made: number[] = [];
+    for (const name of names) {
+      const reply = await as('POST', '/api/biographies/', { name, position: 'Docente', biography: 'Investiga la convivencia escolar.' });
+      expect(reply.status).toBe(201);
+      made.push(reply.body.id);
+    }
+    const lastLabel = async () => (await activity('?all=true')).results.find((entry) => entry.action === 'reorder')?.target_label;
+    const all = [...before.map(({ id }) => id), ...made];
+    // The whole list, the last one moved to the top.
+    const whole = [made[2], ...all.filter((id) => id !== made[2])];
+    expect(
+      (
+        await as(
+          'PATCH',
+          '/api/biographies/reorder/',
+          whole.map((id, order) => ({ id, order })),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await lastLabel()).toBe('Movió «Carlos Pi» a la posición 1');
+    // A view of part of the list (a page): its positions are not the list's.
+    const part = [made[1], made[0]];
+    expect(
+      (
+        await as(
+          'PATCH',
+          '/api/biographies/reorder/',
+          part.map((id, order) => ({ id, order })),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await lastLabel()).toBe('Movió «Berta Gil» delante de «Ana Ruiz»');
+    const reversed = [made[0], made[1], made[2]];
+    expect(
+      (
+        await as(
+          'PATCH',
+          '/api/biographies/reorder/',
+          reversed.map((id, order) => ({ id, order })),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await lastLabel()).toBe('3 biografías');
   });
 });

@@ -159,7 +159,12 @@ describe('the events the public pages show', () => {
       rel: link.getAttribute('rel'),
     }));
     expect(links).toEqual([
-      { text: 'Inscribirse', href: 'https://inscripciones.example.org/congreso', download: false, rel: 'noopener' },
+      {
+        text: 'Inscribirse (se abre en una pestaña nueva)',
+        href: 'https://inscripciones.example.org/congreso',
+        download: false,
+        rel: 'noopener',
+      },
       { text: 'Añadir al calendario', href: `/congresos/${id}/evento.ics`, download: true, rel: null },
     ]);
     // That address is the event's calendar file.

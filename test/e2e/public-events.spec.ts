@@ -76,7 +76,10 @@ test('an event typed in the form is under «Próximos» on /congresos, and «Añ
     await card.getByRole('link', { name: title }).first().click();
     const box = page.getByRole('region', { name: 'Evento' });
     await expect(box).toContainText(when);
-    await expect(box.getByRole('link', { name: 'Inscribirse' })).toHaveAttribute('href', 'https://inscripciones.example.org/congreso');
+    await expect(box.getByRole('link', { name: 'Inscribirse (se abre en una pestaña nueva)' })).toHaveAttribute(
+      'href',
+      'https://inscripciones.example.org/congreso',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`event-detail-${width}.png`), fullPage: true });

@@ -4,7 +4,8 @@ import { expect, test, type Page } from './support/fixtures';
 
 /** Public section pages reach every publication: twelve a page, the page in the address, real links. */
 
-const cards = (page: Page) => page.getByRole('list', { name: 'Publicaciones de Congresos' }).getByRole('listitem');
+// Every card of the page, under whichever of the list's headings ('Próximos', 'Anteriores', 'Otras publicaciones').
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Páginas de Congresos' });
 
 test('a section with more than twelve publications is paged, and every page can be reached and shared', async ({

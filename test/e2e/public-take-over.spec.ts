@@ -103,7 +103,8 @@ const PAGES: PublicPage[] = [
     name: 'the home page',
     path: at('/'),
     heading: HOME_HEADING,
-    reads: ['publications'],
+    // 'Próximo evento' and 'Últimas noticias'.
+    reads: ['events', 'publications'],
     then: {
       link: async (page) => page.getByRole('region', { name: 'Últimas noticias' }).locator('.card__link').first(),
       holds: PUBLICATION,

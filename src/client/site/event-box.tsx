@@ -3,6 +3,9 @@ import { eventWhen, eventWhere } from '@/domain/events';
 import { CalendarIcon } from './calendar-icon';
 import './event-box.css';
 
+/** Said to screen readers of the links that open another site in a new tab, as the top bar's say it. */
+const NEW_TAB = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
+
 export interface EventBoxProps {
   event: PublicationEvent;
   /** false once its last day has passed (the public answer's `event_upcoming`); null when not known. */
@@ -41,7 +44,7 @@ export function EventBox({ event, upcoming, calendarPath }: EventBoxProps) {
                 <>
                   {' '}
                   <a className="event-box__online" href={event.online_url} target="_blank" rel="noopener">
-                    Seguir en línea
+                    Seguir en línea{NEW_TAB}
                   </a>
                 </>
               )}
@@ -53,7 +56,7 @@ export function EventBox({ event, upcoming, calendarPath }: EventBoxProps) {
         <div className="event-box__actions">
           {register && (
             <a className="button button--accent" href={register} target="_blank" rel="noopener">
-              Inscribirse
+              Inscribirse{NEW_TAB}
             </a>
           )}
           {calendarPath && (

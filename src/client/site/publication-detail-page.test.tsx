@@ -111,11 +111,11 @@ describe("a publication's event", () => {
     expect(title.compareDocumentPosition(eventBox()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(facts()).toEqual([
       ['Cuándo', 'miércoles, 20 de mayo de 2099, 10:00 a 13:30'],
-      ['Dónde', 'Facultad de Educación, Aula Magna Seguir en línea'],
+      ['Dónde', 'Facultad de Educación, Aula Magna Seguir en línea (se abre en una pestaña nueva)'],
     ]);
-    const online = within(eventBox()).getByRole('link', { name: 'Seguir en línea' });
+    const online = within(eventBox()).getByRole('link', { name: 'Seguir en línea (se abre en una pestaña nueva)' });
     expect(online).toHaveAttribute('href', 'https://directo.example.org/congreso');
-    const register = within(eventBox()).getByRole('link', { name: 'Inscribirse' });
+    const register = within(eventBox()).getByRole('link', { name: 'Inscribirse (se abre en una pestaña nueva)' });
     expect(register).toHaveAttribute('href', 'https://inscripciones.example.org/congreso');
     expect(register).toHaveAttribute('rel', 'noopener');
     expect(register).toHaveAttribute('target', '_blank');
@@ -135,7 +135,7 @@ describe("a publication's event", () => {
     await screen.findByRole('heading', { level: 1, name: 'Jornada de 2001' });
     expect(within(eventBox()).getByText('Este evento ya se celebró.')).toBeInTheDocument();
     expect(facts()).toEqual([['Cuándo', 'del jueves, 1 de marzo de 2001 al viernes, 2 de marzo de 2001']]);
-    expect(within(eventBox()).queryByRole('link', { name: 'Inscribirse' })).not.toBeInTheDocument();
+    expect(within(eventBox()).queryByRole('link', { name: /^Inscribirse/ })).not.toBeInTheDocument();
     expect(within(eventBox()).getByRole('link', { name: 'Añadir al calendario' })).toHaveAttribute(
       'href',
       `/revista/${jornada.id}/evento.ics`,

@@ -3,10 +3,30 @@ import type { ReorderItem } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { parseReorder } from '@/domain/validation';
 import { nowIso } from '../clock';
-import { applyOrder } from '../db/ordering';
+import { applyOrder, countRows, labelledInOrder } from '../db/ordering';
+import { movedItem } from '@/domain/reorder-move';
 import { badRequestDetail } from '../http/api-error';
 import { logActivity } from './activity-log';
 import type { Writer } from './writer';
+
+/**
+ * What the log says of a reorder that moved one item (a drag, 'Subir', 'Bajar'): its place in
+ * the list when the view was the whole list ('Movió «Ana Ruiz» a la posición 2'), else the item it
+ * now goes before or after (a page's positions are not the list's); null when several moved.
+ */
+function moveLabel(before: readonly { id: number; label: string }[], items: readonly ReorderItem[], total: number): string | null {
+  const after = [...items].sort((a, b) => a.order - b.order).map((item) => item.id);
+  const moved = movedItem(
+    before.map((row) => row.id),
+    after,
+  );
+  if (!moved) return null;
+  const nameOf = (id: number) => before.find((row) => row.id === id)?.label ?? '';
+  const name = nameOf(moved.id);
+  if (items.length === total) return messages.movedItem(name, moved.index + 1);
+  const next = after[moved.index + 1];
+  return next === undefined ? messages.movedAfter(name, nameOf(after[moved.index - 1])) : messages.movedBefore(name, nameOf(next));
+}
 
 /**
  * Reorders a view of a kind's list: `payload` is [{id, order}], `order` being the
@@ -21,9 +41,19 @@ export async function reorder(writer: Writer, kind: OrderedKind, payload: unknow
   const parsed = parseReorder(payload);
   if ('problem' in parsed) throw badRequestDetail(parsed.problem);
   return writer.services.writeContent(async (trx) => {
-    const placed = await applyOrder(trx, CONTENT_KIND[kind].collection, parsed.items, nowIso());
+    const table = CONTENT_KIND[kind].collection;
+    const [before, total] = await Promise.all([
+      labelledInOrder(
+        trx,
+        table,
+        parsed.items.map((item) => item.id),
+      ),
+      countRows(trx, table),
+    ]);
+    const placed = await applyOrder(trx, table, parsed.items, nowIso());
     if (!placed) throw badRequestDetail(messages.reorderUnknownIds);
-    await logActivity(trx, writer.actor, 'reorder', { kind, label: messages.reorderedItems(kind, placed.length) });
+    const label = moveLabel(before, parsed.items, total) ?? messages.reorderedItems(kind, placed.length);
+    await logActivity(trx, writer.actor, 'reorder', { kind, label });
     return placed;
   });
 }

@@ -1,11 +1,36 @@
 import type { OrderedCollection } from '@/domain/content-kinds';
 import type { ReorderItem } from '@/domain/entities';
 import { ORDER_MAX, ORDER_MIN } from '@/domain/limits';
+import { sql } from 'kysely';
 import type { DbOrTrx } from './database';
 import { toCount } from './paging';
 
 /** The tables whose rows the admin reorders by dragging: the ordered kinds' (src/domain/content-kinds.ts). */
 export type OrderedTable = OrderedCollection;
+
+/** How each list names its rows: a biography by its name, the rest by their title. */
+const LABEL_COLUMN = { publications: 'title', sections: 'title', biographies: 'name' } as const satisfies Record<OrderedTable, string>;
+
+/** The rows of `ids` in their list's order (order, then id), with their names: what a reorder found. */
+export async function labelledInOrder(db: DbOrTrx, table: OrderedTable, ids: readonly number[]): Promise<{ id: number; label: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom(table)
+    .select(['id', sql<string>`${sql.ref(LABEL_COLUMN[table])}`.as('label')])
+    .where('id', 'in', [...ids])
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+}
+
+/** How many rows a list holds: whether a reorder's view was all of it. */
+export async function countRows(db: DbOrTrx, table: OrderedTable): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  return toCount(row?.count as string | number);
+}
 
 // New rows stay within the 32-bit column even after an administrator typed an extreme order;
 // at the bound the id breaks the tie.

@@ -97,12 +97,15 @@ function PublicationDetail({ publication }: { publication: Publication }) {
             ],
             [
               'Página pública',
-              publication.status === 'published' && sectionSlug ? (
+              // Only what visitors see today has a page: a draft, a scheduled one or one in a hidden section is previewed.
+              publication.public_state?.is_public && sectionSlug ? (
                 <a key="public" href={paths.publication.getHref(sectionSlug, publication.id)} target="_blank" rel="noopener noreferrer">
                   Ver en el sitio
                 </a>
               ) : (
-                'Solo las publicaciones publicadas tienen página pública.'
+                <span key="preview" className="publication-not-public">
+                  No es pública hoy. <PreviewButton publication={publication} />
+                </span>
               ),
             ],
           ]}
