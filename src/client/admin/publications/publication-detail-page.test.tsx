@@ -36,8 +36,8 @@ test("'Ver en el sitio' only for what visitors see today; a draft or a scheduled
   open(scheduled.id);
   const row = await publicPageRow();
   expect(within(row).queryByRole('link', { name: 'Ver en el sitio' })).not.toBeInTheDocument();
-  expect(within(row).getByRole('button', { name: /Vista previa/ })).toBeInTheDocument();
-  expect(row).toHaveTextContent('No es pública hoy.');
+  expect(row).toHaveTextContent('No es pública hoy: véala con «Vista previa».');
+  expect(screen.getByRole('button', { name: 'Vista previa' })).toBeInTheDocument();
 });
 
 test('a publication visitors see today links to its page', async () => {

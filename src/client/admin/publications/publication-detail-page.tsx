@@ -103,9 +103,8 @@ function PublicationDetail({ publication }: { publication: Publication }) {
                   Ver en el sitio
                 </a>
               ) : (
-                <span key="preview" className="publication-not-public">
-                  No es pública hoy. <PreviewButton publication={publication} />
-                </span>
+                // The header's 'Vista previa' shows it as it will look: one button for it on the page.
+                'No es pública hoy: véala con «Vista previa».'
               ),
             ],
           ]}

@@ -133,7 +133,7 @@ describe("the preview's event box", () => {
     const box = screen.getByRole('region', { name: 'Evento' });
     expect(box).toHaveTextContent('miércoles, 20 de mayo de 2099, 10:00');
     expect(box).toHaveTextContent('Aula Magna');
-    expect(within(box).getByRole('link', { name: 'Inscribirse' })).toHaveAttribute('href', event.registration_url);
+    expect(within(box).getByRole('link', { name: 'Inscribirse (se abre en una pestaña nueva)' })).toHaveAttribute('href', event.registration_url);
     expect(within(box).queryByRole('link', { name: 'Añadir al calendario' })).not.toBeInTheDocument();
   });
 
@@ -155,7 +155,7 @@ describe("the preview's event box", () => {
     await post({ type: DATA, key: 'publicacion-7', payload: payload({ publication: { ...payload().publication, event: past } }) });
     const box = screen.getByRole('region', { name: 'Evento' });
     expect(box).toHaveTextContent('Este evento ya se celebró.');
-    expect(within(box).queryByRole('link', { name: 'Inscribirse' })).not.toBeInTheDocument();
+    expect(within(box).queryByRole('link', { name: /^Inscribirse/ })).not.toBeInTheDocument();
     expect(within(box).getByRole('link', { name: 'Añadir al calendario' })).toHaveAttribute('href', '/noticias/7/evento.ics');
   });
 });
