@@ -466,7 +466,7 @@ describe('a reorder', () => {
       user: TEST_ADMIN.username,
       target_kind: 'section',
       target_id: null,
-      target_label: '2 secciones',
+      target_label: 'Movió «Orden B» delante de «Orden A»',
     });
   });
 });

@@ -34,7 +34,10 @@ export function AdminLanding() {
 
   return (
     <>
-      <h1 className="admin-page-title">Resumen</h1>
+      {/* Focusable by script only: where the keyboard lands on arriving (kit/page-arrival.ts). */}
+      <h1 className="admin-page-title" tabIndex={-1}>
+        Resumen
+      </h1>
       <p className="admin-lead">Hola, {user?.username}. Este es el contenido del sitio.</p>
       {data && data.locked_usernames.length > 0 && <LockedUsernames usernames={data.locked_usernames} />}
       <div className="summary-grid">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
+import { SIGN_IN_ARRIVAL } from '@/client/app/arrival';
 import { validateLogin } from '@/domain/validation';
 import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
@@ -68,7 +69,7 @@ export function LoginPage() {
   }, [failedAttempts, isLoading]);
 
   if (!restored) return <SessionLoading />;
-  if (user) return <Navigate to={returnTo} replace />;
+  if (user) return <Navigate to={returnTo} replace state={SIGN_IN_ARRIVAL} />;
 
   // Editing either field takes the message away: it spoke of what was there before.
   const clearsError = { onChange: () => form.clearErrors('root.login') };

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { isSignInArrival } from '@/client/app/arrival';
 import { focusIsLost, focusPageHeading, focusRow, pageHeading } from './focus-targets';
 
 /** What a navigation to a list may carry in its state: the row to put the keyboard on (the one just created or saved). */
@@ -21,16 +22,17 @@ const rowOf = (id: number) => document.querySelector(`#admin-main [data-row-id="
  * asked for once that row is shown: after 'Crear publicación' the list opens
  * at its top on the new publication, not where the form was scrolled to.
  * What the person focuses meanwhile is left alone (not the link that led here). The first page of a
- * visit keeps the browser's own start.
+ * visit keeps the browser's own start, but for the one a sign-in opens (app/arrival.ts).
  */
 export function usePageArrival(): void {
   const { pathname, state } = useLocation();
   const wanted = (state as ArrivalState | null)?.focusRow;
+  const signedIn = isSignInArrival(state);
   // The page arrived at last: the visit's first page is not an arrival (twice so under StrictMode).
   const arrivedAt = useRef(pathname);
 
   useEffect(() => {
-    if (arrivedAt.current === pathname && wanted === undefined) return;
+    if (arrivedAt.current === pathname && wanted === undefined && !signedIn) return;
     arrivedAt.current = pathname;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
     // What held the focus when the page changed (the link or button that changed it) gives it up;
@@ -55,7 +57,7 @@ export function usePageArrival(): void {
     };
     observer.observe(document.getElementById('admin-main') ?? document.body, { childList: true, subtree: true });
     return stop;
-  }, [pathname, wanted]);
+  }, [pathname, wanted, signedIn]);
 }
 
 /** The focus this hook itself put somewhere: the page's heading or <main>. */

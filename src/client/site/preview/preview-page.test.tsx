@@ -133,7 +133,10 @@ describe("the preview's event box", () => {
     const box = screen.getByRole('region', { name: 'Evento' });
     expect(box).toHaveTextContent('miércoles, 20 de mayo de 2099, 10:00');
     expect(box).toHaveTextContent('Aula Magna');
-    expect(within(box).getByRole('link', { name: 'Inscribirse (se abre en una pestaña nueva)' })).toHaveAttribute('href', event.registration_url);
+    expect(within(box).getByRole('link', { name: 'Inscribirse (se abre en una pestaña nueva)' })).toHaveAttribute(
+      'href',
+      event.registration_url,
+    );
     expect(within(box).queryByRole('link', { name: 'Añadir al calendario' })).not.toBeInTheDocument();
   });
 
