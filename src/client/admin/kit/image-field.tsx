@@ -60,6 +60,10 @@ export function ImageField({
     if (input.current) input.current.value = '';
   };
 
+  // What was chosen, said with the control: its own value is emptied after each choice (above), so a
+  // screen reader would otherwise read 'no file chosen' beside a chosen image.
+  const chosenName = file?.name ?? (value.kind === 'library' ? value.title : null);
+
   return (
     <Field label={label} hint={hint} error={localError ?? error}>
       {(control) => (
@@ -75,6 +79,10 @@ export function ImageField({
               type="file"
               accept={IMAGE_ACCEPT}
               {...control}
+              aria-describedby={
+                [control['aria-describedby'], chosenName && `${control.id}-elegida ${control.id}-nombre`].filter(Boolean).join(' ') ||
+                undefined
+              }
               onChange={(event) => choose(event.target.files?.[0])}
             />
             <label htmlFor={control.id} className="kit-button kit-button-secondary kit-file-button">
@@ -85,8 +93,16 @@ export function ImageField({
                 Elegir de la biblioteca
               </button>
             )}
-            {file && <span className="kit-file-name">{file.name}</span>}
-            {value.kind === 'library' && <span className="kit-file-name">{value.title}</span>}
+            {chosenName && (
+              <>
+                <span id={`${control.id}-elegida`} className="visually-hidden">
+                  Imagen elegida:
+                </span>
+                <span id={`${control.id}-nombre`} className="kit-file-name">
+                  {chosenName}
+                </span>
+              </>
+            )}
             {previewUrl && (
               <button
                 type="button"

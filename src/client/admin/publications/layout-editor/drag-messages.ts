@@ -58,3 +58,29 @@ export function droppedMessage(rows: Layout, result: DropResult): string {
   if (destination.droppableId === source.droppableId) return `${what} movida a la posición ${destination.index + 1}.`;
   return `${what} movida a la fila ${rowNumber(rows, destination.droppableId)}, posición ${destination.index + 1}.`;
 }
+
+/** Where a row or a cell is in a layout, as a drag names places; null when it is not there. */
+function placeOf(rows: Layout, moved: { type: 'row' | 'cell'; id: string }): { droppableId: string; index: number } | null {
+  if (moved.type === 'row') {
+    const index = rows.findIndex((row) => row.id === moved.id);
+    return index < 0 ? null : { droppableId: ROW_DROPPABLE, index };
+  }
+  for (const row of rows) {
+    const index = row.cells.findIndex((cell) => cell.id === moved.id);
+    if (index >= 0) return { droppableId: row.id, index };
+  }
+  return null;
+}
+
+/**
+ * A move by a row's or a cell's buttons ('Subir', 'Mover a la derecha'…), told as its drop
+ * would be ('Celda 1 de la fila 1 movida a la posición 2.'); null when it did not move (a move
+ * the rules refused says so itself).
+ */
+export function buttonMoveMessage(before: Layout, after: Layout, moved: { type: 'row' | 'cell'; id: string }): string | null {
+  const source = placeOf(before, moved);
+  const destination = placeOf(after, moved);
+  if (!source || !destination || (source.droppableId === destination.droppableId && source.index === destination.index)) return null;
+  const draggableId = moved.type === 'row' ? `${ROW_PREFIX}${moved.id}` : moved.id;
+  return droppedMessage(before, { type: moved.type, draggableId, source, destination, reason: 'DROP', mode: 'SNAP', combine: null });
+}

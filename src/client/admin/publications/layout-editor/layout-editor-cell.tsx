@@ -39,7 +39,7 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
   const typeId = useId();
   const spanId = useId();
   const errorId = useId();
-  const { changeType } = useCellCommands();
+  const { changeType, move: moveAnnounced } = useCellCommands();
   const name = `la celda ${index + 1} de la fila ${rowIndex + 1}`;
   // A string, so that an error elsewhere does not re-render this cell.
   const error = useAppSelector((state) => selectLayoutErrors(state).find((e) => e.cellId === cell.id)?.message);
@@ -47,7 +47,7 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
   /** Moves the cell, then keeps the keyboard on the button that moved it (the cell may now live in another row). */
   const move = (toRowId: string | undefined, toIndex: number, action: string) => {
     if (toRowId === undefined || toIndex < 0) return;
-    dispatch(layoutEditorActions.cellMoved({ cellId: cell.id, toRowId, toIndex }));
+    moveAnnounced(() => dispatch(layoutEditorActions.cellMoved({ cellId: cell.id, toRowId, toIndex })), { type: 'cell', id: cell.id });
     focusControl(`[data-cell-id="${cell.id}"]`, action);
   };
   const moves = [

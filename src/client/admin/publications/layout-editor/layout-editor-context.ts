@@ -15,7 +15,9 @@ export const cellElementId = (cellId: string) => `layout-cell-${cellId}`;
  */
 export interface CellCommands {
   changeType: (cellId: string, type: CellType) => void;
+  /** Makes a move by a row's or a cell's buttons (`apply` dispatches it) and says it, as a drop of it is said. */
+  move: (apply: () => void, moved: { type: 'row' | 'cell'; id: string }) => void;
 }
 
-export const CellCommandsContext = createContext<CellCommands>({ changeType: () => {} });
+export const CellCommandsContext = createContext<CellCommands>({ changeType: () => {}, move: (apply) => apply() });
 export const useCellCommands = () => useContext(CellCommandsContext);

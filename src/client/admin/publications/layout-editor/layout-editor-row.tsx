@@ -4,7 +4,7 @@ import type { Id, LayoutRow } from '@/domain/entities';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import { layoutErrorText } from '@/domain/layout';
 import { layoutEditorActions, selectLayoutErrors, type LayoutRefusal } from './layout-editor-slice';
-import { rowElementId } from './layout-editor-context';
+import { rowElementId, useCellCommands } from './layout-editor-context';
 import { focusControl } from './focus-control';
 import { LayoutEditorCell } from './layout-editor-cell';
 
@@ -25,6 +25,7 @@ export interface LayoutEditorRowProps {
 export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditorRowProps) {
   const { row, index, rowCount, previousRowId, nextRowId, refusal, cellDirection, publicationId } = props;
   const dispatch = useAppDispatch();
+  const { move } = useCellCommands();
   const number = index + 1;
   const headingId = `layout-row-${row.id}`;
   const errorId = `layout-row-error-${row.id}`;
@@ -33,7 +34,7 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
 
   const moveRow = (toIndex: number, action: string) => {
     if (toIndex < 0 || toIndex >= rowCount) return;
-    dispatch(layoutEditorActions.rowMoved({ rowId: row.id, toIndex }));
+    move(() => dispatch(layoutEditorActions.rowMoved({ rowId: row.id, toIndex })), { type: 'row', id: row.id });
     focusControl(`[data-row-id="${row.id}"]`, action);
   };
 

@@ -224,3 +224,15 @@ test('a text cell shows its rendered HTML until its editor is opened', async () 
   expect(await within(cell(1, 1)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
   await act(async () => {});
 });
+
+test('a move by the buttons is said as a drop is: the cell or row, and where it went', async () => {
+  const narrow = layout().map((one) => ({ ...one, cells: one.cells.map((c) => ({ ...c, columnSpan: 1 })) }));
+  const { user, layout: current } = renderEditor(narrow);
+  await user.click(within(cell(1, 1)).getByRole('button', { name: 'Mover a la derecha: la celda 1 de la fila 1' }));
+  expect(current()[0].cells.map(({ id }) => id)).toEqual(['b', 'a']);
+  expect(screen.getByText('Celda 1 de la fila 1 movida a la posición 2.')).toBeInTheDocument();
+  await user.click(within(cell(1, 2)).getByRole('button', { name: 'Mover a la fila siguiente: la celda 2 de la fila 1' }));
+  expect(screen.getByText('Celda 2 de la fila 1 movida a la fila 2, posición 1.')).toBeInTheDocument();
+  await user.click(within(row(2)).getByRole('button', { name: 'Subir fila 2' }));
+  expect(screen.getByText('Fila 2 movida a la posición 1.')).toBeInTheDocument();
+});

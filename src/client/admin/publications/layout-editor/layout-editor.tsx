@@ -15,7 +15,15 @@ import type { AppDispatch, RootState } from '@/client/app/store';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { CellCommandsContext, EDITOR_ID, TYPE_LABELS, cellElementId, rowElementId, type CellCommands } from './layout-editor-context';
 import { layoutEditorActions, placeLayoutError, selectEditedLayout, selectLayoutErrors, selectRefusal } from './layout-editor-slice';
-import { DRAG_INSTRUCTIONS, ROW_DROPPABLE, ROW_PREFIX, droppedMessage, liftedMessage, movedMessage } from './drag-messages';
+import {
+  DRAG_INSTRUCTIONS,
+  ROW_DROPPABLE,
+  ROW_PREFIX,
+  buttonMoveMessage,
+  droppedMessage,
+  liftedMessage,
+  movedMessage,
+} from './drag-messages';
 import { focusControl } from './focus-control';
 import { LayoutEditorRow } from './layout-editor-row';
 import { bringNeighbourRowsIntoView } from './neighbour-rows';
@@ -140,6 +148,12 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
         }
         dispatch(layoutEditorActions.cellTypeChanged({ cellId, type }));
         announce(`Celda ${found.c + 1} de la fila ${found.r + 1}: ahora es de tipo ${TYPE_LABELS[type]}.`);
+      },
+      move: (apply, moved) => {
+        const before = selectEditedLayout(store.getState());
+        apply();
+        const message = buttonMoveMessage(before, selectEditedLayout(store.getState()), moved);
+        if (message) announce(message);
       },
     }),
     [dispatch, store, announce],
