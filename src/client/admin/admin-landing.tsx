@@ -83,7 +83,8 @@ function WorkPanels({ dashboard }: { dashboard: Dashboard }) {
         <PublicationLines items={dashboard.scheduled} empty="No hay publicaciones programadas." />
       </Panel>
       <Panel title="Próximos eventos" to={publicationList({ evento: '1' })} linkLabel="Ver todas las que anuncian un evento">
-        <EventLines items={dashboard.upcoming_events} />
+        {/* When each is, and its publication's status (a draft's event is not public yet). */}
+        <PublicationLines items={dashboard.upcoming_events} empty="No hay eventos próximos." meta={(item) => eventShortWhen(item.event)} />
       </Panel>
       <Panel title="Publicadas recientemente" to={publicationList({ status: 'published' })} linkLabel="Ver todas las publicadas">
         <PublicationLines items={dashboard.recently_published} empty="No hay publicaciones publicadas." />
@@ -161,7 +162,16 @@ function ReviewGroup({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function PublicationLines({ items, empty }: { items: DashboardPublication[]; empty: string }) {
+/** A panel's publications: each with its link, what the panel says of it (its section by default) and its status. */
+function PublicationLines<T extends DashboardPublication>({
+  items,
+  empty,
+  meta = (item) => item.section.title,
+}: {
+  items: T[];
+  empty: string;
+  meta?: (item: T) => string;
+}) {
   if (items.length === 0) return <p className="dashboard-empty">{empty}</p>;
   return (
     <ul className="dashboard-lines">
@@ -169,24 +179,7 @@ function PublicationLines({ items, empty }: { items: DashboardPublication[]; emp
         <li key={item.id}>
           <Link to={paths.admin.publication.getHref(item.id)}>{item.title}</Link>
           <span className="dashboard-meta">
-            {item.section.title} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** 'Próximos eventos': when each is, and its publication's status (a draft's event is not public yet). */
-function EventLines({ items }: { items: Dashboard['upcoming_events'] }) {
-  if (items.length === 0) return <p className="dashboard-empty">No hay eventos próximos.</p>;
-  return (
-    <ul className="dashboard-lines">
-      {items.map((item) => (
-        <li key={item.id}>
-          <Link to={paths.admin.publication.getHref(item.id)}>{item.title}</Link>
-          <span className="dashboard-meta">
-            {eventShortWhen(item.event)} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
+            {meta(item)} <PublicationStateBadges status={item.public_state.status} state={item.public_state} />
           </span>
         </li>
       ))}

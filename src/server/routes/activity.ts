@@ -1,3 +1,4 @@
+import { offsetMinutesAt } from '@/domain/zoned-time';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@/domain/entities';
@@ -30,29 +31,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * them, not UTC's.
  */
 export function startOfDay(date: string, timeZone: string = siteTimeZone()): string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  // How far ahead of UTC the zone's clock is at an instant.
-  const offsetAt = (instant: number): number => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-    const wall = Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-      Number(parts.second),
-    );
-    return wall - Math.floor(instant / 1000) * 1000;
-  };
+  // How far ahead of UTC the zone's clock is at an instant, in ms.
+  const offsetAt = (instant: number): number => offsetMinutesAt(instant, timeZone) * 60_000;
   const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
   const first = midnightAsUtc - offsetAt(midnightAsUtc);
   // The offset at the day's start may differ from the one a few hours away (a change of time that night).
