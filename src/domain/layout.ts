@@ -57,6 +57,8 @@ export interface LayoutProblem {
  */
 export function layoutErrorText({ message, row, cell }: Pick<LayoutProblem, 'message' | 'row' | 'cell'>): string {
   if (row === undefined) return message;
+  // The editor's own refusal reads as a sentence: 'Elija el tipo de la celda 1 de la fila 2'.
+  if (message === messages.cellTypeMissing && cell !== undefined) return `${message} de la celda ${cell + 1} de la fila ${row + 1}`;
   return `Fila ${row + 1}${cell === undefined ? '' : `, celda ${cell + 1}`}: ${message}`;
 }
 
@@ -170,8 +172,50 @@ const moveItem = <T>(items: readonly T[], from: number, to: number): T[] => {
   return next;
 };
 
-export function addRow(layout: Layout, rowId: string): Layout {
-  return [...layout, { id: rowId, cells: [] }];
+/**
+ * The shapes 'Añadir fila' offers, as the spans of their cells. The grid has
+ * four columns (requirements §2), so three equal thirds cannot be drawn: three
+ * cells are a quarter, a half and a quarter (docs/decisions/201).
+ */
+export const ROW_SHAPES = [
+  { label: 'Una columna', spans: [4] },
+  { label: 'Dos mitades', spans: [2, 2] },
+  { label: 'Cuarto, mitad y cuarto', spans: [1, 2, 1] },
+  { label: 'Cuatro cuartos', spans: [1, 1, 1, 1] },
+  { label: 'Cuarto y tres cuartos', spans: [1, 3] },
+  { label: 'Tres cuartos y cuarto', spans: [3, 1] },
+] as const satisfies readonly { label: string; spans: readonly number[] }[];
+
+/**
+ * A cell just added in the editor: its type is not chosen yet. It is a text
+ * cell with no content for everything that reads layouts (the phone preview,
+ * a draft kept in the browser), but the editor asks its type instead of
+ * showing an editor, and the form does not send a layout that holds one.
+ */
+export function untypedCell(id: string, columnSpan?: number): LayoutCell {
+  const cell: LayoutCell & { untyped: true } = { id, type: 'text', content: '', untyped: true, ...(columnSpan ? { columnSpan } : {}) };
+  return cell;
+}
+
+export const isUntyped = (cell: LayoutCell): cell is LayoutCell & { untyped: true } => 'untyped' in cell && cell.untyped === true;
+
+/** Where the cells whose type is not chosen yet are (zero-based), in reading order. */
+export function untypedCells(layout: Layout): { row: number; cell: number }[] {
+  return layout.flatMap((row, r) => row.cells.flatMap((cell, c) => (isUntyped(cell) ? [{ row: r, cell: c }] : [])));
+}
+
+/** Gives a new cell its type (from then on it is a cell like any other). */
+export function chooseCellType(layout: Layout, cellId: string, type: CellType): Layout {
+  return mapCell(layout, cellId, (cell) => {
+    if (!isUntyped(cell)) return cell;
+    const { untyped: _untyped, ...typed } = cell;
+    return { ...typed, type, content: '' };
+  });
+}
+
+/** A row at the end of the layout: empty, or of the cells given (a shape of ROW_SHAPES). */
+export function addRow(layout: Layout, rowId: string, cells: LayoutCell[] = []): Layout {
+  return [...layout, { id: rowId, cells }];
 }
 
 export function removeRow(layout: Layout, rowId: string): Layout {

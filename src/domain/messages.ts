@@ -80,6 +80,10 @@ export const messages = {
 
   layoutTooWide: 'El total de columnas no puede exceder 4',
   rowFull: 'No hay espacio disponible en esta fila',
+  /** Said after rowFull by the editor's 'Añadir celda': what to do about it. */
+  rowFullHint: 'Reduzca las columnas de una celda para hacer sitio.',
+  /** A cell whose type is not chosen yet, at save (layoutErrorText adds its place: '… de la celda 1 de la fila 2'). */
+  cellTypeMissing: 'Elija el tipo',
   invalidLayout: 'El diseño no es válido.',
   invalidCellType: 'Tipo de celda no válido. Use text, image, video o document.',
   /** A 'Documento' cell whose address is no document of the library (a typed one, or one since deleted). */

@@ -45,6 +45,17 @@ export const png = (width: number, height: number) =>
 export const layoutRow = (page: Page, n: number) => page.getByRole('region', { name: `Fila ${n}` });
 export const layoutCell = (page: Page, r: number, c: number) => page.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
 
+/** 'Añadir fila' and one of the shapes it offers ('Una columna' unless said): a row of cells that ask their types. */
+export async function addLayoutRow(page: Page, shape = 'Una columna'): Promise<void> {
+  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await page.getByRole('group', { name: 'Forma de la fila nueva' }).getByRole('button', { name: shape }).click();
+}
+
+/** A new cell's type, chosen by its buttons: 'Texto' (which opens the text editor), 'Imagen', 'Vídeo' or 'Documento'. */
+export async function chooseCellType(page: Page, r: number, c: number, type: 'Texto' | 'Imagen' | 'Vídeo' | 'Documento'): Promise<void> {
+  await layoutCell(page, r, c).getByRole('group', { name: '¿Qué contendrá esta celda?' }).getByRole('button', { name: type }).click();
+}
+
 /** A draft publication in 'Noticias', made through the API as the signed-in page's admin, to edit and read back. */
 export async function createDraftPublication(page: Page, title: string): Promise<{ id: number; version: number }> {
   const news = (await adminApi(page).list<{ id: number; slug: string }>('sections')).find((section) => section.slug === 'noticias')!;

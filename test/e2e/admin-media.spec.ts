@@ -1,6 +1,6 @@
 import { pdf } from '../helpers/crafted-documents';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, createDraftPublication, layoutCell, png, violations } from './admin-helpers';
 import { expect, test } from './support/fixtures';
 
 /** The media library ('Medios', docs/decisions/192): upload, find, describe, focus and delete knowingly. */
@@ -167,9 +167,8 @@ test('a featured image and an image cell are chosen from the library, the cell t
   await expect(page.getByRole('img', { name: 'Vista previa de la imagen destacada' })).toHaveAttribute('src', item.url);
 
   // The same image in a cell: its alternative text comes with it, to keep or change for this use.
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('image');
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Imagen');
   await layoutCell(page, 1, 1).getByRole('button', { name: 'Elegir de la biblioteca' }).click();
   await picker.getByRole('button', { name: 'Portada de la biblioteca' }).click();
   await expect(picker).toBeHidden();
@@ -195,11 +194,8 @@ test("a 'Documento' cell takes a document uploaded from it or chosen in the libr
   const created = await createDraftPublication(page, `Con documentos ${Date.now()}`);
   try {
     await page.goto(`/admin/publications/edit/${created.id}`);
-    await page.getByRole('button', { name: 'Añadir fila' }).click();
-    const row = layoutRow(page, 1);
-    await row.getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-    await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
-    await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('document');
+    await addLayoutRow(page, 'Dos mitades');
+    await chooseCellType(page, 1, 1, 'Documento');
 
     // Uploaded from the cell: it goes into the library, and the cell shows its card.
     await layoutCell(page, 1, 1)
@@ -212,8 +208,7 @@ test("a 'Documento' cell takes a document uploaded from it or chosen in the libr
     await expect(layoutCell(page, 1, 1).getByRole('link', { name: /^Descargar: Guía del alumnado 2026 \(PDF · / })).toBeVisible();
 
     // Chosen in the library, in a second cell: the dialog lists documents only.
-    await row.getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-    await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('document');
+    await chooseCellType(page, 1, 2, 'Documento');
     await layoutCell(page, 1, 2).getByRole('button', { name: 'Elegir de la biblioteca' }).click();
     const picker = page.getByRole('dialog', { name: 'Elegir de la biblioteca' });
     const documents = picker.getByRole('list', { name: 'Documentos de la biblioteca' });

@@ -1,5 +1,5 @@
 import { adminApi } from '../helpers/e2e-admin-api';
-import { layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, layoutCell, png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -13,26 +13,25 @@ const tableRow = (page: Page, title: string) => table(page).getByRole('row').fil
 
 /** Row 1 of the layout: text typed into TinyMCE (2 columns), an uploaded image with alt text (1), a YouTube video (1). */
 async function buildThreeCellRow(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  // Cells of 2, 1 and 1 columns: the shape 'Cuarto, mitad y cuarto', its first two cells resized.
+  await addLayoutRow(page, 'Cuarto, mitad y cuarto');
+  await chooseCellType(page, 1, 1, 'Texto');
   const editorFrame = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame();
   await editorFrame.getByLabel('Texto de la celda 1 de la fila 1').click();
   await page.keyboard.type(text);
+  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
   await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
   await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
   await expect(layoutCell(page, 1, 1).getByText(text)).toBeVisible();
 
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
-  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
+  await chooseCellType(page, 1, 2, 'Imagen');
   await layoutCell(page, 1, 2)
     .getByLabel('Imagen')
     .setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
   await expect(layoutCell(page, 1, 2).locator('img')).toHaveAttribute('src', /\/media\/.+/);
   await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
 
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 3).getByLabel('Tipo').selectOption('video');
+  await chooseCellType(page, 1, 3, 'Vídeo');
   await layoutCell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }

@@ -1,5 +1,5 @@
 import { adminApi } from '../helpers/e2e-admin-api';
-import { createDraftPublication, layoutCell, layoutRow } from './admin-helpers';
+import { addLayoutRow, chooseCellType, createDraftPublication, layoutCell } from './admin-helpers';
 import { expect, test, type Page, type Request } from './support/fixtures';
 
 /**
@@ -45,9 +45,8 @@ test('a publication saved with Guardar y seguir editando, then with Ctrl+S after
     expect(first.body).toMatchObject({ title: `${title} (primera)`, version: created.version + 1 });
 
     // More edits, a layout row among them, then Ctrl+S (⌘S on a Mac) from the field being typed in.
-    await page.getByRole('button', { name: 'Añadir fila' }).click();
-    await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-    await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
+    await addLayoutRow(page);
+    await chooseCellType(page, 1, 1, 'Vídeo');
     const video = layoutCell(page, 1, 1).getByLabel('Enlace del vídeo');
     await video.fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await titleBox.fill(`${title} (segunda)`);
@@ -105,9 +104,8 @@ test('a row added just after Guardar y seguir editando outlives the copy of the 
     await titleBox.fill(`${title} (guardado)`);
     await page.getByRole('button', { name: 'Guardar y seguir editando' }).click();
     await expect(page.getByText('Cambios guardados.')).toBeVisible();
-    await page.getByRole('button', { name: 'Añadir fila' }).click();
-    await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-    await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
+    await addLayoutRow(page);
+    await chooseCellType(page, 1, 1, 'Vídeo');
     await layoutCell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
 
     release();
@@ -185,8 +183,8 @@ test('Ctrl+S typed inside the text of a cell saves and stays open: the text edit
   const created = await createDraftPublication(page, `Guardar desde el texto ${Date.now()}`);
   try {
     await page.goto(`/admin/publications/edit/${created.id}`);
-    await page.getByRole('button', { name: 'Añadir fila' }).click();
-    await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+    await addLayoutRow(page);
+    await chooseCellType(page, 1, 1, 'Texto');
     const text = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().getByLabel('Texto de la celda 1 de la fila 1');
     // TinyMCE's first start on a busy machine can outlast expect's 7 s.
     await expect(text).toBeFocused({ timeout: 20_000 });

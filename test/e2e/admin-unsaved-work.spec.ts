@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from '../../playwright.config';
-import { ACCESS_TOKEN_EXPIRED, layoutRow, png, storedSession, violations } from './admin-helpers';
+import { ACCESS_TOKEN_EXPIRED, addLayoutRow, chooseCellType, layoutRow, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -61,8 +61,8 @@ test('leaving a form with unsaved changes asks first, and staying is the default
 test('a reload asks with the browser prompt, and the draft, layout included, comes back', async ({ adminPage: page }) => {
   await page.goto('/admin/publications/new');
   await title(page).fill('Taller de mediación');
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   await page.getByLabel('Imagen destacada').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: await png(800, 600) });
   await expect.poll(() => draftKeys(page)).toHaveLength(1);
 

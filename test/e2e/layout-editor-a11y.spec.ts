@@ -1,4 +1,4 @@
-import { layoutCell, layoutRow, png, storedSession, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, layoutCell, png, storedSession, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -19,13 +19,10 @@ async function openEditor(page: Page, width: number, height: number) {
 /** The live region @hello-pangea/dnd creates and speaks through. */
 const announcer = (page: Page) => page.locator('[id^="rfd-announcement"]');
 
-/** A new cell at the end of row `row`, its text editor closed again; then its span. */
-async function addCell(page: Page, row: number, cell: number, span: string) {
-  await layoutRow(page, row)
-    .getByRole('button', { name: `Añadir celda a la fila ${row}` })
-    .click();
-  await layoutCell(page, row, cell).getByRole('button', { name: 'Terminar de editar' }).click();
-  await layoutCell(page, row, cell).getByLabel('Columnas').selectOption(span);
+/** A new row (row `row`) of one cell, `span` columns wide, still asking its type. */
+async function addRowOfOneCell(page: Page, row: number, span: string) {
+  await addLayoutRow(page);
+  await layoutCell(page, row, 1).getByLabel('Columnas').selectOption(span);
 }
 
 /** The columns of each row's cells, e.g. [['1'], ['2', '1']]. */
@@ -42,10 +39,8 @@ test('rows and cells dragged with the keyboard are told in Spanish, naming what 
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openEditor(page, 1280, 900);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await addCell(page, 1, 1, '2');
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await addCell(page, 2, 1, '1');
+  await addRowOfOneCell(page, 1, '2');
+  await addRowOfOneCell(page, 2, '1');
   expect(await spans(page)).toEqual([['2'], ['1']]);
 
   // The instructions a screen reader reads on the handle.
@@ -80,8 +75,8 @@ test("changing 'Tipo' with ↓ on a cell that holds text asks first, and Escape 
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openEditor(page, 1280, 900);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   const frame = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame();
   await frame.locator('body').click();
   await page.keyboard.type('Un texto que no debe perderse.');
@@ -122,10 +117,9 @@ test('a bad video address refused by the server names its row and cell, marks th
   await page.getByLabel('Sección').selectOption({ label: 'Noticias' });
   await page.getByLabel('Fecha de publicación').fill('2026-01-15');
   await page.getByLabel('Imagen destacada').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: await png(800, 400) });
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await addCell(page, 1, 1, '2');
-  await addCell(page, 1, 2, '2');
-  await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('video');
+  await addLayoutRow(page, 'Dos mitades');
+  await chooseCellType(page, 1, 1, 'Texto');
+  await chooseCellType(page, 1, 2, 'Vídeo');
   await layoutCell(page, 1, 2).getByLabel('Enlace del vídeo').fill('vídeo de la fiesta');
   await page.getByRole('button', { name: 'Crear publicación' }).click();
 
@@ -156,8 +150,8 @@ test("'Vista móvil' on a phone opens over the screen where the person is, says 
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openEditor(page, 375, 812);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   await layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().locator('body').click();
   await page.keyboard.type('Hola desde el teléfono.');
   await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();

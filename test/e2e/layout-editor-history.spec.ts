@@ -1,4 +1,4 @@
-import { layoutCell, layoutRow, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, layoutCell, layoutRow, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -33,8 +33,8 @@ async function typeInTextCell(page: Page, row: number, cell: number, text: strin
 
 /** Row 1 with one text cell, two columns wide: the ground the steps below are taken on. */
 async function buildFirstRow(page: Page) {
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   await typeInTextCell(page, 1, 1, 'Primera celda.');
   await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
   await expectCounts(page, 1, 1);
@@ -50,8 +50,9 @@ test('three structural changes are undone with the button and Ctrl+Z and redone 
   await buildFirstRow(page);
   await expect(undoButton(page)).toBeEnabled();
 
-  // 1. A second cell in row 1 (it takes the two free columns), with text typed in it.
+  // 1. A second cell in row 1 (it takes the two free columns), made a text cell, with text typed in it.
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await chooseCellType(page, 1, 2, 'Texto');
   await typeInTextCell(page, 1, 2, 'Segunda celda.');
   await expectCounts(page, 1, 2);
   // 2. Row 1 duplicated.
@@ -80,14 +81,18 @@ test('three structural changes are undone with the button and Ctrl+Z and redone 
   // What was typed is a step of its own: undone before the cell it was typed into.
   await page.keyboard.press('ControlOrMeta+z');
   await expect(layoutCell(page, 1, 2).getByText('Segunda celda.')).toHaveCount(0);
+  // Then the type chosen: the cell asks it again.
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(layoutCell(page, 1, 2).getByRole('group', { name: '¿Qué contendrá esta celda?' })).toBeVisible();
   await page.keyboard.press('ControlOrMeta+z');
   await expectCounts(page, 1, 1);
   await expect(layoutCell(page, 1, 1).getByText('Primera celda.')).toBeVisible();
   await expect(layoutCell(page, 1, 1).getByLabel('Columnas')).toHaveValue('2');
 
-  // Redo all four; with nothing left to redo, the keyboard is on Deshacer, not lost.
+  // Redo all five; with nothing left to redo, the keyboard is on Deshacer, not lost.
   await page.keyboard.press('ControlOrMeta+Shift+z');
   await expectCounts(page, 1, 2);
+  await page.keyboard.press('ControlOrMeta+Shift+z');
   await page.keyboard.press('ControlOrMeta+Shift+z');
   await expect(layoutCell(page, 1, 2).getByText('Segunda celda.')).toBeVisible();
   await page.keyboard.press('ControlOrMeta+Shift+z');
@@ -108,9 +113,10 @@ test("'Vista móvil' shows the layout in one phone-wide column, beside the edito
   await openEditor(page);
   await buildFirstRow(page);
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await chooseCellType(page, 1, 2, 'Texto');
   await typeInTextCell(page, 1, 2, 'Segunda celda.');
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 2).getByRole('button', { name: 'Añadir celda a la fila 2' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 2, 1, 'Texto');
   await typeInTextCell(page, 2, 1, 'Tercera celda.');
   await expectCounts(page, 2, 3);
 
@@ -141,12 +147,10 @@ test("'Vista móvil' shows the layout in one phone-wide column, beside the edito
   await page.screenshot({ path: testInfo.outputPath('layout-editor-vista-movil-1280.png'), fullPage: true });
   expect(await violations(page)).toEqual([]);
 
-  // The preview follows the layout: an undo shows at once (the typing, then the cell).
-  await undoButton(page).click();
-  await undoButton(page).click();
+  // The preview follows the layout: an undo shows at once (the typing, the type chosen, then the cell).
+  for (let step = 0; step < 3; step++) await undoButton(page).click();
   await expect(cells).toHaveText(['Primera celda.', 'Segunda celda.']);
-  await redoButton(page).click();
-  await redoButton(page).click();
+  for (let step = 0; step < 3; step++) await redoButton(page).click();
   await expect(cells).toHaveText(['Primera celda.', 'Segunda celda.', 'Tercera celda.']);
 
   // Below the editor on a narrow screen, still one column.

@@ -1,4 +1,4 @@
-import { layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, layoutCell, layoutRow, png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -13,24 +13,30 @@ async function openEditor(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva Publicación' })).toBeVisible();
 }
 
+/** An empty row at the end (row `n`): 'Una columna', its cell taken away. */
+async function addEmptyRow(page: Page, n: number) {
+  await addLayoutRow(page);
+  await layoutCell(page, n, 1)
+    .getByRole('button', { name: `Eliminar la celda 1 de la fila ${n}` })
+    .click();
+}
+
 /** Row 1: text (2 columns), image (1), video (1). Leaves the text cell's editor closed. */
 async function buildThreeCellRow(page: Page) {
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-
-  // The new cell takes the four columns and opens TinyMCE, served by the site itself.
+  // Cells of 1, 2 and 1 columns, each asking its type; 'Texto' opens TinyMCE, served by the site itself.
+  await addLayoutRow(page, 'Cuarto, mitad y cuarto');
+  await chooseCellType(page, 1, 1, 'Texto');
   const editorFrame = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame();
   await expect(editorFrame.getByLabel('Texto de la celda 1 de la fila 1')).toBeVisible();
   await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Negrita' })).toBeVisible();
   await editorFrame.locator('body').click();
   await page.keyboard.type('La convivencia escolar se aprende.');
+  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
   await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('2');
   await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
   await expect(layoutCell(page, 1, 1).getByText('La convivencia escolar se aprende.')).toBeVisible();
 
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 2).getByLabel('Tipo').selectOption('image');
-  await layoutCell(page, 1, 2).getByLabel('Columnas').selectOption('1');
+  await chooseCellType(page, 1, 2, 'Imagen');
   await layoutCell(page, 1, 2)
     .getByLabel('Elegir imagen')
     .setInputFiles({ name: 'aula.png', mimeType: 'image/png', buffer: await png(640, 480) });
@@ -39,8 +45,7 @@ async function buildThreeCellRow(page: Page) {
   await layoutCell(page, 1, 2).getByLabel('Texto alternativo').fill('Un aula con pupitres en círculo');
   await expect(layoutCell(page, 1, 2).getByRole('img', { name: 'Un aula con pupitres en círculo' })).toBeVisible();
 
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 3).getByLabel('Tipo').selectOption('video');
+  await chooseCellType(page, 1, 3, 'Vídeo');
   await layoutCell(page, 1, 3).getByLabel('Enlace del vídeo').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await expect(layoutCell(page, 1, 3).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 }
@@ -73,7 +78,9 @@ test('builds a row of text, image and video cells in the public grid, with TinyM
 
   // A full row: no room for a fourth cell, and no span that would exceed four columns.
   await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('No hay espacio disponible en esta fila');
+  await expect(layoutRow(page, 1).getByRole('alert')).toHaveText(
+    'No hay espacio disponible en esta fila. Reduzca las columnas de una celda para hacer sitio.',
+  );
   await layoutCell(page, 1, 3).getByLabel('Columnas').selectOption('2');
   await expect(layoutRow(page, 1).getByRole('alert')).toHaveText('Fila 1, celda 3: El total de columnas no puede exceder 4');
   await expect(layoutCell(page, 1, 3).getByLabel('Columnas')).toHaveValue('1');
@@ -95,7 +102,7 @@ test('rows and cells move with buttons and the keyboard; a type change clears th
   await buildThreeCellRow(page);
 
   // A second row, then the video cell moves down into it with its button, and the keyboard stays on that button.
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await addEmptyRow(page, 2);
   await layoutCell(page, 1, 3).getByRole('button', { name: 'Mover a la fila siguiente: la celda 3 de la fila 1' }).click();
   await expect(layoutCell(page, 2, 1).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
   // At the last row that button is aria-disabled but keeps the focus.
@@ -141,15 +148,13 @@ test('a cell dragged with the keyboard moves into the next row, even from above 
   // the video cell's tall preview puts the second row below the fold, and the editor brings it up.
   await page.setViewportSize({ width: 1280, height: 360 });
   await openEditor(page);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
-  await layoutCell(page, 1, 1).getByRole('button', { name: 'Terminar de editar' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Vídeo');
   await layoutCell(page, 1, 1).getByLabel('Columnas').selectOption('1');
-  await layoutCell(page, 1, 1).getByLabel('Tipo').selectOption('video');
   await layoutCell(page, 1, 1).getByLabel('Enlace del vídeo').fill('https://vimeo.com/76979871');
   // The preview is what makes the first row tall: the rows are measured once it is there.
   await expect(layoutCell(page, 1, 1).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  await addEmptyRow(page, 2);
   await expect(layoutRow(page, 2).getByText('Fila vacía')).toBeVisible();
 
   const handle = page.getByRole('button', { name: 'Arrastrar la celda 1 de la fila 1' });
@@ -175,8 +180,8 @@ test('a cell dragged with the keyboard moves into the next row, even from above 
 
 test('an image pasted into the text is uploaded and replaced by its address', async ({ adminPage: page }) => {
   await openEditor(page);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   const body = layoutCell(page, 1, 1).locator('.tox iframe').contentFrame().getByLabel('Texto de la celda 1 de la fila 1');
   await body.click();
   await page.keyboard.type('Antes de la imagen. ');

@@ -1,6 +1,6 @@
 import { pdf } from '../helpers/crafted-documents';
 import { adminApi } from '../helpers/e2e-admin-api';
-import { createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
+import { addLayoutRow, chooseCellType, createDraftPublication, layoutCell, layoutRow, png, violations } from './admin-helpers';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -19,8 +19,8 @@ const textBody = (page: Page, row: number, cell: number) =>
 
 /** Adds a row with one text cell, whose editor opens with the keyboard in the text. */
 async function openNewTextCell(page: Page) {
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await addLayoutRow(page);
+  await chooseCellType(page, 1, 1, 'Texto');
   // TinyMCE's first start on a busy machine can outlast expect's 7 s.
   await expect(textBody(page, 1, 1)).toBeFocused({ timeout: 20_000 });
 }
@@ -60,14 +60,12 @@ test('no key that leaves the text changes it: a bulleted list keeps both bullets
   await page.keyboard.type('Segunda idea');
   await expect(textBody(page, 1, 1).locator('ul > li')).toHaveText(['Primera idea', 'Segunda idea']);
 
-  // Shift+Tab in the second bullet goes back to the cell's controls (TinyMCE's toolbar is reached with Alt+F10), and does not outdent it.
+  // Shift+Tab in the second bullet goes back to the cell's controls (TinyMCE's toolbar is reached with Alt+F10), and does not
+  // outdent it. One Shift+Tab reaches 'Columnas' and a second 'Tipo': they come last before the content.
   await page.keyboard.press('Shift+Tab');
-  expect(
-    await page.evaluate(() => {
-      const focused = document.activeElement;
-      return { inText: focused?.tagName === 'IFRAME', cell: focused?.closest('[role="group"]')?.getAttribute('aria-label') };
-    }),
-  ).toEqual({ inText: false, cell: 'Celda 1 de la fila 1' });
+  await expect(layoutCell(page, 1, 1).getByLabel('Columnas')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(layoutCell(page, 1, 1).getByLabel('Tipo')).toBeFocused();
   await expect(textBody(page, 1, 1).locator('ul > li')).toHaveText(['Primera idea', 'Segunda idea']);
 
   // Tab goes on to 'Terminar de editar', and does not indent it.
@@ -134,14 +132,19 @@ test('what is typed while the text editor starts is all kept: the new cell takes
   const release = await holdTheEditor(page);
   await page.goto(`/admin/publications/edit/${id}`);
   await expect(page.getByLabel('Título')).toHaveValue(title);
-  await page.getByRole('button', { name: 'Añadir fila' }).click();
+  // 'Añadir fila', its first shape, then the new cell's 'Texto', all by keyboard: the keyboard is on each next step.
+  await page.getByRole('button', { name: 'Añadir fila' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Una columna' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(layoutCell(page, 1, 1).getByRole('button', { name: 'Texto' })).toBeFocused();
 
   // Typed at once, as a person who knows what comes next: Space and Enter among the keys.
-  await layoutRow(page, 1).getByRole('button', { name: 'Añadir celda a la fila 1' }).click();
+  await page.keyboard.press('Enter');
   await page.keyboard.type('Desde hoy se pueden presentar solicitudes.');
   await page.keyboard.press('Enter');
 
-  // The cell says it is loading, holds the keyboard and shows what was typed; no key pressed 'Añadir celda' again.
+  // The cell says it is loading, holds the keyboard and shows what was typed; no key pressed a button.
   const cell = layoutCell(page, 1, 1);
   await expect.soft(cell.getByRole('status').filter({ hasText: 'Cargando el editor de texto…' })).toBeVisible();
   await expect.soft(cell.getByRole('textbox', { name: 'Texto de la celda 1 de la fila 1' })).toBeFocused();
@@ -158,7 +161,7 @@ test('what is typed while the text editor starts is all kept: the new cell takes
   await expect(cell.getByRole('status').filter({ hasText: 'Cargando el editor de texto…' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('text-cell-ready-1280.png') });
 
-  // One cell: no Space or Enter pressed 'Añadir celda' again.
+  // One cell: no Space or Enter pressed a button.
   await expect(layoutRow(page, 1).getByRole('group', { name: /^Celda \d+ de la fila 1$/ })).toHaveCount(1);
 
   const html = await saveAndReadFirstText(page, id);

@@ -36,7 +36,7 @@ export function FormAlert({ message, details = [], children, ref }: FormAlertPro
 const MISSING: ReadonlySet<string> = new Set([messages.required, messages.featuredImageRequired, messages.publishDateRequired]);
 
 /** The banner for other mistakes: what is wrong is said at each field, which is marked. */
-const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
+export const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
 
 /** Every message of a form's errors, those of grouped fields (event.start) too. */
 function messagesIn(errors: object): string[] {

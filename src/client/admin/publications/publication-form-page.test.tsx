@@ -131,6 +131,33 @@ test('saving sends multipart with the layout as JSON; the server stores the publ
   ).toBe(200);
 });
 
+test('a layout with a cell whose type is not chosen is not sent: the error box and the cell say which, and choosing it lets the save through', async () => {
+  const publication = await seeded({});
+  const { user } = open(`/admin/publications/edit/${publication.id}`);
+  await screen.findByDisplayValue(publication.title);
+  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await user.click(screen.getByRole('button', { name: 'Dos mitades' }));
+  const row = screen.getByRole('region', { name: 'Fila 1' });
+  await user.click(within(within(row).getByRole('group', { name: 'Celda 1 de la fila 1' })).getByRole('button', { name: 'Vídeo' }));
+  await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Revise los campos marcados.');
+  const link = within(alert).getByRole('link', { name: 'Elija el tipo de la celda 2 de la fila 1' });
+  const untyped = within(row).getByRole('group', { name: 'Celda 2 de la fila 1' });
+  expect(untyped).toHaveAccessibleDescription('Elija el tipo de la celda 2 de la fila 1');
+  await user.click(link);
+  expect(untyped).toHaveFocus();
+  expect(await writes()).toEqual([]);
+
+  await user.click(within(untyped).getByRole('button', { name: 'Texto' }));
+  expect(untyped).not.toHaveAccessibleDescription(expect.stringContaining('Elija el tipo'));
+  await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+  await waitFor(async () =>
+    expect((await stored(publication.id)).layout[0].cells.map((c: { type: string }) => c.type)).toEqual(['video', 'text']),
+  );
+});
+
 test('editing: the image is no longer required, the version goes back, and a 409 keeps the typing and offers both ways', async () => {
   const publication = await seeded({});
   const { user } = open(`/admin/publications/edit/${publication.id}`);

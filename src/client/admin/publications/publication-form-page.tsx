@@ -17,7 +17,7 @@ import {
 import { useListSectionsQuery } from '@/client/api/sections';
 import { PUBLICATION_STATUSES, type Layout, type Publication } from '@/domain/entities';
 import { detectImageType } from '@/domain/images';
-import { imagesWithoutAlt } from '@/domain/layout';
+import { imagesWithoutAlt, untypedCells } from '@/domain/layout';
 import { FIELD_LIMITS } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { validatePublication } from '@/domain/validation';
@@ -25,7 +25,7 @@ import { KeptWorkNotices } from '../kit/kept-work-notices';
 import { CheckboxField } from '../kit/checkbox-field';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
-import { invalidFormAlert } from '../kit/form-alert';
+import { CHECK_MARKED_FIELDS, invalidFormAlert } from '../kit/form-alert';
 import { ImageField } from '../kit/image-field';
 import { useNotices } from '../kit/notices';
 import { arrivalAt } from '../kit/page-arrival';
@@ -174,9 +174,24 @@ function PublicationForm({ publication }: { publication?: Publication }) {
   });
 
   // The banner fits the errors: requirements §5's 'complete todos los campos requeridos' only for a missing field.
-  const invalid = (found: FormErrors<PublicationValues>) => saver.setFailure(invalidFormAlert(found));
+  // A layout that still holds a cell without its type is not sent: those cells say so ('Elija el tipo de la
+  // celda 1 de la fila 2'), and the error box links to them.
+  const layoutIsReady = (): boolean => {
+    if (untypedCells(selectEditedLayout(store.getState())).length === 0) return true;
+    dispatch(layoutEditorActions.untypedCellsFound());
+    return false;
+  };
+  const invalid = (found: FormErrors<PublicationValues>) => {
+    layoutIsReady();
+    saver.setFailure(invalidFormAlert(found));
+  };
+  const submit = (options?: { stay: boolean }) =>
+    form.handleSubmit(
+      (values) => (layoutIsReady() ? saver.save(values, options) : saver.setFailure({ message: CHECK_MARKED_FIELDS, details: [] })),
+      invalid,
+    );
   const { saving } = saver;
-  const saveAndContinue = form.handleSubmit((values) => saver.save(values, { stay: true }), invalid);
+  const saveAndContinue = submit({ stay: true });
 
   /** The kit checks the declared type and size; the bytes are checked here, as the server will. */
   const chooseImage = async (change: ImageChange, apply: (change: ImageChange) => void) => {
@@ -193,11 +208,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
       <PresenceBanner kind="publication" id={publication?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} kind="publication" />
-      <form
-        className="kit-form admin-card publication-form"
-        noValidate
-        onSubmit={form.handleSubmit((values) => saver.save(values), invalid)}
-      >
+      <form className="kit-form admin-card publication-form" noValidate onSubmit={submit()}>
         <SaveFailureAlert save={saver} busy={saving}>
           <LayoutErrorLinks />
         </SaveFailureAlert>

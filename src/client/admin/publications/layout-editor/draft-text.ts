@@ -20,9 +20,9 @@ export function draftContent(area: HTMLElement): string {
   return empty ? '' : area.innerHTML;
 }
 
-/** Whether the stand-in should take the keyboard as it opens: it was asked for ('Añadir celda', 'Editar texto' gone with its click). */
+/** Whether the stand-in should take the keyboard as it opens: it was asked for (a new cell's 'Texto', 'Editar texto', gone with their click). */
 export function draftTakesKeyboard(): boolean {
-  return focusIsLost() || document.activeElement?.matches('[data-action="add-cell"]') === true;
+  return focusIsLost() || document.activeElement?.matches('[data-action="choose-text"]') === true;
 }
 
 /** Puts the caret at the end of the area's text (in its last paragraph, not after it). */

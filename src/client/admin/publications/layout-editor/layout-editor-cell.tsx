@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { Draggable } from '@hello-pangea/dnd';
 import { CELL_TYPES, type CellType, type Id, type LayoutCell } from '@/domain/entities';
 import { LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from '@/domain/limits';
-import { layoutErrorText, spanOf } from '@/domain/layout';
+import { isUntyped, layoutErrorText, spanOf } from '@/domain/layout';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import { layoutCellProps } from '@/client/ui/layout-grid';
 import { TYPE_LABELS, cellElementId, useCellCommands } from './layout-editor-context';
@@ -12,6 +12,7 @@ import { TextCellEditor } from './text-cell-editor';
 import { ImageCellEditor } from './image-cell-editor';
 import { VideoCellEditor } from './video-cell-editor';
 import { DocumentCellEditor } from './document-cell-editor';
+import { CellTypeChoice } from './cell-type-choice';
 
 const SPANS = Array.from({ length: LAYOUT_COLUMNS - MIN_COLUMN_SPAN + 1 }, (_, i) => MIN_COLUMN_SPAN + i);
 
@@ -29,9 +30,10 @@ export interface LayoutEditorCellProps {
 
 /**
  * One cell in the editor: a grid cell of the public renderer, with its type,
- * span, moves (drag handle and buttons) and the editor for its content. A
- * type change that would lose content asks first (the editor's dialog); a
- * problem the server found in the cell is shown in it and marks it.
+ * span, moves (drag handle and buttons) and the editor for its content. A new
+ * cell asks its type first (CellTypeChoice). A type change that would lose
+ * content asks first (the editor's dialog); a problem the server found in the
+ * cell is shown in it and marks it.
  */
 export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEditorCellProps) {
   const { cell, index, rowId, rowIndex, cellCount, previousRowId, nextRowId, publicationId } = props;
@@ -41,6 +43,7 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
   const errorId = useId();
   const { changeType, move: moveAnnounced } = useCellCommands();
   const name = `la celda ${index + 1} de la fila ${rowIndex + 1}`;
+  const untyped = isUntyped(cell);
   // A string, so that an error elsewhere does not re-render this cell.
   const error = useAppSelector((state) => selectLayoutErrors(state).find((e) => e.cellId === cell.id)?.message);
 
@@ -98,35 +101,6 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
               <span {...provided.dragHandleProps} className="layout-editor-handle" aria-label={`Arrastrar ${name}`} title="Arrastrar celda">
                 ⠿
               </span>
-              <div className="layout-editor-field layout-editor-field--inline">
-                <label htmlFor={typeId}>Tipo</label>
-                <select
-                  id={typeId}
-                  value={cell.type}
-                  // Asks first when content would be lost (a ↓ on the select changes it at once).
-                  onChange={(event) => changeType(cell.id, event.target.value as CellType)}
-                >
-                  {CELL_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="layout-editor-field layout-editor-field--inline">
-                <label htmlFor={spanId}>Columnas</label>
-                <select
-                  id={spanId}
-                  value={spanOf(cell)}
-                  onChange={(event) => dispatch(layoutEditorActions.cellSpanChanged({ cellId: cell.id, span: Number(event.target.value) }))}
-                >
-                  {SPANS.map((span) => (
-                    <option key={span} value={span}>
-                      {span}
-                    </option>
-                  ))}
-                </select>
-              </div>
               <div className="layout-editor-cell-actions">
                 {moves.map(({ action, label, glyph, enabled, run }) => (
                   <button
@@ -154,15 +128,57 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
                 </button>
               </div>
             </div>
+            {/* Type and columns last before the content: one Shift+Tab from the text takes the keyboard to 'Columnas'. */}
+            <div className="layout-editor-cell-fields">
+              {!untyped && (
+                <div className="layout-editor-field layout-editor-field--inline">
+                  <label htmlFor={typeId}>Tipo</label>
+                  <select
+                    id={typeId}
+                    value={cell.type}
+                    // Asks first when content would be lost (a ↓ on the select changes it at once).
+                    onChange={(event) => changeType(cell.id, event.target.value as CellType)}
+                  >
+                    {CELL_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div className="layout-editor-field layout-editor-field--inline">
+                <label htmlFor={spanId}>Columnas</label>
+                <select
+                  id={spanId}
+                  value={spanOf(cell)}
+                  onChange={(event) => dispatch(layoutEditorActions.cellSpanChanged({ cellId: cell.id, span: Number(event.target.value) }))}
+                >
+                  {SPANS.map((span) => (
+                    <option key={span} value={span}>
+                      {span}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
             {error && (
               <p id={errorId} className="layout-editor-error">
                 {layoutErrorText({ row: rowIndex, cell: index, message: error })}
               </p>
             )}
-            {cell.type === 'text' && <TextCellEditor cell={cell} name={name} publicationId={publicationId} />}
-            {cell.type === 'image' && <ImageCellEditor cell={cell} publicationId={publicationId} />}
-            {cell.type === 'video' && <VideoCellEditor cell={cell} />}
-            {cell.type === 'document' && <DocumentCellEditor cell={cell} />}
+            <div data-cell-content>
+              {untyped ? (
+                <CellTypeChoice cellId={cell.id} />
+              ) : (
+                <>
+                  {cell.type === 'text' && <TextCellEditor cell={cell} name={name} publicationId={publicationId} />}
+                  {cell.type === 'image' && <ImageCellEditor cell={cell} publicationId={publicationId} />}
+                  {cell.type === 'video' && <VideoCellEditor cell={cell} />}
+                  {cell.type === 'document' && <DocumentCellEditor cell={cell} />}
+                </>
+              )}
+            </div>
           </div>
         );
       }}

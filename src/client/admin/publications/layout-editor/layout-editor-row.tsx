@@ -69,7 +69,11 @@ export const LayoutEditorRow = memo(function LayoutEditorRow(props: LayoutEditor
                 className="layout-editor-button"
                 data-action="add-cell"
                 aria-label={`Añadir celda a la fila ${number}`}
-                onClick={() => dispatch(layoutEditorActions.cellAdded(row.id))}
+                onClick={() => {
+                  const { payload } = dispatch(layoutEditorActions.cellAdded(row.id));
+                  // The new cell asks its type: the keyboard goes to its first choice ('Texto').
+                  focusControl(`[data-cell-id="${payload.cellId}"]`, 'choose-text');
+                }}
               >
                 Añadir celda
               </button>

@@ -1,4 +1,5 @@
 import type { Layout } from '@/domain/entities';
+import { isUntyped } from '@/domain/layout';
 import { setupStore } from '@/client/app/store';
 import {
   layoutEditorActions as actions,
@@ -28,16 +29,45 @@ test('the slice joins the store when the editor is loaded, and starts empty', ()
   expect(store.getState().layoutEditor?.rows).toEqual(layout());
 });
 
-test('a new cell takes the remaining columns and opens its text editor; a full row refuses one', () => {
+test('a new cell takes the remaining columns and waits for its type; a full row refuses one and says what to do', () => {
   const { store, spans, refusal } = editorWith();
   store.dispatch(actions.cellAdded('r1'));
   const [, added] = selectEditedLayout(store.getState())[0].cells;
-  expect(added).toMatchObject({ type: 'text', content: '', columnSpan: 1 });
-  expect(selectEditingCellId(store.getState())).toBe(added.id);
+  expect(added).toMatchObject({ columnSpan: 1, untyped: true });
+  expect(selectEditingCellId(store.getState())).toBeNull();
 
   store.dispatch(actions.cellAdded('r1'));
-  expect(refusal()).toMatchObject({ rowId: 'r1', message: 'No hay espacio disponible en esta fila' });
+  expect(refusal()).toMatchObject({
+    rowId: 'r1',
+    message: 'No hay espacio disponible en esta fila. Reduzca las columnas de una celda para hacer sitio.',
+  });
   expect(spans()[0]).toBe(`a:3 ${added.id}:1`);
+
+  // Its type chosen, it is a cell like any other; a text cell opens its editor.
+  store.dispatch(actions.cellTypeChosen({ cellId: added.id, type: 'text' }));
+  expect(selectEditedLayout(store.getState())[0].cells[1]).toEqual({ id: added.id, type: 'text', content: '', columnSpan: 1 });
+  expect(selectEditingCellId(store.getState())).toBe(added.id);
+});
+
+test('a row of a shape: cells of its spans, none typed; saving asks for each type in words that name the cell', () => {
+  const { store } = editorWith([]);
+  store.dispatch(actions.rowAdded([1, 2, 1]));
+  const [row] = selectEditedLayout(store.getState());
+  expect(row.cells.map((cell) => [cell.columnSpan, isUntyped(cell)])).toEqual([
+    [1, true],
+    [2, true],
+    [1, true],
+  ]);
+  store.dispatch(actions.cellTypeChosen({ cellId: row.cells[1].id, type: 'image' }));
+  store.dispatch(actions.untypedCellsFound());
+  const rows = selectEditedLayout(store.getState());
+  expect(selectLayoutErrors(store.getState()).map((error) => placeLayoutError(rows, error).text)).toEqual([
+    'Elija el tipo de la celda 1 de la fila 1',
+    'Elija el tipo de la celda 3 de la fila 1',
+  ]);
+  // Choosing a type clears its cell's message.
+  store.dispatch(actions.cellTypeChosen({ cellId: row.cells[0].id, type: 'video' }));
+  expect(selectLayoutErrors(store.getState()).map((error) => error.cellId)).toEqual([row.cells[2].id]);
 });
 
 test('a span that would make the row exceed four columns is refused and nothing changes', () => {

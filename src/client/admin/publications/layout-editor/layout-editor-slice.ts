@@ -5,18 +5,23 @@ import {
   addRow,
   changeCellSpan,
   changeCellType,
+  chooseCellType,
   duplicateRow,
   findCell,
+  isUntyped,
   layoutErrorText,
   moveCell,
   readLayoutErrorText,
   moveRow,
   removeCell,
   removeRow,
+  untypedCell,
+  untypedCells,
   updateCell,
   type CellPatch,
   type LayoutChange,
 } from '@/domain/layout';
+import { messages } from '@/domain/messages';
 import { rootReducer } from '@/client/app/store';
 import {
   emptyHistory,
@@ -87,6 +92,7 @@ const CHANGES = {
   cellRemoved: 'eliminar celda',
   cellSpanChanged: 'cambiar las columnas de una celda',
   cellTypeChanged: 'cambiar el tipo de una celda',
+  cellTypeChosen: 'elegir el tipo de una celda',
   cellMoved: 'mover celda',
   text: 'escribir texto',
   image: 'cambiar la imagen',
@@ -174,7 +180,7 @@ function type(state: LayoutEditorState, cellId: string, field: Typing['field'], 
   forgetErrors(state, cellId);
 }
 
-/** Undo or redo; the rich-text editor closes when its cell is no longer a text cell. */
+/** Undo or redo; the rich-text editor closes when its cell is no longer a text cell (or no longer has a type). */
 function travelThroughHistory(state: LayoutEditorState, direction: HistoryDirection): void {
   const moved = travel(state.history, state.rows, direction);
   if (!moved) return;
@@ -183,7 +189,8 @@ function travelThroughHistory(state: LayoutEditorState, direction: HistoryDirect
   state.refusal = null;
   forgetErrors(state);
   const editing = state.editingCellId === null ? null : findCell(moved.rows, state.editingCellId);
-  if (!editing || moved.rows[editing.rowIndex].cells[editing.cellIndex].type !== 'text') state.editingCellId = null;
+  const cell = editing ? moved.rows[editing.rowIndex].cells[editing.cellIndex] : null;
+  if (!cell || cell.type !== 'text' || isUntyped(cell)) state.editingCellId = null;
 }
 
 const layoutEditorSlice = createSlice({
@@ -192,10 +199,21 @@ const layoutEditorSlice = createSlice({
   reducers: {
     /** Starts editing a layout: a publication's, or [] for a new one. */
     layoutLoaded: (_state, action: PayloadAction<Layout>) => ({ ...initialState, rows: action.payload }),
+    /** A row of the shape chosen (ROW_SHAPES' spans), its cells waiting for their types; no spans, an empty row. */
     rowAdded: {
-      reducer: (state, action: PayloadAction<{ rowId: string }>) =>
-        set(state, addRow(rowsOf(state), action.payload.rowId), CHANGES.rowAdded),
-      prepare: () => ({ payload: { rowId: newId() } }),
+      reducer: (state, action: PayloadAction<{ rowId: string; cells: { id: string; span: number }[] }>) => {
+        const { rowId, cells } = action.payload;
+        set(
+          state,
+          addRow(
+            rowsOf(state),
+            rowId,
+            cells.map(({ id, span }) => untypedCell(id, span)),
+          ),
+          CHANGES.rowAdded,
+        );
+      },
+      prepare: (spans: readonly number[] = []) => ({ payload: { rowId: newId(), cells: spans.map((span) => ({ id: newId(), span })) } }),
     },
     rowRemoved: (state, action: PayloadAction<{ rowId: string }>) =>
       set(state, removeRow(rowsOf(state), action.payload.rowId), CHANGES.rowRemoved),
@@ -206,16 +224,31 @@ const layoutEditorSlice = createSlice({
     },
     rowMoved: (state, action: PayloadAction<{ rowId: string; toIndex: number }>) =>
       set(state, moveRow(rowsOf(state), action.payload.rowId, action.payload.toIndex), CHANGES.rowMoved),
-    /** A text cell at the end of the row, taking the remaining columns, its editor open. */
+    /** A cell at the end of the row, taking the remaining columns, asking its type. */
     cellAdded: {
       reducer: (state, action: PayloadAction<{ rowId: string; cellId: string }>) => {
         const { rowId, cellId } = action.payload;
-        const outcome = addCell(rowsOf(state), rowId, { id: cellId, type: 'text', content: '' });
-        // Said in the row whose button was pressed, in the requirements' own words ('No hay espacio disponible en esta fila').
-        apply(state, outcome, { rowId, message: 'error' in outcome ? outcome.error : '' }, CHANGES.cellAdded);
-        if (!state.refusal) state.editingCellId = cellId;
+        const outcome = addCell(rowsOf(state), rowId, untypedCell(cellId));
+        // Said in the row whose button was pressed, in the requirements' own words ('No hay espacio disponible en
+        // esta fila'), and what to do about it.
+        const message = 'error' in outcome ? `${outcome.error}. ${messages.rowFullHint}` : '';
+        apply(state, outcome, { rowId, message }, CHANGES.cellAdded);
       },
       prepare: (rowId: string) => ({ payload: { rowId, cellId: newId() } }),
+    },
+    /** A new cell's type chosen; a text cell opens its editor, which takes the keyboard. */
+    cellTypeChosen: (state, action: PayloadAction<{ cellId: string; type: CellType }>) => {
+      const { cellId, type } = action.payload;
+      set(state, chooseCellType(rowsOf(state), cellId, type), CHANGES.cellTypeChosen, cellId);
+      if (type === 'text') state.editingCellId = cellId;
+    },
+    /** Saving found cells whose type is not chosen: each says so ('Elija el tipo de la celda 1 de la fila 2'). */
+    untypedCellsFound: (state) => {
+      state.errors = untypedCells(state.rows).map(({ row, cell }) => ({
+        rowId: state.rows[row].id,
+        cellId: state.rows[row].cells[cell].id,
+        message: messages.cellTypeMissing,
+      }));
     },
     cellRemoved: (state, action: PayloadAction<{ cellId: string }>) =>
       set(state, removeCell(rowsOf(state), action.payload.cellId), CHANGES.cellRemoved),

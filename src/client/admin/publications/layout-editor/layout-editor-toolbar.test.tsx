@@ -38,6 +38,12 @@ const rowRegions = () => screen.queryAllByRole('region', { name: /^Fila \d+$/ })
 const row = (n: number) => screen.getByRole('region', { name: `Fila ${n}` });
 const cell = (r: number, c: number) => screen.getByRole('group', { name: `Celda ${c} de la fila ${r}` });
 
+/** 'Añadir fila' and its first shape, 'Una columna': a row of one cell that asks its type. */
+async function addRow(user: ReturnType<typeof renderEditor>['user'], shape = 'Una columna') {
+  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await user.click(screen.getByRole('button', { name: shape }));
+}
+
 test('Deshacer and Rehacer are disabled until there is something to undo or redo, and say their keys', async () => {
   const { user, rowCount } = renderEditor();
   expect(undoButton()).toBeDisabled();
@@ -47,7 +53,7 @@ test('Deshacer and Rehacer are disabled until there is something to undo or redo
   expect(undoButton()).toHaveAttribute('title', expect.stringContaining('Ctrl+Z'));
   expect(redoButton()).toHaveAttribute('title', expect.stringContaining('Ctrl+Mayús+Z'));
 
-  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await addRow(user);
   expect(rowCount()).toBe(3);
   expect(undoButton()).toBeEnabled();
   expect(undoButton()).toHaveAttribute('title', 'Deshacer «añadir fila» (Ctrl+Z)');
@@ -111,7 +117,7 @@ test('Ctrl+Z undoes and Ctrl+Shift+Z, Ctrl+Y and ⌘ redo, wherever the keyboard
 
 test('Ctrl+Z in a field (the title, a cell select, a video link) keeps its own meaning', async () => {
   const { user, rowCount, layout: current } = renderEditor();
-  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await addRow(user);
   const title = screen.getByLabelText('Título');
   await user.type(title, 'Hola');
 
@@ -141,7 +147,7 @@ test('Ctrl+Z in a field (the title, a cell select, a video link) keeps its own m
 
 test('an undo that takes away the control the keyboard was on leaves the keyboard on the editor', async () => {
   const { user } = renderEditor();
-  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await addRow(user);
   within(row(3)).getByRole('button', { name: 'Añadir celda a la fila 3' }).focus();
   await user.keyboard('{Control>}z{/Control}');
   expect(rowRegions()).toHaveLength(2);
@@ -157,13 +163,12 @@ test('an editor who moves on to a field right after a change keeps the keyboard 
   const paint = () => frames.splice(0).forEach((callback) => callback(performance.now()));
   try {
     const { user, layout: current } = renderEditor([]);
-    await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
-    await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
-    await user.selectOptions(within(cell(1, 1)).getByLabelText('Tipo'), 'video');
+    await addRow(user);
+    await user.click(within(cell(1, 1)).getByRole('button', { name: 'Vídeo' }));
     paint();
     const link = within(cell(1, 1)).getByLabelText('Enlace del vídeo');
 
-    await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+    await addRow(user);
     await user.click(link);
     await user.keyboard('https://vimeo.com/');
     paint();
@@ -179,11 +184,10 @@ test('an editor who moves on to a field right after a change keeps the keyboard 
 
 test('typing is a step of its own: undo takes it back first, then the structural change before it', async () => {
   const { user, layout: current } = renderEditor([]);
-  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
-  await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
-  await user.selectOptions(within(cell(1, 1)).getByLabelText('Tipo'), 'video');
+  await addRow(user);
+  await user.click(within(cell(1, 1)).getByRole('button', { name: 'Vídeo' }));
   await user.type(within(cell(1, 1)).getByLabelText('Enlace del vídeo'), 'https://vimeo.com/');
-  await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+  await addRow(user);
   expect(rowRegions()).toHaveLength(2);
   await user.type(within(cell(1, 1)).getByLabelText('Enlace del vídeo'), '76979871');
   expect(undoButton()).toHaveAttribute('title', 'Deshacer «escribir el enlace del vídeo» (Ctrl+Z)');

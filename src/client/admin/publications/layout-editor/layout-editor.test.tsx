@@ -1,5 +1,6 @@
 import '../../../../../test/helpers/dialog-polyfill';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { isUntyped } from '@/domain/layout';
 import type { Layout } from '@/domain/entities';
 import { setupStore } from '@/client/app/store';
 import { renderWithProviders, signedInSession } from '../../../../../test/helpers/render-with-providers';
@@ -42,7 +43,9 @@ test('shows each row in the public grid: text rendered as HTML, the video as a 1
 test('a full row refuses a new cell and a wider span, with the Spanish messages, and changes nothing', async () => {
   const { user, layout: current } = renderEditor();
   await user.click(within(row(1)).getByRole('button', { name: 'Añadir celda a la fila 1' }));
-  expect(within(row(1)).getByRole('alert')).toHaveTextContent('No hay espacio disponible en esta fila');
+  expect(within(row(1)).getByRole('alert')).toHaveTextContent(
+    'No hay espacio disponible en esta fila. Reduzca las columnas de una celda para hacer sitio.',
+  );
 
   await user.selectOptions(within(cell(1, 1)).getByLabelText('Columnas'), '3');
   expect(within(row(1)).getByRole('alert')).toHaveTextContent('Fila 1, celda 1: El total de columnas no puede exceder 4');
@@ -50,30 +53,84 @@ test('a full row refuses a new cell and a wider span, with the Spanish messages,
   expect(current()[0].cells.map((c) => c.columnSpan)).toEqual([2, 2]);
 });
 
-test('a new cell takes the remaining column', async () => {
+test('a new cell takes the remaining column and asks its type, with the keyboard on the first choice; until then it has no editor', async () => {
   const { user, layout: current } = renderEditor();
   await user.click(within(row(2)).getByRole('button', { name: 'Añadir celda a la fila 2' }));
-  expect(current()[1].cells.map((c) => [c.type, c.columnSpan])).toEqual([
-    ['image', 3],
-    ['text', 1],
+  const choice = within(cell(2, 2)).getByRole('group', { name: '¿Qué contendrá esta celda?' });
+  expect(
+    within(choice)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Texto', 'Imagen', 'Vídeo', 'Documento']);
+  await waitFor(() => expect(within(choice).getByRole('button', { name: 'Texto' })).toHaveFocus());
+  expect(within(cell(2, 2)).queryByLabelText('Tipo')).not.toBeInTheDocument();
+  expect(within(cell(2, 2)).queryByRole('textbox')).not.toBeInTheDocument();
+  expect(current()[1].cells.map((c) => [c.columnSpan, isUntyped(c)])).toEqual([
+    [3, false],
+    [1, true],
   ]);
-  expect(await within(cell(2, 2)).findByRole('button', { name: 'Terminar de editar' })).toBeInTheDocument();
+
+  // An image: the cell becomes an image cell, the keyboard on its first control.
+  await user.click(within(choice).getByRole('button', { name: 'Imagen' }));
+  expect(current()[1].cells[1]).toEqual({ id: expect.any(String), type: 'image', content: '', columnSpan: 1 });
+  expect(within(cell(2, 2)).getByLabelText('Tipo')).toHaveValue('image');
+  await waitFor(() => expect(cell(2, 2).querySelector('[data-cell-content]')).toContainElement(document.activeElement as HTMLElement));
+
+  // Deshacer gives the question back; the cell is again without a type.
+  await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+  expect(within(cell(2, 2)).getByRole('group', { name: '¿Qué contendrá esta celda?' })).toBeInTheDocument();
+  expect(isUntyped(current()[1].cells[1])).toBe(true);
 });
 
-test('a new text cell takes the keyboard at once, says the editor is loading, and keeps what is typed before it is ready; Esc leaves', async () => {
+test('a new text cell takes the keyboard as soon as Texto is chosen, says the editor is loading, and keeps what is typed before it is ready; Esc leaves', async () => {
   // TinyMCE never starts in jsdom: the cell stays as it is while the editor loads.
   const { user, layout: current } = renderEditor();
   await user.click(within(row(2)).getByRole('button', { name: 'Añadir celda a la fila 2' }));
+  await waitFor(() => expect(within(cell(2, 2)).getByRole('button', { name: 'Texto' })).toHaveFocus());
+  await user.keyboard('{Enter}');
   const text = within(cell(2, 2)).getByRole('textbox', { name: 'Texto de la celda 2 de la fila 2' });
   expect(text).toHaveFocus();
   expect(within(cell(2, 2)).getAllByRole('status')[0]).toHaveTextContent('Cargando el editor de texto… Puede escribir ya.');
   expect(text).toHaveAccessibleDescription('Cargando el editor de texto… Puede escribir ya. Esc para salir del texto.');
 
   await user.keyboard('Desde hoy');
-  expect(current()[1].cells[1].content).toContain('Desde hoy');
+  expect(current()[1].cells[1]).toMatchObject({ type: 'text', content: expect.stringContaining('Desde hoy') });
   await user.keyboard('{Escape}');
   expect(within(cell(2, 2)).getByRole('button', { name: 'Editar texto de la celda 2 de la fila 2' })).toHaveFocus();
   expect(within(cell(2, 2)).getByText('Desde hoy')).toBeInTheDocument();
+});
+
+test("'Añadir fila' offers the row's shapes; a shape makes cells of its spans, each asking its type; Escape closes the shapes", async () => {
+  const { user, layout: current } = renderEditor([]);
+  const add = screen.getByRole('button', { name: 'Añadir fila' });
+  await user.click(add);
+  expect(add).toHaveAttribute('aria-expanded', 'true');
+  const shapes = screen.getByRole('group', { name: 'Forma de la fila nueva' });
+  expect(
+    within(shapes)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Una columna', 'Dos mitades', 'Cuarto, mitad y cuarto', 'Cuatro cuartos', 'Cuarto y tres cuartos', 'Tres cuartos y cuarto']);
+  expect(within(shapes).getByRole('button', { name: 'Una columna' })).toHaveFocus();
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('group', { name: 'Forma de la fila nueva' })).not.toBeInTheDocument();
+  expect(add).toHaveFocus();
+  expect(current()).toEqual([]);
+
+  await user.click(add);
+  await user.click(screen.getByRole('button', { name: 'Cuarto y tres cuartos' }));
+  expect(current()).toHaveLength(1);
+  expect(current()[0].cells.map((c) => [c.columnSpan, isUntyped(c)])).toEqual([
+    [1, true],
+    [3, true],
+  ]);
+  expect(add).toHaveAttribute('aria-expanded', 'false');
+  await waitFor(() => expect(within(cell(1, 1)).getByRole('button', { name: 'Texto' })).toHaveFocus());
+  expect(within(cell(1, 2)).getByRole('group', { name: '¿Qué contendrá esta celda?' })).toBeInTheDocument();
+
+  // One step: Deshacer takes the whole row away.
+  await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+  expect(current()).toEqual([]);
 });
 
 test('changing the type of a cell that holds content asks first; cancelling keeps it, confirming clears it, is announced, and Deshacer brings it back', async () => {
@@ -171,7 +228,10 @@ test('rows are added, moved, duplicated and removed with buttons', async () => {
   expect(current()).toHaveLength(3);
   await user.click(within(row(3)).getByRole('button', { name: 'Eliminar fila 3' }));
   await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
-  expect(current().map((r) => r.cells.length)).toEqual([1, 1, 0]);
+  await user.click(screen.getByRole('button', { name: 'Dos mitades' }));
+  expect(current().map((r) => r.cells.length)).toEqual([1, 1, 2]);
+  await user.click(within(row(3)).getByRole('button', { name: 'Eliminar la celda 2 de la fila 3' }));
+  await user.click(within(row(3)).getByRole('button', { name: 'Eliminar la celda 1 de la fila 3' }));
   expect(within(row(3)).getByText(/Fila vacía/)).toBeInTheDocument();
 });
 

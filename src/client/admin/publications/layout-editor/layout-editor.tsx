@@ -24,10 +24,10 @@ import {
   liftedMessage,
   movedMessage,
 } from './drag-messages';
-import { focusControl } from './focus-control';
 import { LayoutEditorRow } from './layout-editor-row';
 import { bringNeighbourRowsIntoView } from './neighbour-rows';
 import { LayoutEditorToolbar } from './layout-editor-toolbar';
+import { AddRow } from './add-row';
 import { MobilePreview } from './mobile-preview';
 import './layout-editor.css';
 
@@ -177,12 +177,6 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
     if (columns) announce(shown ? 'Vista móvil abierta junto al editor.' : 'Vista móvil cerrada.');
   };
 
-  const addRow = () => {
-    dispatch(layoutEditorActions.rowAdded());
-    // The new row is the last one: its "Añadir celda" is what comes next.
-    focusControl('.layout-editor-row:last-of-type', 'add-cell');
-  };
-
   return (
     // tabIndex -1: the keyboard's place when an undo takes away the control it was on.
     <section ref={regionRef} id={EDITOR_ID} className="layout-editor" aria-labelledby="layout-editor-title" tabIndex={-1}>
@@ -231,9 +225,7 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
               </Droppable>
             </DragDropContext>
             {rows.length === 0 && <p className="layout-editor-empty">Todavía no hay filas.</p>}
-            <button type="button" className="layout-editor-button layout-editor-primary" onClick={addRow}>
-              Añadir fila
-            </button>
+            <AddRow />
           </div>
           {mobilePreview && (
             <MobilePreview id={mobilePreviewId} rows={rows} fullScreen={!columns} onClose={() => setMobilePreview(false)} />

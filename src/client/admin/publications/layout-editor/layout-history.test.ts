@@ -248,7 +248,9 @@ test('refused changes and changes that change nothing are no steps', () => {
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 2 }));
   store.dispatch(actions.cellAdded('r1'));
   store.dispatch(actions.cellAdded('r1'));
-  expect(selectRefusal(store.getState())).toMatchObject({ message: 'No hay espacio disponible en esta fila' });
+  expect(selectRefusal(store.getState())).toMatchObject({
+    message: 'No hay espacio disponible en esta fila. Reduzca las columnas de una celda para hacer sitio.',
+  });
   store.dispatch(actions.cellSpanChanged({ cellId: 'a', span: 4 }));
   expect(selectRefusal(store.getState())).toMatchObject({ message: 'Fila 1, celda 1: El total de columnas no puede exceder 4' });
 
@@ -286,7 +288,14 @@ test('undo closes the rich-text editor of a cell it takes away, and keeps rows i
   const { store, rowsNow, undo } = editorWith();
   const untouched = rowsNow()[1];
   store.dispatch(actions.cellAdded('r1'));
-  expect(selectEditingCellId(store.getState())).toBe(rowsNow()[0].cells[1].id);
+  const added = rowsNow()[0].cells[1].id;
+  expect(selectEditingCellId(store.getState())).toBeNull();
+  store.dispatch(actions.cellTypeChosen({ cellId: added, type: 'text' }));
+  expect(selectEditingCellId(store.getState())).toBe(added);
+  // Back to a cell without its type: no editor.
+  undo();
+  expect(selectEditingCellId(store.getState())).toBeNull();
+  store.dispatch(actions.textEditingStarted({ cellId: added }));
   undo();
   expect(selectEditingCellId(store.getState())).toBeNull();
   expect(rowsNow()[1]).toBe(untouched);

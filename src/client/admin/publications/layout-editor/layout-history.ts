@@ -1,4 +1,5 @@
 import type { Layout } from '@/domain/entities';
+import { isUntyped } from '@/domain/layout';
 
 /**
  * Undo and redo of everything done to the layout: its structure (rows and
@@ -71,9 +72,11 @@ export function recordTyping(history: LayoutHistory, before: Layout, change: str
   return { ...recordStep(history, before, change), typing };
 }
 
-/** A layout's structure only, as text: row ids and, per cell, id, type and span. */
+/** A layout's structure only, as text: row ids and, per cell, id, type (null until chosen) and span. */
 const structureOf = (layout: Layout): string =>
-  JSON.stringify(layout.map((row) => [row.id, row.cells.map((cell) => [cell.id, cell.type, cell.columnSpan ?? null])]));
+  JSON.stringify(
+    layout.map((row) => [row.id, row.cells.map((cell) => [cell.id, isUntyped(cell) ? null : cell.type, cell.columnSpan ?? null])]),
+  );
 
 /** Whether a structural change left the structure as it was (a row moved onto its own place, a type chosen again): then it is no step. */
 export const sameStructure = (a: Layout, b: Layout): boolean => a === b || structureOf(a) === structureOf(b);
