@@ -119,8 +119,13 @@ export async function buildApp(
   app.setValidatorCompiler(compileValidator);
   // Expired trash entries and old activity go before the app listens, then hourly; closing waits for a round under way.
   const upkeep = scheduleUpkeep(upkeepJobs(services, app.log), app.log);
-  app.addHook('onReady', () => upkeep.start());
+  app.addHook('onReady', async () => {
+    // The outbox sends from when the app is ready until it closes (mail/outbox.ts).
+    services.outbox?.start(app.log);
+    await upkeep.start();
+  });
   app.addHook('onClose', async () => {
+    await services.outbox?.stop();
     await upkeep.stop();
     await services.db.destroy();
   });

@@ -5,6 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { type SiteSettings } from '@/domain/entities';
 import { siteTimeZone } from './clock';
 import { mediaStorageFromEnv, type MediaStorageSettings } from './media/media-config';
+import { mailSettingsFromEnv, type MailSettings } from './mail/mail-config';
 import { DEFAULT_IPV6_PREFIX } from './auth/client-network';
 
 /** Everything the server reads from its environment, typed and defaulted. */
@@ -82,6 +83,8 @@ export interface ServerConfig {
   trashRetentionDays: number;
   /** Days the activity log keeps an entry (ACTIVITY_RETENTION_DAYS); sign-in addresses go after 90 whatever this says. */
   activityRetentionDays: number;
+  /** The SMTP server the outbox sends through (SMTP_URL, MAIL_FROM); unset, the site sends no mail. */
+  mail?: MailSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +175,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   // SITE_TIME_ZONE is read where "today" is decided (clock.ts); an unknown zone stops the start here.
   siteTimeZone(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const publicUrl = publicUrlFromEnv(env.PUBLIC_URL);
   const admin = env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined;
   return {
     port: env.PORT === undefined ? 8000 : Number(env.PORT),
@@ -197,7 +201,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     siteSettings: siteSettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
+    publicUrl,
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT', 30) * 1000,
     headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT', 10) * 1000,
     maxConnections: positiveInt(env, 'MAX_CONNECTIONS', 1024),
@@ -205,5 +209,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     activityRetentionDays: positiveInt(env, 'ACTIVITY_RETENTION_DAYS', 365),
     workers: positiveInt(env, 'WEB_CONCURRENCY', 1),
     mediaStorage: mediaStorageFromEnv(env),
+    mail: mailSettingsFromEnv(env, publicUrl),
   };
 }

@@ -12,6 +12,8 @@ import { createDatabase, type Db } from './db/database';
 import type { Database } from './db/schema';
 import { todayIso } from './clock';
 import { mediaStorageFromSettings, type MediaStorage } from './media/media-storage';
+import { createOutboxRunner, type OutboxRunner } from './mail/outbox';
+import { smtpTransport } from './mail/transport';
 
 /** What routes need, built once per app and handed to each route plugin. */
 export interface Services {
@@ -24,6 +26,8 @@ export interface Services {
   /** Bounds the password checks running at once in this process (auth/hashing-gate.ts). */
   hashingGate: HashingGate;
   media: MediaStorage;
+  /** Sends the outbox's mail (mail/outbox.ts); undefined when no SMTP server is configured. */
+  outbox?: OutboxRunner;
   publicCache: PublicCache<CachedAnswer>;
   /**
    * Runs a content write in one transaction that also bumps the content
@@ -54,6 +58,7 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     loginDevices: createLoginDevices(config.secretKey),
     hashingGate: new HashingGate(config.loginHashConcurrency, config.loginHashQueue),
     media: mediaStorageFromSettings(config.mediaStorage, path.join(config.dataDir, 'media')),
+    outbox: config.mail ? createOutboxRunner(db, config.mail, smtpTransport(config.mail)) : undefined,
     publicCache,
     async writeContent(work) {
       const result = await db.transaction().execute(async (trx) => {

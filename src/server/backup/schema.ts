@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, sql, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from '../db/migrate';
+import { isOutboxTable } from '../db/outbox-repository';
 import { isPresenceTable } from '../db/presence-repository';
 import { isSearchIndexTable } from '../db/search-repository';
 
@@ -51,7 +52,12 @@ export async function siteTables(db: AnyDb): Promise<TableShape[]> {
   return tables
     .filter(
       (table) =>
-        !table.isView && !table.isForeign && table.schema === schema && !isSearchIndexTable(table.name) && !isPresenceTable(table.name),
+        !table.isView &&
+        !table.isForeign &&
+        table.schema === schema &&
+        !isSearchIndexTable(table.name) &&
+        !isPresenceTable(table.name) &&
+        !isOutboxTable(table.name),
     )
     .map((table) => ({
       name: table.name,

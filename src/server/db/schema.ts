@@ -306,6 +306,31 @@ export interface PresenceTable {
   seen_at: string;
 }
 
+/** A message of the outbox (db/outbox-repository.ts, docs/decisions/202). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  recipient: string;
+  subject: string;
+  /** Null once the message is sent, has failed or has expired. */
+  body_text: string | null;
+  body_html: string | null;
+  message_id: string;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  /** ISO 8601. */
+  next_attempt_at: string;
+  lease_until: string | null;
+  leased_by: string | null;
+  expires_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -322,6 +347,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   presence: PresenceTable;
   media: MediaTable;
+  outbox: OutboxTable;
 }
 
 /** The table of each kind of content (src/domain/content-kinds.ts): a kind whose collection names no table is a type error. */
@@ -329,6 +355,7 @@ export type KindTable<K extends ContentKind> = Database[(typeof CONTENT_KIND)[K]
 export type KindRow<K extends ContentKind> = Selectable<KindTable<K>>;
 
 export type MediaRow = Selectable<MediaTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 export type NewMediaRow = Insertable<MediaTable>;
 export type MediaUpdate = Updateable<MediaTable>;
 export type UserRow = Selectable<UsersTable>;

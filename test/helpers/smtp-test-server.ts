@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export const SMTP_USER = 'buzon';
+const SMTP_PASSWORD = 'clave-del-buzon';
+
+/** A message as the test's mail server received it: parsed, with how the session went. */
+export interface ReceivedMail {
+  parsed: ParsedMail;
+  /** Whether the session had switched to TLS (STARTTLS) before the message. */
+  secure: boolean;
+  user: string | undefined;
+}
+
+/**
+ * A real SMTP server on loopback for the mail tests (the `smtp-server`
+ * package): it asks for a user and password, offers STARTTLS with the
+ * package's test certificate, and parses what it receives (mailparser).
+ * `refuseWith` makes it answer messages with an SMTP error; `stop` and
+ * `start` take it down and bring it back on the same port.
+ */
+export async function startSmtpTestServer() {
+  const received: ReceivedMail[] = [];
+  let refusal: { code: number; text: string } | null = null;
+  let port = 0;
+  let server: SMTPServer | undefined;
+
+  const create = () =>
+    new SMTPServer({
+      // No log, and no warning about the test certificate (the tests trust it on purpose).
+      logger: false,
+      authMethods: ['PLAIN', 'LOGIN'],
+      onAuth(auth, _session, callback) {
+        if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: auth.username });
+        else callback(new Error('Invalid username or password'));
+      },
+      onData(stream, session, callback) {
+        if (refusal) {
+          stream.resume();
+          const error = Object.assign(new Error(refusal.text), { responseCode: refusal.code });
+          stream.on('end', () => callback(error));
+          return;
+        }
+        simpleParser(stream)
+          .then((parsed) => {
+            received.push({ parsed, secure: session.secure, user: typeof session.user === 'string' ? session.user : undefined });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+
+  const start = async () => {
+    server = create();
+    await new Promise<void>((resolve, reject) => {
+      server!.server.once('error', reject);
+      server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.server.address() as AddressInfo).port;
+  };
+  const stop = async () => {
+    const closing = server;
+    server = undefined;
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  await start();
+
+  return {
+    received,
+    /** SMTP_URL for the site: the test certificate is not checked (it is self-signed). */
+    url: () => `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}/?tls.rejectUnauthorized=false`,
+    refuseWith(code: number, text: string) {
+      refusal = { code, text };
+    },
+    accept() {
+      refusal = null;
+    },
+    start,
+    stop,
+  };
+}
+
+export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpTestServer>>;
