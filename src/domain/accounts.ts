@@ -1,5 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { messages } from './messages';
+import { FIELD_LIMITS } from './limits';
+import { isEmail } from './validation';
 
 /**
  * Staff accounts and their two roles: what the server enforces and the panel
@@ -57,6 +59,17 @@ const USERNAME_PATTERN = /^[\p{L}\p{N}@.+_-]+$/u;
  */
 export const usernameKey = (username: string): string => username.normalize('NFC').toLowerCase();
 
+/** An account's email address as compared: two spellings of one address (case, composed accents) are one. */
+export const emailKey = (email: string): string => email.trim().normalize('NFC').toLowerCase();
+
+/** The Spanish refusals of an account's email address ('' is none, and is allowed), or an empty list. Uniqueness is the server's. */
+export function validateAccountEmail(email: string): string[] {
+  const address = email.trim();
+  if (address === '') return [];
+  if (address.length > FIELD_LIMITS.email) return [messages.tooLong(FIELD_LIMITS.email)];
+  return isEmail(address) ? [] : [messages.invalidEmail];
+}
+
 export const accountMessages = {
   forbidden: 'No tiene permiso para realizar esta acción.',
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
@@ -67,6 +80,7 @@ export const accountMessages = {
   wrongCurrentPassword: 'La contraseña actual no es correcta.',
   passwordChanged: 'Contraseña cambiada. Las demás sesiones se han cerrado.',
   usernameTaken: 'Ya existe un usuario con este nombre.',
+  emailTaken: 'Ya hay una cuenta con este correo electrónico.',
   usernameInvalid: 'El nombre de usuario solo puede contener letras, números y los caracteres @ . + - _',
   usernameTooLong: `El nombre de usuario no puede tener más de ${USERNAME_MAX_LENGTH} caracteres.`,
   nameTooLong: `El nombre no puede tener más de ${NAME_MAX_LENGTH} caracteres.`,

@@ -288,3 +288,53 @@ describe('Actividad', () => {
     expect(everything).not.toContain(tokenOf(link.body.url));
   });
 });
+
+describe('email addresses', () => {
+  it('are optional, kept as written, unique in any case or accent form, checked, changed and removed by an Administrador', async () => {
+    const created = await server.request('POST', '/api/users/', {
+      token: adminToken,
+      json: { username: 'con.correo', role: 'editor', email: ' Ana.Ruiz@Example.org ' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.user.email).toBe('Ana.Ruiz@Example.org');
+    const { user } = await invite('sin.correo');
+    expect(user).toMatchObject({ email: null });
+
+    const taken = await server.request('POST', '/api/users/', {
+      token: adminToken,
+      json: { username: 'otra.cuenta', role: 'editor', email: 'ana.ruiz@example.ORG' },
+    });
+    expect(taken).toMatchObject({ status: 400, body: { email: [accountMessages.emailTaken] } });
+    const invalid = await server.request('POST', '/api/users/', {
+      token: adminToken,
+      json: { username: 'otra.cuenta', role: 'editor', email: 'ana@' },
+    });
+    expect(invalid).toMatchObject({ status: 400, body: { email: [messages.invalidEmail] } });
+    expect((await listUsers()).some((u) => u.username === 'otra.cuenta')).toBe(false);
+
+    const path = `/api/users/${user.id}/`;
+    expect(await server.request('PATCH', path, { token: adminToken, json: { email: 'ANA.RUIZ@example.org' } })).toMatchObject({
+      status: 400,
+      body: { email: [accountMessages.emailTaken] },
+    });
+    expect(await server.request('PATCH', path, { token: adminToken, json: { email: 'luis@example.org' } })).toMatchObject({
+      status: 200,
+      body: { email: 'luis@example.org' },
+    });
+    // Its own address, in another case, is no clash.
+    expect(
+      await server.request('PATCH', `/api/users/${created.body.user.id}/`, { token: adminToken, json: { email: 'ana.ruiz@example.org' } }),
+    ).toMatchObject({ status: 200, body: { email: 'ana.ruiz@example.org' } });
+    expect(await server.request('PATCH', path, { token: adminToken, json: { email: null } })).toMatchObject({
+      status: 200,
+      body: { email: null },
+    });
+    // Freed: another account may take it.
+    expect(
+      await server.request('POST', '/api/users/', {
+        token: adminToken,
+        json: { username: 'toma.correo', role: 'editor', email: 'luis@example.org' },
+      }),
+    ).toMatchObject({ status: 201 });
+  });
+});

@@ -59,6 +59,7 @@ export const User = Type.Object({
   username: Type.String(),
   name: Type.String(),
   role: Role,
+  email: Type.Union([Type.String({ format: 'email' }), Type.Null()], { description: 'Adonde se envía su correo; null si no tiene' }),
   state: Type.Enum(ACCOUNT_STATES, { description: 'active, inactive (desactivado), invited (invitación pendiente), invitation_expired' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   preview_links: Type.Integer({ minimum: 0, description: 'Enlaces privados vigentes que creó la cuenta' }),
@@ -72,6 +73,11 @@ export const UserCreateBody = Type.Object(
     username: Type.Optional(Type.String({ description: 'Único sin distinguir mayúsculas; letras, números y @ . + - _' })),
     name: Type.Optional(Type.String()),
     role: Type.Optional(Type.String({ description: 'admin o editor' })),
+    email: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'Correo electrónico de la cuenta (opcional, único sin distinguir mayúsculas); "" o null, ninguno',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -80,6 +86,11 @@ export const UserUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String()),
     role: Type.Optional(Type.String({ description: 'admin o editor' })),
+    email: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'Correo electrónico de la cuenta (opcional, único sin distinguir mayúsculas); "" o null, ninguno',
+      }),
+    ),
     is_active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -3,6 +3,7 @@ import { INVITATION_LIFETIME_HOURS, type AccountState, type InvitationKind, type
 import type { DbOrTrx } from '../db/database';
 import { replaceInvitation } from '../db/invitations-repository';
 import type { UserRow } from '../db/schema';
+import type { User } from '@/domain/schemas/accounts';
 import { NO_PASSWORD } from '../db/users-repository';
 
 /**
@@ -51,16 +52,8 @@ function accountState(user: UserRow, pendingLinkExpiry: string | undefined, now:
   return 'active';
 }
 
-export interface UserJson {
-  id: number;
-  username: string;
-  name: string;
-  role: Role;
-  state: AccountState;
-  last_login_at: string | null;
-  /** Private preview links the account made that still work. */
-  preview_links: number;
-}
+/** An account as 'Usuarios' answers it: the API schema's own type. */
+export type UserJson = User;
 
 export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined, now: string, previewLinks: number): UserJson {
   return {
@@ -68,6 +61,7 @@ export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined,
     username: user.username,
     name: user.name,
     role: user.role as Role,
+    email: user.email,
     state: accountState(user, pendingLinkExpiry, now),
     last_login_at: user.last_login_at,
     preview_links: previewLinks,

@@ -25,6 +25,7 @@ import * as mediaAdoption from './migrations/2026-12-05-023-media-adoption';
 import * as listOrder from './migrations/2026-12-05-024-list-order';
 import * as publicationEvents from './migrations/2026-12-05-025-publication-events';
 import * as outbox from './migrations/2026-12-06-027-outbox';
+import * as accountEmails from './migrations/2026-12-06-028-account-emails';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-024-list-order': listOrder,
   '2026-12-05-025-publication-events': publicationEvents,
   '2026-12-06-027-outbox': outbox,
+  '2026-12-06-028-account-emails': accountEmails,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -25,6 +25,10 @@ export interface UsersTable {
   is_active: Generated<number>;
   /** ISO 8601 of the last successful sign-in, or null. */
   last_login_at: string | null;
+  /** Where its mail goes (a forgotten password's link, an invitation), as written; null when none. */
+  email: string | null;
+  /** emailKey(email), unique; null with it. */
+  email_key: string | null;
 }
 
 /** A one-time password link (invitation or reset): only the hash of its token is kept. */

@@ -1,4 +1,4 @@
-import { usernameKey, type Role } from '@/domain/accounts';
+import { emailKey, usernameKey, type Role } from '@/domain/accounts';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from './database';
 import type { UserRow } from './schema';
@@ -34,6 +34,17 @@ export async function staffUsernamesAmong(db: DbOrTrx, keys: string[]): Promise<
   return rows.map((row) => row.username);
 }
 
+/** The account whose email address is `email` in any spelling (emailKey), if any. */
+export async function findUserByEmail(db: DbOrTrx, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
+}
+
+/** An email address as stored: the address as written and its key, or nulls for none. */
+const emailColumns = (email: string | null): { email: string | null; email_key: string | null } => {
+  const address = email?.trim() ?? '';
+  return address === '' ? { email: null, email_key: null } : { email: address, email_key: emailKey(address) };
+};
+
 export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -48,6 +59,7 @@ export interface NewAccount {
   passwordHash: string;
   name?: string;
   role?: Role;
+  email?: string | null;
 }
 
 /**
@@ -67,6 +79,7 @@ export async function insertAccount(db: DbOrTrx, account: NewAccount): Promise<U
         created_at: nowIso(),
         ...(account.name ? { name: account.name } : {}),
         ...(account.role ? { role: account.role } : {}),
+        ...emailColumns(account.email ?? null),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -78,10 +91,15 @@ export async function insertAccount(db: DbOrTrx, account: NewAccount): Promise<U
   }
 }
 
-/** Name, role and active state: what 'Usuarios' edits. */
-export async function updateAccount(db: DbOrTrx, id: number, change: { name?: string; role?: Role; is_active?: number }): Promise<void> {
-  if (Object.keys(change).length === 0) return;
-  await db.updateTable('users').set(change).where('id', '=', id).execute();
+/** Name, role, email address and active state: what 'Usuarios' edits. */
+export async function updateAccount(
+  db: DbOrTrx,
+  id: number,
+  { email, ...change }: { name?: string; role?: Role; is_active?: number; email?: string | null },
+): Promise<void> {
+  const columns = email === undefined ? change : { ...change, ...emailColumns(email) };
+  if (Object.keys(columns).length === 0) return;
+  await db.updateTable('users').set(columns).where('id', '=', id).execute();
 }
 
 /** How many active administrators there are. */

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { accountMessages, isRole, NAME_MAX_LENGTH, ROLE_LABELS, validateUsername, type Role } from '@/domain/accounts';
+import {
+  accountMessages,
+  isRole,
+  NAME_MAX_LENGTH,
+  ROLE_LABELS,
+  validateAccountEmail,
+  validateUsername,
+  type Role,
+} from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -17,6 +25,7 @@ import type { UserRow } from '../db/schema';
 import {
   changePassword,
   countActiveAdmins,
+  findUserByEmail,
   findUserById,
   insertAccount,
   listUsers,
@@ -92,15 +101,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       const username = (request.body.username ?? '').trim();
       const name = (request.body.name ?? '').trim();
       const role = request.body.role ?? '';
+      const email = (request.body.email ?? '').trim();
       const usernameErrors = validateUsername(username);
       if (usernameErrors.length > 0) errors.username = usernameErrors;
+      const emailErrors = validateAccountEmail(email);
+      if (emailErrors.length > 0) errors.email = emailErrors;
       if ([...name].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
       if (role === '') errors.role = [messages.required];
       else if (!isRole(role)) errors.role = [accountMessages.invalidRole];
       if (hasErrors(errors)) throw badRequest(errors);
       const actor: Actor = { id: me.id, username: me.username };
       const answer = await services.writeContent(async (trx) => {
-        const created = await insertAccount(trx, { username, passwordHash: NO_PASSWORD, name, role: role as Role });
+        // Under the write lock: no other account can take the address between this look and the insert.
+        if (email !== '' && (await findUserByEmail(trx, email))) throw badRequest({ email: [accountMessages.emailTaken] });
+        const created = await insertAccount(trx, { username, passwordHash: NO_PASSWORD, name, role: role as Role, email });
         if (!created) throw badRequest({ username: [accountMessages.usernameTaken] });
         const invitation = await makeLink(trx, created.id, 'invitation', me.id);
         await logActivity(trx, actor, 'account_create', targetOf(created));
@@ -118,7 +132,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         tags,
         security,
-        summary: 'Cambia el nombre, el rol o el estado de una cuenta',
+        summary: 'Cambia el nombre, el correo, el rol o el estado de una cuenta',
         description:
           'Nadie se desactiva ni se cambia el rol a sí mismo, y siempre queda al menos un Administrador activo (400 con el motivo). ' +
           'Una cuenta desactivada no puede iniciar sesión, sus tokens dejan de servir en la siguiente petición y sus enlaces privados se revocan; un cambio de rol cuenta desde la siguiente petición.',
@@ -131,8 +145,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       const { user: me } = staffSession(request);
       const { id } = request.params;
       const { name, role, is_active: isActive } = request.body;
+      const email = request.body.email === undefined ? undefined : (request.body.email ?? '').trim();
       const errors: FieldErrors = {};
       if (name !== undefined && [...name.trim()].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
+      const emailErrors = email === undefined ? [] : validateAccountEmail(email);
+      if (emailErrors.length > 0) errors.email = emailErrors;
       if (role !== undefined && !isRole(role)) errors.role = [accountMessages.invalidRole];
       if (hasErrors(errors)) throw badRequest(errors);
       const actor: Actor = { id: me.id, username: me.username };
@@ -143,8 +160,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         const activeChanges = isActive !== undefined && (isActive ? 1 : 0) !== user.is_active;
         if (id === me.id && activeChanges && !isActive) throw badRequestDetail(accountMessages.cannotDeactivateSelf);
         if (id === me.id && roleChanges) throw badRequestDetail(accountMessages.cannotChangeOwnRole);
-        const change: { name?: string; role?: Role; is_active?: number } = {};
+        if (email) {
+          const owner = await findUserByEmail(trx, email);
+          if (owner && owner.id !== id) throw badRequest({ email: [accountMessages.emailTaken] });
+        }
+        const change: { name?: string; role?: Role; is_active?: number; email?: string } = {};
         if (name !== undefined) change.name = name.trim();
+        if (email !== undefined) change.email = email;
         if (roleChanges) change.role = role as Role;
         if (activeChanges) change.is_active = isActive ? 1 : 0;
         await updateAccount(trx, id, change);
