@@ -24,6 +24,7 @@ import * as media from './migrations/2026-12-05-022-media';
 import * as mediaAdoption from './migrations/2026-12-05-023-media-adoption';
 import * as listOrder from './migrations/2026-12-05-024-list-order';
 import * as publicationEvents from './migrations/2026-12-05-025-publication-events';
+import * as siteSettings from './migrations/2026-12-06-026-site-settings';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-023-media-adoption': mediaAdoption,
   '2026-12-05-024-list-order': listOrder,
   '2026-12-05-025-publication-events': publicationEvents,
+  '2026-12-06-026-site-settings': siteSettings,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
