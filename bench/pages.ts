@@ -393,13 +393,16 @@ async function startSite(
 
 /** What render-alone.ts needs of a page the server sent: the address it was drawn at, its data and settings, its #root. */
 function renderInputOf(label: string, size: string, address: string, html: string): RenderInput {
-  const { year, ...settings } = scriptJson<RenderInput['frame']['settings'] & { year: number }>(html, 'site-settings');
+  const { year, today, ...settings } = scriptJson<RenderInput['frame']['settings'] & { year: number; today: string }>(
+    html,
+    'site-settings',
+  );
   return {
     label,
     size,
     url: publicPageAddress(address) ?? address,
     data: scriptJson<PageData>(html, PAGE_DATA_ELEMENT_ID),
-    frame: { settings, year },
+    frame: { settings, year, today },
     root: rootOf(html),
   };
 }

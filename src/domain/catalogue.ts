@@ -157,21 +157,12 @@ export const publicPagesWith = (added: readonly SectionLink[]): NavigationEntry[
   ...added.map((section) => ({ label: section.title, href: `/${section.slug}`, sectionSlug: section.slug })),
 ];
 
-/** The main navigation (requirements §2): the public pages, then GIESE. */
-export const mainNavigationWith = (added: readonly SectionLink[]): NavigationEntry[] => [
-  ...publicPagesWith(added),
-  { label: 'GIESE', href: `/${GIESE_SEGMENT}` },
-];
-
-/** The public pages and navigation of a site with only the five sections. */
-export const publicPages: readonly NavigationEntry[] = publicPagesWith([]);
-export const mainNavigation: readonly NavigationEntry[] = mainNavigationWith([]);
-
 /**
  * The site settings when nothing is configured: the networks' home pages and
- * the research group at /giese. The server overrides each from its
- * environment (SOCIAL_*_URL, GIESE_URL, GIESE_LABEL); the browser falls back
- * to these when the page carries none.
+ * the research group 'GIESE' at /giese (requirements §2). The server's defaults
+ * start from these (domain/site-settings.ts, with the environment's
+ * SOCIAL_*_URL, GIESE_URL, GIESE_LABEL over them) until an Administrador saves
+ * 'Ajustes del sitio'; the browser falls back to these when the page carries none.
  */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   socialLinks: [
@@ -183,3 +174,20 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   ],
   researchGroup: { label: 'GIESE', url: `/${GIESE_SEGMENT}` },
 };
+
+/**
+ * The main navigation (requirements §2): the public pages, then the research
+ * group as the site settings name it ('GIESE' at /giese unless an Administrador
+ * changed it; left out when it has no link).
+ */
+export const mainNavigationWith = (
+  added: readonly SectionLink[],
+  researchGroup: SiteSettings['researchGroup'] = DEFAULT_SITE_SETTINGS.researchGroup,
+): NavigationEntry[] => [
+  ...publicPagesWith(added),
+  ...(researchGroup.url ? [{ label: researchGroup.label, href: researchGroup.url }] : []),
+];
+
+/** The public pages and navigation of a site with only the five sections. */
+export const publicPages: readonly NavigationEntry[] = publicPagesWith([]);
+export const mainNavigation: readonly NavigationEntry[] = mainNavigationWith([]);

@@ -7,6 +7,7 @@ import type {
   Publication as PublicationSchema,
 } from './schemas/publications';
 import type { Section as SectionSchema } from './schemas/sections';
+import type { ProgrammeFacts, SocialNetwork } from './site-settings-values';
 
 // Defined beside the schemas' other inputs (no cycle through entities.ts); named here too, with the shapes.
 export { CELL_TYPES, PUBLICATION_STATUSES, type CellType, type PublicationStatus } from './publication-values';
@@ -87,9 +88,9 @@ export interface UploadResponse {
 /** Field errors in Django REST Framework's shape: {"field": ["message"]}. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Public links of the site (configuration, not content). */
+/** A social network's link of the site ('Ajustes del sitio'). */
 export interface SocialLink {
-  network: 'facebook' | 'instagram' | 'x' | 'youtube' | 'linkedin';
+  network: SocialNetwork;
   label: string;
   url: string;
 }
@@ -100,9 +101,24 @@ export interface SectionLink {
   title: string;
 }
 
+/** How the site can be reached ('Ajustes del sitio'); '' for what is not given. */
+export interface SiteContact {
+  email: string;
+  phone: string;
+  address: string;
+}
+
+/**
+ * The settings every public page is drawn with, as the server writes them
+ * into it (docs/decisions/199): the networks that have a link, the research
+ * group (its url '' when it has none), the contact and the programme's key
+ * facts (absent: none, as on a page that carries no settings).
+ */
 export interface SiteSettings {
   socialLinks: SocialLink[];
   researchGroup: { label: string; url: string };
+  contact?: SiteContact;
+  programme?: ProgrammeFacts;
   /**
    * The visible sections beyond the five, in the admin's order. Content, not
    * configuration, but it travels the same way: the server writes it into

@@ -83,8 +83,8 @@ export const CONTENT_ACTIVITY_ACTIONS: readonly ActivityActionName[] = [
 /** The bulk actions' entries, as the log's filter 'kind=bulk' finds them all. */
 export const BULK_ACTIVITY_FILTER = 'bulk';
 
-/** What an entry can be about: a kind of content, an image, an account. */
-export const ACTIVITY_TARGET_KINDS = [...CONTENT_KINDS, 'image', 'user'] as const;
+/** What an entry can be about: a kind of content, an image, an account, the site's settings ('Ajustes del sitio'). */
+export const ACTIVITY_TARGET_KINDS = [...CONTENT_KINDS, 'image', 'user', 'settings'] as const;
 export type ActivityTargetKindName = (typeof ACTIVITY_TARGET_KINDS)[number];
 
 /** Days a sign-in's IP address is kept (personal data): then it is cleared and the entry stays. */

@@ -30,6 +30,9 @@ import { tokenRoutes } from './routes/token';
 import { accountRoutes } from './routes/account';
 import { invitationRoutes } from './routes/invitations';
 import { userRoutes } from './routes/users';
+import { siteSettingsRoutes } from './routes/site-settings';
+import { readSiteSettings } from './content/site-settings';
+import { publicSiteSettings } from '@/domain/site-settings';
 import { uploadRoutes } from './routes/uploads';
 import { summaryRoutes } from './routes/summary';
 import { dashboardRoutes } from './routes/dashboard';
@@ -186,12 +189,20 @@ export async function buildApp(
         await admin.register(activityRoutes, { services });
         await admin.register(accountRoutes, { services });
         await admin.register(userRoutes, { services });
+        await admin.register(siteSettingsRoutes, { services });
       });
     },
     { prefix: '/api' },
   );
 
   await registerSeoRoutes(app, services);
-  await registerSpa(app, config, createPageResolver(services), () => visibleAddedSections(services), services.publicCache);
+  await registerSpa(
+    app,
+    config,
+    createPageResolver(services),
+    () => visibleAddedSections(services),
+    services.publicCache,
+    async () => publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)),
+  );
   return { app, services };
 }

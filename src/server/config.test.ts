@@ -21,8 +21,8 @@ describe('loadConfig', () => {
       refreshTokenLifetime: 86_400,
     });
     expect(config.admin).toBeUndefined();
-    expect(config.siteSettings.researchGroup).toEqual({ label: 'GIESE', url: '/giese' });
-    expect(config.siteSettings.socialLinks.map((l) => l.network)).toEqual(['facebook', 'instagram', 'x', 'youtube', 'linkedin']);
+    expect(config.siteSettingsDefaults).toMatchObject({ research_group_name: 'GIESE', research_group_url: '/giese', contact_email: '' });
+    expect(Object.keys(config.siteSettingsDefaults.social_links)).toEqual(['facebook', 'instagram', 'x', 'youtube', 'linkedin']);
   });
 
   it('generates a secret once and keeps it in DATA_DIR', () => {
@@ -44,7 +44,9 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_LIFETIME: '60',
       LOGIN_RATE_LIMIT_MAX: '1000',
       GIESE_URL: 'https://giese.es',
+      GIESE_LABEL: 'Grupo GIESE',
       SOCIAL_YOUTUBE_URL: 'https://youtube.com/@master',
+      SOCIAL_X_URL: '',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -53,11 +55,14 @@ describe('loadConfig', () => {
       admin: { username: 'ana', password: 'clave' },
     });
     expect(config).toMatchObject({ accessTokenLifetime: 2, refreshTokenLifetime: 60, loginRateLimitMax: 1000 });
-    expect(config.siteSettings.researchGroup.url).toBe('https://giese.es');
-    expect(config.siteSettings.socialLinks.find((l) => l.network === 'youtube')?.url).toBe('https://youtube.com/@master');
+    // The settings' defaults, until an Administrador saves 'Ajustes del sitio' (docs/decisions/199); '' is no link.
+    expect(config.siteSettingsDefaults).toMatchObject({ research_group_name: 'Grupo GIESE', research_group_url: 'https://giese.es' });
+    expect(config.siteSettingsDefaults.social_links).toMatchObject({ youtube: 'https://youtube.com/@master', x: '' });
   });
 
   it('refuses unusable numbers instead of guessing', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ACCESS_TOKEN_LIFETIME: 'cinco' })).toThrow('ACCESS_TOKEN_LIFETIME');
+    expect(() => loadConfig({ DATA_DIR: dataDir, SOCIAL_X_URL: 'javascript:alert(1)' })).toThrow('SOCIAL_X_URL');
+    expect(() => loadConfig({ DATA_DIR: dataDir, GIESE_URL: '//otro.example' })).toThrow('GIESE_URL');
   });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
-import { type SiteSettings } from '@/domain/entities';
+import { DEFAULT_SITE_SETTINGS_VALUES, isSiteLink } from '@/domain/site-settings';
+import { SOCIAL_NETWORKS, type SiteSettingsValues } from '@/domain/site-settings-values';
 import { siteTimeZone } from './clock';
 import { mediaStorageFromEnv, type MediaStorageSettings } from './media/media-config';
 import { mailSettingsFromEnv, type MailSettings } from './mail/mail-config';
@@ -50,7 +50,13 @@ export interface ServerConfig {
    * bound, for bench/public-cache-memory.ts to show what it prevents.
    */
   publicCacheMaxBytes: number;
-  siteSettings: SiteSettings;
+  /**
+   * 'Ajustes del sitio' of a site whose Administradores have saved none: the networks'
+   * home pages and GIESE at /giese, or what SOCIAL_*_URL, GIESE_LABEL and GIESE_URL say
+   * (docs/decisions/199). The first save stores them with its changes; from then on
+   * the stored settings are the site's and these variables change nothing.
+   */
+  siteSettingsDefaults: SiteSettingsValues;
   logLevel: string;
   /** Processes serving HTTP (WEB_CONCURRENCY); 1 means no cluster. */
   workers: number;
@@ -157,17 +163,26 @@ function publicUrlFromEnv(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
-function siteSettingsFromEnv(env: Env): SiteSettings {
+/** One link variable: unset keeps the default, '' means none, anything else must be an http(s) address or a site path. */
+function linkFromEnv(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  const value = raw.trim();
+  if (value !== '' && !isSiteLink(value))
+    throw new Error(`${name} must be an http(s) address or a path of the site such as /giese, got "${raw}"`);
+  return value;
+}
+
+/** The settings' defaults: SOCIAL_{FACEBOOK,INSTAGRAM,X,YOUTUBE,LINKEDIN}_URL, GIESE_LABEL, GIESE_URL over the catalogue's. */
+function siteSettingsDefaultsFromEnv(env: Env): SiteSettingsValues {
+  const defaults = DEFAULT_SITE_SETTINGS_VALUES;
   return {
-    // SOCIAL_FACEBOOK_URL, SOCIAL_INSTAGRAM_URL, SOCIAL_X_URL, SOCIAL_YOUTUBE_URL, SOCIAL_LINKEDIN_URL
-    socialLinks: DEFAULT_SITE_SETTINGS.socialLinks.map((link) => ({
-      ...link,
-      url: env[`SOCIAL_${link.network.toUpperCase()}_URL`] ?? link.url,
-    })),
-    researchGroup: {
-      label: env.GIESE_LABEL ?? DEFAULT_SITE_SETTINGS.researchGroup.label,
-      url: env.GIESE_URL ?? DEFAULT_SITE_SETTINGS.researchGroup.url,
-    },
+    ...defaults,
+    social_links: Object.fromEntries(
+      SOCIAL_NETWORKS.map((network) => [network, linkFromEnv(env, `SOCIAL_${network.toUpperCase()}_URL`, defaults.social_links[network])]),
+    ) as SiteSettingsValues['social_links'],
+    research_group_name: env.GIESE_LABEL?.trim() || defaults.research_group_name,
+    research_group_url: linkFromEnv(env, 'GIESE_URL', defaults.research_group_url),
   };
 }
 
@@ -198,7 +213,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     cacheCheckIntervalMs: positiveInt(env, 'CACHE_CHECK_INTERVAL_MS', 1000),
     publicCacheMaxBytes:
       env.PUBLIC_CACHE_MAX_BYTES === 'unbounded' ? Infinity : positiveInt(env, 'PUBLIC_CACHE_MAX_BYTES', 64 * 1024 * 1024),
-    siteSettings: siteSettingsFromEnv(env),
+    siteSettingsDefaults: siteSettingsDefaultsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     publicUrl,

@@ -135,6 +135,14 @@ it('drives every operation of the document with a client generated from it; ever
         registration_url: null,
       },
       version: undefined,
+      // 'Ajustes del sitio': texts the rules read as an address, a phone, a link, a day (docs/decisions/199).
+      contact_email: 'master@example.com',
+      contact_phone: '+34 910 000 000',
+      how_to_apply_url: 'https://example.com/admision',
+      research_group_url: '/giese',
+      social_links: { youtube: 'https://www.youtube.com/@master' },
+      admission_opens: '2024-05-01',
+      admission_closes: '2024-06-30',
     };
     const libraryFile = (method === 'post' && path === '/api/media/') || path.endsWith('/replace/');
     if (path === '/api/upload-image/' || path.endsWith('/upload_cell_image/') || libraryFile) {

@@ -3,6 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { messages } from '@/domain/messages';
+import { publicSiteSettings } from '@/domain/site-settings';
+import { todayIso } from '@/server/clock';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 
 let server: TestServer;
@@ -47,7 +49,12 @@ describe('the single-page app', () => {
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
     // No section beyond the five exists here: the list of added ones is empty.
-    expect(siteSettings(html)).toEqual({ ...server.config.siteSettings, sections: [], year: new Date().getFullYear() });
+    expect(siteSettings(html)).toEqual({
+      ...publicSiteSettings(server.config.siteSettingsDefaults),
+      sections: [],
+      year: new Date().getFullYear(),
+      today: todayIso(),
+    });
   });
 
   // Addresses that name nothing answer 404 with the same document: the browser app renders its 404 page.
@@ -61,7 +68,12 @@ describe('the single-page app', () => {
       expect(html).toContain('<script defer src=/assets/main.abc123.js>');
       expect(html).toContain('<title>Página no encontrada · Máster en Educación Emocional y Convivencia Escolar</title>');
       expect(html).not.toContain('og:url');
-      expect(siteSettings(html)).toEqual({ ...server.config.siteSettings, sections: [], year: new Date().getFullYear() });
+      expect(siteSettings(html)).toEqual({
+        ...publicSiteSettings(server.config.siteSettingsDefaults),
+        sections: [],
+        year: new Date().getFullYear(),
+        today: todayIso(),
+      });
     },
   );
 

@@ -122,7 +122,13 @@ describe('structured data (JSON-LD) in the public pages', () => {
     expect(status).toBe(200);
     expect(nodes).toEqual([
       { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: `${ORIGIN}/` },
-      { '@context': 'https://schema.org', '@type': 'EducationalOccupationalProgram', name: SITE_NAME, provider: site },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'EducationalOccupationalProgram',
+        name: SITE_NAME,
+        url: `${ORIGIN}/`,
+        provider: site,
+      },
     ]);
   });
 

@@ -42,7 +42,17 @@ test('a signed-in user sees the shell: title, username, sign-out and the side na
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Secciones', 'Publicaciones', 'Biografías', 'Medios', 'Actividad', 'Papelera', 'Usuarios', 'Ver el sitio público']);
+  ).toEqual([
+    'Secciones',
+    'Publicaciones',
+    'Biografías',
+    'Medios',
+    'Actividad',
+    'Papelera',
+    'Usuarios',
+    'Ajustes del sitio',
+    'Ver el sitio público',
+  ]);
   // The username leads to 'Mi cuenta'.
   expect(within(header).getByRole('link', { name: /sesión iniciada como admin/ })).toHaveAttribute('href', '/admin/cuenta');
   expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toHaveAttribute('href', '#admin-main');
@@ -121,7 +131,7 @@ test('Cerrar sesión ends the session, here and on the server, and goes to the s
 });
 
 describe('an Editor', () => {
-  test('sees no Usuarios, and its address, like a section form, says the permission sentence instead of a broken page', async () => {
+  test('sees no Usuarios nor Ajustes del sitio, and their addresses, like a section form, say the permission sentence instead of a broken page', async () => {
     const editor = await colleague(api, 'editor');
     const { router } = renderRoutes(routes, { initialEntries: ['/admin/usuarios'], preloadedState: sessionOf(editor) });
     expect(await screen.findByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
@@ -131,9 +141,16 @@ describe('an Editor', () => {
     // The list was never asked for.
     expect((await api.requests()).map((r) => r.url)).not.toContain('/api/users/');
 
+    expect(within(nav).queryByRole('link', { name: 'Ajustes del sitio' })).not.toBeInTheDocument();
+
     await act(() => router.navigate('/admin/sections/new'));
     expect(await screen.findByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Título/ })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/admin/ajustes'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajustes del sitio' })).toBeInTheDocument();
+    expect(screen.getByText('No tiene permiso para realizar esta acción.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Contacto' })).not.toBeInTheDocument();
   });
 
   test('restores from Papelera but never purges, and reads Actividad without sign-ins or addresses', async () => {

@@ -23,6 +23,7 @@ import { PublicationListPage } from './publications/publication-list-page';
 import { SectionDetailPage } from './sections/section-detail-page';
 import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
+import { SiteSettingsPage } from './settings/site-settings-page';
 import { TrashPage } from './trash/trash-page';
 import { UsersPage } from './users/users-page';
 
@@ -97,6 +98,14 @@ const adminRoutes: RouteObject[] = [
             element: (
               <AdministratorOnly title="Usuarios">
                 <UsersPage />
+              </AdministratorOnly>
+            ),
+          },
+          {
+            path: paths.admin.settings.path,
+            element: (
+              <AdministratorOnly title="Ajustes del sitio">
+                <SiteSettingsPage />
               </AdministratorOnly>
             ),
           },

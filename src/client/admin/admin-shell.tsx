@@ -17,8 +17,11 @@ const navItems = [
   { to: paths.admin.activity.getHref(), label: 'Actividad' },
   { to: paths.admin.trash.getHref(), label: 'Papelera' },
 ];
-/** Only an Administrador manages the colleagues' accounts. */
-const adminNavItems = [{ to: paths.admin.users.getHref(), label: 'Usuarios' }];
+/** Only an Administrador manages the colleagues' accounts and the site's settings. */
+const adminNavItems = [
+  { to: paths.admin.users.getHref(), label: 'Usuarios' },
+  { to: paths.admin.settings.getHref(), label: 'Ajustes del sitio' },
+];
 
 /**
  * The frame of every signed-in admin page (requirements §1, §2): header 'Panel de

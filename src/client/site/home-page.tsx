@@ -4,6 +4,7 @@ import { FACULTY_LABEL, publicSections, type PublicSection } from '@/domain/cata
 import { paths } from '@/client/app/paths';
 import { Hero } from './hero';
 import { lazyPage } from './lazy-page';
+import { ProgrammeFacts } from './programme-facts';
 import { usePageMeta } from './use-page-meta';
 import { useReducedMotion } from './use-reduced-motion';
 import './home-page.css';
@@ -33,7 +34,7 @@ export const homeParts = {
   preload: (): Promise<void> => Promise.all([NextEvent.preload(), LatestNews.preload()]).then(() => undefined),
 };
 
-/** The home page: the hero, what the programme is, where to go next, the next event and the latest news. */
+/** The home page: the hero, what the programme is, its key facts, where to go next, the next event and the latest news. */
 export function HomePage() {
   usePageMeta(undefined);
   const aboutRef = useRef<HTMLElement>(null);
@@ -71,6 +72,7 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      <ProgrammeFacts />
       <section className="home-explore" aria-labelledby="explore-title">
         <div className="container">
           <h2 id="explore-title" className="section-title">

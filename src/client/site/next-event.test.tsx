@@ -86,7 +86,7 @@ test('the page the server drew is taken over as it is, with no request and no mi
       },
     ],
   };
-  const frame = { settings: DEFAULT_SITE_SETTINGS, year: 2026 };
+  const frame = { settings: DEFAULT_SITE_SETTINGS, year: 2026, today: '2026-05-01' };
   const container = document.body.appendChild(document.createElement('div'));
   await homeParts.preload();
   container.innerHTML = renderSitePage({ url: '/', data, frame, sanitize: (html) => html });

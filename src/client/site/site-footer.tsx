@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import { publicPagesWith, SITE_NAME } from '@/domain/catalogue';
 import { CALENDAR_PATH, CALENDAR_TITLE } from '@/domain/events';
+import type { SiteContact } from '@/domain/entities';
+import { telHref } from '@/domain/site-settings';
 import { paths } from '@/client/app/paths';
 import { useAddedSectionLinks, usePageYear, useSiteSettings } from './site-settings';
 import { SocialIcon } from './social-icon';
 import { BrandMark } from './brand-mark';
 import './site-footer.css';
 
-/** The footer: who we are, the site map, the research group, the feed and the calendar, and the social networks. */
+const NO_CONTACT: SiteContact = { email: '', phone: '', address: '' };
+
+/** The footer: who we are, the site map, the contact, the research group, the feed and the calendar, and the social networks. */
 export function SiteFooter() {
-  const { socialLinks, researchGroup } = useSiteSettings();
+  const { socialLinks, researchGroup, contact = NO_CONTACT } = useSiteSettings();
   const added = useAddedSectionLinks();
   const year = usePageYear();
   return (
@@ -37,10 +41,30 @@ export function SiteFooter() {
         </nav>
         <div className="site-footer__col">
           <h2 id="footer-contact">Contacto y comunidad</h2>
+          {(contact.email || contact.phone || contact.address) && (
+            // The programme's contact ('Ajustes del sitio', docs/decisions/199): only what is given.
+            <address className="site-footer__contact">
+              <ul>
+                {contact.email && (
+                  <li>
+                    <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  </li>
+                )}
+                {contact.phone && (
+                  <li>
+                    <a href={telHref(contact.phone)}>{contact.phone}</a>
+                  </li>
+                )}
+                {contact.address && <li className="site-footer__address">{contact.address}</li>}
+              </ul>
+            </address>
+          )}
           <ul>
-            <li>
-              <a href={researchGroup.url}>Grupo de investigación {researchGroup.label}</a>
-            </li>
+            {researchGroup.url && (
+              <li>
+                <a href={researchGroup.url}>Grupo de investigación {researchGroup.label}</a>
+              </li>
+            )}
             <li>
               {/* A file for feed readers, not a page of the app: a plain link. */}
               <a href="/feed.xml" type="application/atom+xml">

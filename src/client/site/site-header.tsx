@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { mainNavigationWith } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { fromBreakpoint } from '@/client/ui/breakpoints';
-import { useAddedSectionLinks } from './site-settings';
+import { useAddedSectionLinks, useSiteSettings } from './site-settings';
 import { useScrollLock } from './use-scroll-lock';
 import { BrandMark } from './brand-mark';
 import { SiteSearchForm } from './site-search-form';
@@ -123,6 +123,7 @@ export function SiteHeader() {
   const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const added = useAddedSectionLinks();
+  const { researchGroup } = useSiteSettings();
   useScrollLock(open);
 
   const close = useCallback((returnFocus: boolean) => {
@@ -230,21 +231,28 @@ export function SiteHeader() {
         <div className="site-nav-panel" ref={panelRef} data-open={open || undefined}>
           <nav id={NAV_ID} className="site-nav" aria-label="Principal">
             <ul>
-              {mainNavigationWith(added).map((item) => (
-                <li key={item.href}>
-                  <NavLink
-                    to={item.href}
-                    end={item.href === paths.home.getHref()}
-                    // A publication (/presentacion-del-magister/1) highlights its section's entry too.
-                    className={({ isActive }) =>
-                      !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`)
-                        ? 'site-nav__link site-nav__link--section'
-                        : 'site-nav__link'
-                    }
-                    onClick={() => setOpen(false)}
-                  >
-                    {item.label}
-                  </NavLink>
+              {mainNavigationWith(added, researchGroup).map((item) => (
+                <li key={`${item.label} ${item.href}`}>
+                  {/^https?:\/\//.test(item.href) ? (
+                    // The research group's own site ('Ajustes del sitio'): another origin, left by a plain link.
+                    <a href={item.href} className="site-nav__link" onClick={() => setOpen(false)}>
+                      {item.label}
+                    </a>
+                  ) : (
+                    <NavLink
+                      to={item.href}
+                      end={item.href === paths.home.getHref()}
+                      // A publication (/presentacion-del-magister/1) highlights its section's entry too.
+                      className={({ isActive }) =>
+                        !isActive && item.sectionSlug && pathname.startsWith(`/${item.sectionSlug}/`)
+                          ? 'site-nav__link site-nav__link--section'
+                          : 'site-nav__link'
+                      }
+                      onClick={() => setOpen(false)}
+                    >
+                      {item.label}
+                    </NavLink>
+                  )}
                 </li>
               ))}
             </ul>

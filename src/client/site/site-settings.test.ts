@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
-import { readSiteSettings } from './site-settings';
+import { readSiteFrame, readSiteSettings } from './site-settings';
 
 const pageWith = (json: string | null) => {
   const doc = document.implementation.createHTMLDocument('t');
@@ -43,4 +43,35 @@ test('reads the added sections the page carries, leaving out any that is malform
     { slug: 'talleres', title: 'Talleres' },
     { slug: 'jornadas-2027', title: 'Jornadas 2027' },
   ]);
+});
+
+test("reads 'Ajustes del sitio' as the server wrote them: no network is none, a group without a link, the contact and the facts", () => {
+  const frame = readSiteFrame(
+    pageWith(
+      JSON.stringify({
+        socialLinks: [],
+        researchGroup: { label: 'GIESE', url: '' },
+        contact: { email: 'master@example.org', phone: 7, address: 'Calle Mayor 1' },
+        programme: { duration_months: 12, ects_credits: '60', modality: 'a distancia', price: 4500, admission_closes: '2027-06-30' },
+        year: 2027,
+        today: '2027-03-01',
+      }),
+    ),
+  );
+  expect(frame.today).toBe('2027-03-01');
+  expect(frame.year).toBe(2027);
+  expect(frame.settings.socialLinks).toEqual([]);
+  expect(frame.settings.researchGroup).toEqual({ label: 'GIESE', url: '' });
+  // What is not of its type is none.
+  expect(frame.settings.contact).toEqual({ email: 'master@example.org', phone: '', address: 'Calle Mayor 1' });
+  expect(frame.settings.programme).toEqual({
+    duration_months: 12,
+    ects_credits: null,
+    modality: '',
+    language: '',
+    price: 4500,
+    admission_opens: null,
+    admission_closes: '2027-06-30',
+    how_to_apply_url: '',
+  });
 });

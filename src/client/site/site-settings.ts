@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
-import type { SectionLink, SiteSettings, SocialLink } from '@/domain/entities';
+import type { SectionLink, SiteContact, SiteSettings, SocialLink } from '@/domain/entities';
+import { isModality } from '@/domain/site-settings';
+import type { ProgrammeFacts } from '@/domain/site-settings-values';
 
 const isSectionLink = (value: unknown): value is SectionLink =>
   typeof value === 'object' &&
@@ -15,10 +17,50 @@ const isLink = (value: unknown): value is SocialLink =>
   typeof (value as SocialLink).url === 'string' &&
   typeof (value as SocialLink).label === 'string';
 
-/** What every public page is drawn with beside its data: the site's settings and the year it was made in. */
+/** What every public page is drawn with beside its data: the site's settings, the year and the site's day it was made on. */
 export interface SiteFrame {
   settings: SiteSettings;
   year: number;
+  /**
+   * The site's today (YYYY-MM-DD in SITE_TIME_ZONE) when the page was made: whether the
+   * admission period is open is decided on it, the same on both sides of a take-over.
+   */
+  today: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+const day = (value: unknown): string | null => (typeof value === 'string' && ISO_DATE.test(value) ? value : null);
+
+/** The contact the page carries, each part a text ('' when absent or unreadable). */
+function contactFrom(value: unknown): SiteContact | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const contact = value as Record<string, unknown>;
+  return { email: text(contact.email), phone: text(contact.phone), address: text(contact.address) };
+}
+
+/** The key facts the page carries, each of its type or none. */
+function programmeFrom(value: unknown): ProgrammeFacts | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const facts = value as Record<string, unknown>;
+  return {
+    duration_months: whole(facts.duration_months),
+    ects_credits: whole(facts.ects_credits),
+    modality: isModality(facts.modality) ? facts.modality : '',
+    language: text(facts.language),
+    price: whole(facts.price),
+    admission_opens: day(facts.admission_opens),
+    admission_closes: day(facts.admission_closes),
+    how_to_apply_url: text(facts.how_to_apply_url),
+  };
+}
+
+/** The browser's own today, for a page that says none (development, tests). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 /** The settings script's JSON, parsed once; null when there is none or it cannot be read (development, tests). */
@@ -36,39 +78,48 @@ function settingsJson(doc: Document): Record<string, unknown> | null {
 function settingsFrom(json: Record<string, unknown> | null): SiteSettings {
   if (!json) return DEFAULT_SITE_SETTINGS;
   const parsed = json as Partial<SiteSettings>;
-  const socialLinks = Array.isArray(parsed.socialLinks) ? parsed.socialLinks.filter(isLink) : [];
   const group = parsed.researchGroup;
+  const contact = contactFrom(parsed.contact);
+  const programme = programmeFrom(parsed.programme);
   return {
     sections: Array.isArray(parsed.sections) ? parsed.sections.filter(isSectionLink) : [],
-    socialLinks: socialLinks.length > 0 ? socialLinks : DEFAULT_SITE_SETTINGS.socialLinks,
+    // The networks that have a link, as the settings say: none is none (docs/decisions/199).
+    socialLinks: Array.isArray(parsed.socialLinks) ? parsed.socialLinks.filter(isLink) : DEFAULT_SITE_SETTINGS.socialLinks,
     researchGroup:
-      group && typeof group.url === 'string' && group.url
-        ? { label: group.label || DEFAULT_SITE_SETTINGS.researchGroup.label, url: group.url }
+      group && typeof group.url === 'string' && typeof group.label === 'string' && group.label
+        ? { label: group.label, url: group.url }
         : DEFAULT_SITE_SETTINGS.researchGroup,
+    ...(contact && { contact }),
+    ...(programme && { programme }),
   };
 }
 
 /**
- * The public links of the site (requirements §10.4: configuration, not content),
- * and the visible sections an administrator added, as the server writes them
- * into the page:
+ * The site's settings ('Ajustes del sitio', docs/decisions/199: links, contact,
+ * the programme's facts) and the visible sections an administrator added, as
+ * the server writes them into the page:
  * <script id="site-settings" type="application/json">{...}</script>.
  * Missing or unreadable parts fall back to the defaults (development, tests).
  */
 export const readSiteSettings = (doc: Document = document): SiteSettings => settingsFrom(settingsJson(doc));
 
 /**
- * The page's frame from that one script: the settings, and the year the page was made in by
- * the server's clock in the site's time zone (the footer's ©), the same on both sides of a
- * take-over; the browser's year when the page says none.
+ * The page's frame from that one script: the settings, and the year and the day the page
+ * was made on by the server's clock in the site's time zone (the footer's ©, the admission
+ * period), the same on both sides of a take-over; the browser's when the page says none.
  */
 export function readSiteFrame(doc: Document = document): SiteFrame {
   const json = settingsJson(doc);
   const year = json?.year;
-  return { settings: settingsFrom(json), year: typeof year === 'number' && Number.isInteger(year) ? year : new Date().getFullYear() };
+  const today = day(json?.today) ?? localToday();
+  return {
+    settings: settingsFrom(json),
+    year: typeof year === 'number' && Number.isInteger(year) ? year : Number(today.slice(0, 4)),
+    today,
+  };
 }
 
-const SiteFrameContext = createContext<SiteFrame>({ settings: DEFAULT_SITE_SETTINGS, year: new Date().getFullYear() });
+const SiteFrameContext = createContext<SiteFrame>({ settings: DEFAULT_SITE_SETTINGS, year: new Date().getFullYear(), today: localToday() });
 
 /**
  * Gives the public pages their frame: in the browser as the server wrote it into the page
@@ -80,6 +131,9 @@ export const SiteFrameProvider = SiteFrameContext.Provider;
 export const useSiteSettings = (): SiteSettings => useContext(SiteFrameContext).settings;
 
 export const usePageYear = (): number => useContext(SiteFrameContext).year;
+
+/** The site's day the page was made on (YYYY-MM-DD). */
+export const usePageDay = (): string => useContext(SiteFrameContext).today;
 
 /** The visible sections beyond the five, in the admin's order, as this page was served with them. */
 export const useAddedSectionLinks = (): SectionLink[] => useSiteSettings().sections ?? [];

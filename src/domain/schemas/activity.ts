@@ -15,7 +15,8 @@ const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
 });
 
 const ActivityTargetKind = Type.Union([Type.Enum(ACTIVITY_TARGET_KINDS), Type.Null()], {
-  description: 'Sobre qué: publication, section, biography, image, user (una cuenta); null para los inicios y cierres de sesión',
+  description:
+    'Sobre qué: publication, section, biography, media, image, user (una cuenta), settings (los ajustes del sitio); null para los inicios y cierres de sesión',
 });
 
 /** One item a bulk action changed, named as it was then. */

@@ -102,6 +102,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'DELETE /api/account/sessions/:id/': { roles: BOTH },
   'POST /api/account/sessions/close-others/': { roles: BOTH },
 
+  // 'Ajustes del sitio': read by anyone (every public page shows them), changed by an Administrador.
+  'GET /api/settings/': { roles: BOTH },
+  'PATCH /api/settings/': { roles: ADMIN },
+
   // Usuarios.
   'GET /api/users/': { roles: ADMIN },
   'POST /api/users/': { roles: ADMIN },

@@ -24,6 +24,7 @@ import * as media from './migrations/2026-12-05-022-media';
 import * as mediaAdoption from './migrations/2026-12-05-023-media-adoption';
 import * as listOrder from './migrations/2026-12-05-024-list-order';
 import * as publicationEvents from './migrations/2026-12-05-025-publication-events';
+import * as siteSettings from './migrations/2026-12-06-026-site-settings';
 import * as outbox from './migrations/2026-12-06-027-outbox';
 import * as accountEmails from './migrations/2026-12-06-028-account-emails';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-023-media-adoption': mediaAdoption,
   '2026-12-05-024-list-order': listOrder,
   '2026-12-05-025-publication-events': publicationEvents,
+  '2026-12-06-026-site-settings': siteSettings,
   '2026-12-06-027-outbox': outbox,
   '2026-12-06-028-account-emails': accountEmails,
 };

@@ -335,6 +335,39 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/**
+ * 'Ajustes del sitio' (docs/decisions/199): one row, id 1, written by the first
+ * save; none until then (the environment's defaults stand). Texts '' when
+ * empty, numbers and dates null.
+ */
+export interface SiteSettingsTable {
+  id: number;
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+  duration_months: number | null;
+  ects_credits: number | null;
+  price: number | null;
+  /** '' or one of MODALITIES (src/domain/site-settings-values.ts). */
+  modality: string;
+  language: string;
+  /** YYYY-MM-DD. */
+  admission_opens: string | null;
+  admission_closes: string | null;
+  how_to_apply_url: string;
+  social_facebook: string;
+  social_instagram: string;
+  social_x: string;
+  social_youtube: string;
+  social_linkedin: string;
+  research_group_name: string;
+  research_group_url: string;
+  /** ISO 8601. */
+  updated_at: string;
+  /** The username as it was. */
+  updated_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
@@ -352,6 +385,7 @@ export interface Database {
   presence: PresenceTable;
   media: MediaTable;
   outbox: OutboxTable;
+  site_settings: SiteSettingsTable;
 }
 
 /** The table of each kind of content (src/domain/content-kinds.ts): a kind whose collection names no table is a type error. */
@@ -377,3 +411,4 @@ export type BiographyUpdate = Updateable<BiographiesTable>;
 export type TrashRow = Selectable<TrashTable>;
 export type RevisionRow = Selectable<RevisionsTable>;
 export type ActivityRow = Selectable<ActivityTable>;
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;

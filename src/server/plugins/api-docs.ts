@@ -47,6 +47,7 @@ const TAGS: Record<string, string> = {
   Actividad: 'Registro de actividad',
   Cuenta: 'Mi cuenta: la cuenta propia, su contraseña y sus sesiones abiertas',
   Usuarios: 'Cuentas del personal (solo Administradores) y enlaces de invitación o restablecimiento',
+  Ajustes: 'Ajustes del sitio: contacto, datos del programa, plazo de admisión, redes sociales y grupo de investigación',
   Sitio: 'Documentos del sitio para buscadores (no son JSON)',
 };
 const SITE_TAG = 'Sitio';

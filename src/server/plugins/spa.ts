@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SectionLink } from '@/domain/entities';
+import type { SectionLink, SiteSettings } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { PUBLIC_BIOGRAPHY_PAGE_SIZE } from '@/domain/limits';
 import { pageReadAddress, type PageData, type PageRead } from '@/domain/public-pages';
@@ -15,8 +15,9 @@ import { sendAndKeep, sendCached } from '../http/cached-reply';
 import type { PublicCache } from '../cache/public-cache';
 import { pageCacheKey, publicPageAddress } from '../cache/public-key';
 import { todayIso } from '../clock';
+import { publicSiteSettings } from '@/domain/site-settings';
 import { PRIVATE_PAGE_HEADERS } from '../http/private-page';
-import { loadSiteRenderer } from '../render/site-renderer';
+import { loadSiteRenderer, type RenderSitePage } from '../render/site-renderer';
 import { type PageSubject, structuredDataOf } from '../seo/structured-data';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +35,9 @@ async function sendFresh(request: FastifyRequest, reply: FastifyReply, status: n
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
 type ClientDocument = (typeof CLIENT_DOCUMENTS)[number];
+
+/** What a page is drawn with beside its data: the settings, the year and the site's day. */
+type SiteFrame = Parameters<RenderSitePage>[0]['frame'];
 
 /** A public page as the server answers it: its status, where a 301 goes, its canonical path and its head. */
 export interface ServedPage extends Omit<PageMeta, 'url' | 'origin'> {
@@ -91,6 +95,11 @@ export async function registerSpa(
   addedSections: () => Promise<SectionLink[]> = async () => [],
   /** Where drawn pages are kept (the public answers' cache, forgotten at every content write and at midnight). */
   pageCache?: PublicCache<CachedAnswer>,
+  /**
+   * 'Ajustes del sitio' as the pages carry them (docs/decisions/199): read for every page drawn, which the
+   * public cache then keeps until the next content write (a save of the settings is one) or midnight.
+   */
+  siteSettings: () => Promise<SiteSettings> = async () => publicSiteSettings(config.siteSettingsDefaults),
 ): Promise<void> {
   const built = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // In development the build lives in memory and changes: read it on every page.
@@ -162,10 +171,10 @@ export async function registerSpa(
    * fails leaves #root empty, with a line in the log: the app then draws the page itself
    * from the same data, as before pages came drawn.
    */
-  const draw = async (request: FastifyRequest, url: string, data: PageData, frame: { sections: SectionLink[]; year: number }) => {
+  const draw = async (request: FastifyRequest, url: string, data: PageData, frame: SiteFrame) => {
     try {
       const render = await loadSiteRenderer();
-      return render({ url, data, frame: { settings: { ...config.siteSettings, sections: frame.sections }, year: frame.year } });
+      return render({ url, data, frame });
     } catch (error) {
       // The request's own log line says which address (with a private link's token hidden).
       request.log.error({ err: error }, 'page not drawn on the server');
@@ -182,7 +191,7 @@ export async function registerSpa(
     const hit = key && (await pageCache!.get(key));
     if (hit) return sendCached(request, reply, hit);
     const generation = pageCache?.begin();
-    const added = await addedSections();
+    const [added, settings] = await Promise.all([addedSections(), siteSettings()]);
     const origin = app.publicOrigin();
     // The admin panel's addresses are its own app's to judge; the public site's, the server's.
     const { status, location, canonical, preview, chunk, reads, subject, ...head } =
@@ -192,16 +201,19 @@ export async function registerSpa(
     if (status === 301 && location) return reply.redirect(location, 301);
     // A preview's own address (a link's token) is never written into the page: its canonical is the publication's, or none.
     const url = status !== 200 || (preview && canonical === undefined) ? undefined : `${origin}${canonical ?? request.url}`;
-    const year = Number(todayIso().slice(0, 4));
+    // The site's day: the footer's year and whether the admission period is open (the public cache is kept per day).
+    const today = todayIso();
+    const year = Number(today.slice(0, 4));
+    const frameSettings: SiteSettings = { ...settings, sections: added };
     let drawn: Pick<PageMeta, 'root' | 'pageData' | 'structuredData'> = {};
     if (document === 'index.html') {
       const pageData: PageData = { status: status === 404 ? 404 : 200, reads: status === 200 && reads ? await answersOf(reads) : [] };
       // A cached page is drawn at the address of its key, which holds all the page depends on.
-      const root = await draw(request, address ?? request.url, pageData, { sections: added, year });
-      drawn = { pageData, root, structuredData: structuredDataOf(subject, pageData.reads, origin) };
+      const root = await draw(request, address ?? request.url, pageData, { settings: frameSettings, year, today });
+      drawn = { pageData, root, structuredData: structuredDataOf(subject, pageData.reads, origin, settings) };
     }
     const meta = { ...head, ...drawn, origin, url, preload: chunk && routeChunks[chunk] };
-    const html = Buffer.from(renderIndex(await template(document), meta, { ...config.siteSettings, sections: added, year }));
+    const html = Buffer.from(renderIndex(await template(document), meta, { ...frameSettings, year, today }));
     reply.type('text/html; charset=utf-8');
     if (preview) {
       reply.headers(PRIVATE_PAGE_HEADERS);

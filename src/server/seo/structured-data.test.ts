@@ -30,8 +30,44 @@ describe('homeNodes', () => {
   it('names the site and its programme, provided by the site itself, with absolute addresses', () => {
     expect(homeNodes(origin)).toEqual([
       { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE, url: 'https://master.example.org/' },
-      { '@context': 'https://schema.org', '@type': 'EducationalOccupationalProgram', name: SITE, provider: site },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'EducationalOccupationalProgram',
+        name: SITE,
+        url: 'https://master.example.org/',
+        provider: site,
+      },
     ]);
+  });
+
+  it("describes the programme with the facts of 'Ajustes del sitio', leaving out what is not set", () => {
+    const [, programme] = homeNodes(origin, {
+      contact: { email: 'master@example.org', phone: '+34 911 000 000', address: '' },
+      programme: {
+        duration_months: 12,
+        ects_credits: 60,
+        modality: 'semipresencial',
+        language: 'Español',
+        price: 4500,
+        admission_opens: '2027-02-01',
+        admission_closes: '2027-06-30',
+        how_to_apply_url: '/presentacion-del-magister/4',
+      },
+    });
+    expect(programme).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'EducationalOccupationalProgram',
+      name: SITE,
+      url: 'https://master.example.org/',
+      provider: { ...site, email: 'master@example.org', telephone: '+34 911 000 000' },
+      timeToComplete: 'P12M',
+      numberOfCredits: 60,
+      educationalProgramMode: 'blended',
+      inLanguage: 'Español',
+      offers: { '@type': 'Offer', price: 4500, priceCurrency: 'EUR', url: 'https://master.example.org/presentacion-del-magister/4' },
+      applicationStartDate: '2027-02-01',
+      applicationDeadline: '2027-06-30',
+    });
   });
 });
 

@@ -1,4 +1,6 @@
-import type { Biography } from '@/domain/entities';
+import type { Biography, SiteContact, SiteSettings } from '@/domain/entities';
+import { MODALITY_SCHEMA_ORG } from '@/domain/site-settings';
+import type { ProgrammeFacts } from '@/domain/site-settings-values';
 import { findPublicSection, listPathOf, SITE_NAME } from '@/domain/catalogue';
 import type { PageData } from '@/domain/public-pages';
 import { publicationTimes } from './feeds';
@@ -58,16 +60,53 @@ const absolute = (address: string, origin: string): string => new URL(address, h
 /**
  * The organisation behind the site: the site itself, by its name and home
  * page. The research group of the settings is a navigation link ('GIESE' at
- * /giese by default, a page the site does not have), not a programme's
- * provider; no university is configured anywhere (docs/decisions/187).
+ * /giese by default), not a programme's provider; no university is configured
+ * anywhere (docs/decisions/187). On the programme, it carries the contact of
+ * 'Ajustes del sitio' (docs/decisions/199).
  */
-const siteOrganization = (origin: string): JsonLdNode => ({ '@type': 'Organization', name: SITE_NAME, url: homeUrl(origin) });
+const siteOrganization = (origin: string, contact?: SiteContact): JsonLdNode => ({
+  '@type': 'Organization',
+  name: SITE_NAME,
+  url: homeUrl(origin),
+  ...(contact?.email ? { email: contact.email } : {}),
+  ...(contact?.phone ? { telephone: contact.phone } : {}),
+  ...(contact?.address ? { address: contact.address } : {}),
+});
 
-/** The home page: the site (WebSite), and the programme it presents (EducationalOccupationalProgram). */
-export function homeNodes(origin: string): JsonLdNode[] {
+/**
+ * The programme as 'Ajustes del sitio' describe it (docs/decisions/199): how
+ * long (ISO 8601), its ECTS credits, how it is taught, its language, its price
+ * in euros with where to apply, and the admission period's days. A fact not
+ * set is left out.
+ */
+function programmeFacts(facts: ProgrammeFacts | undefined, origin: string): Record<string, unknown> {
+  if (!facts) return {};
+  const apply = facts.how_to_apply_url ? absolute(facts.how_to_apply_url, origin) : undefined;
+  return {
+    ...(facts.duration_months !== null ? { timeToComplete: `P${facts.duration_months}M` } : {}),
+    ...(facts.ects_credits !== null ? { numberOfCredits: facts.ects_credits } : {}),
+    ...(facts.modality ? { educationalProgramMode: MODALITY_SCHEMA_ORG[facts.modality] } : {}),
+    ...(facts.language ? { inLanguage: facts.language } : {}),
+    ...(facts.price !== null
+      ? { offers: { '@type': 'Offer', price: facts.price, priceCurrency: 'EUR', ...(apply ? { url: apply } : {}) } }
+      : {}),
+    ...(facts.admission_opens ? { applicationStartDate: facts.admission_opens } : {}),
+    ...(facts.admission_closes ? { applicationDeadline: facts.admission_closes } : {}),
+  };
+}
+
+/** The home page: the site (WebSite), and the programme it presents (EducationalOccupationalProgram) with the settings' facts. */
+export function homeNodes(origin: string, settings?: Pick<SiteSettings, 'contact' | 'programme'>): JsonLdNode[] {
   return [
     { '@context': CONTEXT, '@type': 'WebSite', name: SITE_NAME, url: homeUrl(origin) },
-    { '@context': CONTEXT, '@type': 'EducationalOccupationalProgram', name: SITE_NAME, provider: siteOrganization(origin) },
+    {
+      '@context': CONTEXT,
+      '@type': 'EducationalOccupationalProgram',
+      name: SITE_NAME,
+      url: homeUrl(origin),
+      provider: siteOrganization(origin, settings?.contact),
+      ...programmeFacts(settings?.programme, origin),
+    },
   ];
 }
 
@@ -188,13 +227,19 @@ const biographiesOf = (reads: PageData['reads']): FacultyMember[] =>
 
 /**
  * A page's structured data: from what the resolver knows of it (`subject`;
- * none for a page that has none: a list, a search, a preview, a 404) and the
- * answers it is drawn from (plugins/spa.ts answersOf), which hold the faculty.
+ * none for a page that has none: a list, a search, a preview, a 404), the
+ * answers it is drawn from (plugins/spa.ts answersOf), which hold the faculty,
+ * and the site's settings, which hold the programme's facts.
  */
-export function structuredDataOf(subject: PageSubject | undefined, reads: PageData['reads'], origin: string): JsonLdNode[] | undefined {
+export function structuredDataOf(
+  subject: PageSubject | undefined,
+  reads: PageData['reads'],
+  origin: string,
+  settings?: Pick<SiteSettings, 'contact' | 'programme'>,
+): JsonLdNode[] | undefined {
   switch (subject?.kind) {
     case 'home':
-      return homeNodes(origin);
+      return homeNodes(origin, settings);
     case 'publication':
       return publicationNodes(subject.publication, origin);
     case 'faculty':

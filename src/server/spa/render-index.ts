@@ -48,11 +48,11 @@ const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/i;
  * index.html for one address: the template (the built SPA's index.html) with
  * the page's title, description, OpenGraph tags and structured data in its
  * <head>, the page the server drew in #root, the site settings for the app to
- * read from #site-settings (with the year the page was made in) and the
+ * read from #site-settings (with the year and the site's day the page was made on) and the
  * page's data from #datos-de-la-pagina.
  * Values absent from `meta` keep the template's own title and description.
  */
-export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings & { year?: number }): string {
+export function renderIndex(template: string, meta: PageMeta, settings: SiteSettings & { year?: number; today?: string }): string {
   const templateTitle = TITLE.exec(template)?.[1]?.trim() ?? '';
   const content = CONTENT.exec(DESCRIPTION.exec(template)?.[0] ?? '');
   const templateDescription = content ? (content[1] ?? content[2] ?? content[3] ?? '') : '';

@@ -45,4 +45,5 @@ export const TARGET_LABELS: Record<ActivityTargetKindName, string> = {
   ...byKind(kindLabel),
   image: 'Imagen',
   user: 'Usuario',
+  settings: 'Ajustes del sitio',
 };
