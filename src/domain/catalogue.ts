@@ -84,6 +84,10 @@ export const listPathOf = (sectionSlug: string): string => findPublicSection(sec
 export const FACULTY_SEGMENT = 'cuerpo-docente';
 /** How links name the faculty page (its own heading reads 'Cuerpo Docente'). */
 export const FACULTY_LABEL = 'Cuerpo docente';
+/** The id of a teacher's card on the faculty page, from the biography's id (stable through renames). */
+export const facultyCardId = (biographyId: number): string => `docente-${biographyId}`;
+/** The address of a teacher's card: /cuerpo-docente#docente-12 (what the public search links to). */
+export const facultyCardHref = (biographyId: number): string => `/${FACULTY_SEGMENT}#${facultyCardId(biographyId)}`;
 /** The research group's link (requirements §2). No page is defined there: the 404 page answers it. */
 export const GIESE_SEGMENT = 'giese';
 

@@ -8,6 +8,12 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MAX_WORDS = 8;
 
+/**
+ * At most this many members of the faculty in an answer ('Cuerpo docente', found by name and
+ * position); `faculty_count` says how many were found in all.
+ */
+export const FACULTY_SEARCH_LIMIT = 12;
+
 /** The search page's address and its query parameters (/buscar?q=…&pagina=N). */
 export const SEARCH_SEGMENT = 'buscar';
 export const SEARCH_QUERY_PARAM = 'q';
@@ -35,6 +41,11 @@ export function boundSearchQuery(raw: string): BoundedQuery {
 export const searchTexts = {
   heading: 'Resultados de búsqueda',
   count: (count: number, query: string) => `${count} ${count === 1 ? 'resultado' : 'resultados'} para «${query}»`,
+  facultyHeading: 'Cuerpo docente',
+  publicationsHeading: 'Publicaciones',
+  /** Under the faculty found when more were found than the answer holds. */
+  facultyMore: (more: number) => `Y ${more === 1 ? 'otra persona' : `${more} personas más`} en el cuerpo docente.`,
+  facultyAll: 'Ver todo el cuerpo docente',
   empty: (query: string) => `No hemos encontrado nada para «${query}». Pruebe con otras palabras.`,
   tooShort: 'Escriba al menos 2 caracteres.',
   truncated: `Su búsqueda era demasiado larga: se ha buscado solo lo que cabe (${SEARCH_MAX_LENGTH} caracteres y ${SEARCH_MAX_WORDS} palabras como máximo).`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { messages } from '@/domain/messages';
 import { Detail } from '@/domain/schemas/common';
-import { searchTexts } from '@/domain/site-search';
+import { FACULTY_SEARCH_LIMIT, searchTexts } from '@/domain/site-search';
 import { buildApp } from '@/server/app';
 import { todayIso } from '@/server/clock';
 import { loadConfig } from '@/server/config';
@@ -204,6 +204,82 @@ describe('GET /api/public/search/', () => {
       headers: { 'if-none-match': reply.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+  });
+});
+
+describe("the faculty ('Cuerpo docente')", () => {
+  const people: Record<string, number> = {};
+  const person = async (key: string, name: string, position: string, is_active = true) => {
+    const reply = await server.request('POST', '/api/biographies/', {
+      token,
+      json: { name, position, biography: `Biografía de ${name}.`, is_active },
+    });
+    expect([key, reply.status]).toEqual([key, 201]);
+    people[key] = reply.body.id;
+  };
+  /** The keys of the people an answer names, in its order, after checking each one's address. */
+  const faculty = async (q: string) => {
+    const reply = await search(q);
+    expect(reply.status).toBe(200);
+    const hits = reply.body.faculty as { id: number; name: string; position: string; url: string }[];
+    for (const hit of hits) expect(hit.url).toBe(`/cuerpo-docente#docente-${hit.id}`);
+    return hits.map((hit) => Object.entries(people).find(([, id]) => id === hit.id)?.[0] ?? hit.id);
+  };
+
+  beforeAll(async () => {
+    await person('carlos', 'Carlos Gómez', 'Colaborador del grupo de Ruiz');
+    await person('lucia', 'Lucía Fernández Núñez', 'Coordinadora del Máster');
+    await person('pablo', 'Pablo Ortega', 'Profesor de Psicología Evolutiva');
+    await person('ana', 'Ana Ruiz', 'Tutora de prácticas');
+    await person('marta', 'Marta Fernandez', 'Investigadora en convivencia escolar', false);
+  });
+
+  it('finds an active member by name, with or without accents and in any case, with their card', async () => {
+    expect(await faculty('fernandez')).toEqual(['lucia']);
+    expect(await faculty('LUCIA NUÑEZ')).toEqual(['lucia']);
+    const reply = await search('Fernández');
+    expect(reply.body.faculty).toEqual([
+      {
+        id: people.lucia,
+        name: 'Lucía Fernández Núñez',
+        position: 'Coordinadora del Máster',
+        url: `/cuerpo-docente#docente-${people.lucia}`,
+      },
+    ]);
+    expect(reply.body.faculty_count).toBe(1);
+  });
+
+  it('finds by position, stemmed as publications are, and needs every word in the name or the position', async () => {
+    expect(await faculty('psicologia')).toEqual(['pablo']);
+    expect(await faculty('coordinadoras')).toEqual(['lucia']);
+    expect(await faculty('lucía máster')).toEqual(['lucia']);
+    expect(await faculty('pablo máster')).toEqual([]);
+  });
+
+  it('puts those found by name before those found by position', async () => {
+    expect(await faculty('ruiz')).toEqual(['ana', 'carlos']);
+  });
+
+  it('never finds an inactive member, by name or by position', async () => {
+    expect(await faculty('marta')).toEqual([]);
+    expect(await faculty('investigadora')).toEqual([]);
+  });
+
+  it('keeps the answer of publications as it was: the faculty beside it, even when no publication matches', async () => {
+    const reply = await search('ortega');
+    expect(reply.body).toMatchObject({ count: 0, results: [], next: null, previous: null, query: 'ortega', truncated: false });
+    expect(reply.body.faculty).toHaveLength(1);
+    const both = await search('emociones');
+    expect(both.body.count).toBeGreaterThan(0);
+    expect(both.body).toMatchObject({ faculty: [], faculty_count: 0 });
+  });
+
+  it(`answers at most ${FACULTY_SEARCH_LIMIT} people and how many were found`, async () => {
+    for (let n = 1; n <= FACULTY_SEARCH_LIMIT + 1; n += 1) await person(`asociado${n}`, `Docente ${n}`, 'Profesorado asociado');
+    const reply = await search('asociado');
+    expect(reply.body.faculty).toHaveLength(FACULTY_SEARCH_LIMIT);
+    expect(reply.body.faculty_count).toBe(FACULTY_SEARCH_LIMIT + 1);
+    expect(reply.body.faculty[0].id).toBe(people.asociado1);
   });
 });
 

@@ -88,6 +88,24 @@ test('a second page of results, through the pagination', async ({ adminPage: pag
     await page.request.fetch(`/api/publications/${id}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${access}` } });
 });
 
+test("the faculty found by name lead the results as 'Cuerpo docente', each linking to their card", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Drawn by the server too: a reader without scripts has the links.
+  const html = await (await request.get('/buscar?q=ferrer')).text();
+  expect(html).toMatch(/href="\/cuerpo-docente#docente-\d+"/);
+  await page.goto('/buscar?q=ferrer');
+  const faculty = page.getByRole('region', { name: 'Cuerpo docente' });
+  const link = faculty.getByRole('link', { name: 'Dra. Lucía Ferrer Quintana' });
+  await expect(link).toBeVisible();
+  await expect(faculty.getByText('Coordinadora de prácticas. Orientadora educativa')).toBeVisible();
+  await expectNoViolations(page);
+  await link.click();
+  await expect(page).toHaveURL(/\/cuerpo-docente#docente-\d+$/);
+  const card = page.getByRole('article', { name: 'Dra. Lucía Ferrer Quintana' });
+  await expect(card).toBeFocused();
+  await expect(card).toBeInViewport();
+});
+
 test('an empty search and a short one say so', async ({ page }) => {
   await page.goto('/buscar?q=zzyzx');
   await expect(page.getByText('No hemos encontrado nada para «zzyzx». Pruebe con otras palabras.')).toBeVisible();

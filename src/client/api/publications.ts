@@ -2,6 +2,7 @@ import type { Id, Layout, Publication, PublicationStatus, ReorderItem } from '@/
 import type { EventBody } from '@/domain/events';
 import { MAX_PAGE_SIZE } from '@/domain/limits';
 import type { ShownStatus } from '@/domain/publication-status';
+import type { PublicationOrdering } from '@/domain/publication-ordering';
 import { baseApi } from './base-api';
 import { fetchAllPages } from './fetch-all-pages';
 import { appendImageChange, bringsImage, type ImageChange } from './image-change';
@@ -25,6 +26,8 @@ export interface PublicationPageRequest extends PublicationFilter {
   status?: ShownStatus;
   /** Only those that announce an event ('Con evento'). */
   withEvent?: boolean;
+  /** Sorted by a column (docs/decisions/200); absent means the manual order, the only one a reorder applies to. */
+  ordering?: PublicationOrdering;
 }
 
 /** A page of the admin list: its publications (without their layouts) and how many match in all. */
@@ -82,7 +85,7 @@ export const publicationsApi = baseApi.injectEndpoints({
     }),
     /** One page of the admin list, searched and filtered by the server, layouts left out. */
     listPublicationPage: build.query<PublicationPage, PublicationPageRequest>({
-      query: ({ page, pageSize, search, section, status, withEvent }) => ({
+      query: ({ page, pageSize, search, section, status, withEvent, ordering }) => ({
         url: '/publications/',
         params: {
           page,
@@ -92,6 +95,7 @@ export const publicationsApi = baseApi.injectEndpoints({
           ...(section === undefined ? {} : { section }),
           ...(status === undefined ? {} : { status }),
           ...(withEvent ? { with_event: true } : {}),
+          ...(ordering ? { ordering } : {}),
         },
       }),
       transformResponse: (answer: unknown): PublicationPage => {
@@ -147,6 +151,8 @@ export const publicationsApi = baseApi.injectEndpoints({
         // The cached pages of one list (same filter, search and size), in page order, are one list.
         const pagesByList = new Map<string, PublicationPageRequest[]>();
         for (const request of publicationsApi.util.selectCachedArgsForQuery(state, 'listPublicationPage')) {
+          // A list sorted by a column does not follow the manual order: a move leaves it as it is.
+          if (request.ordering) continue;
           const key = JSON.stringify([
             request.section ?? null,
             request.search?.trim() ?? '',

@@ -45,6 +45,17 @@ describe('against the real server', () => {
     expect(request.status).toBe(200);
   });
 
+  test('each card carries its id; an address naming one (the search links there) gives it the keyboard and marks it', async () => {
+    await api.create('biographies', { name: 'Ana', order: 1 });
+    const bruno = await api.create('biographies', { name: 'Bruno', order: 2 });
+    await renderSite(`/cuerpo-docente#docente-${bruno.id}`);
+    const card = await screen.findByRole('article', { name: 'Bruno' });
+    expect(card).toHaveAttribute('id', `docente-${bruno.id}`);
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(card).toHaveAttribute('data-highlighted', 'true');
+    expect(screen.getByRole('article', { name: 'Ana' })).not.toHaveAttribute('data-highlighted');
+  });
+
   test("no one to show: the empty message and 'Actualizar', which asks again", async () => {
     const { user } = await renderSite('/cuerpo-docente');
     expect(await screen.findByText('No hay biografías disponibles en este momento.')).toBeInTheDocument();

@@ -8,6 +8,14 @@ export interface SearchHit extends PublicPublication {
   title_match: boolean;
 }
 
+/** A member of the faculty found by name or position, and their card's address (/cuerpo-docente#docente-12). */
+export interface FacultyHit {
+  id: number;
+  name: string;
+  position: string;
+  url: string;
+}
+
 export interface SearchAnswer {
   count: number;
   next: string | null;
@@ -15,11 +23,14 @@ export interface SearchAnswer {
   results: SearchHit[];
   query: string;
   truncated: boolean;
+  /** The faculty found, the same on every page (at most FACULTY_SEARCH_LIMIT); absent from an older server's answer. */
+  faculty?: FacultyHit[];
+  faculty_count?: number;
 }
 
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/public/search/?q=&page=: twelve public publications a page, title matches first. */
+    /** GET /api/public/search/?q=&page=: twelve public publications a page, title matches first, and the faculty found. */
     searchPublications: build.query<SearchAnswer, { q: string; page: number }>({
       query: ({ q, page }) => publicApiAddress.search(q, page),
     }),

@@ -59,13 +59,29 @@ function BiographyText({ text }: { text: string }) {
  * placeholder when it fails), name, position, biography cut at 250
  * characters with 'Leer más' / 'Leer menos', email and web links.
  */
-export function BiographyCard({ biography }: { biography: Biography }) {
+export function BiographyCard({
+  biography,
+  anchorId,
+  highlighted = false,
+}: {
+  biography: Biography;
+  /** The card's id, for an address that names it (/cuerpo-docente#docente-12); the card can then take the keyboard. */
+  anchorId?: string;
+  /** The card the address named: marked until another is named. */
+  highlighted?: boolean;
+}) {
   const name = biography.name?.trim() || 'Sin nombre';
   const position = biography.position?.trim() || 'Sin cargo';
   const text = biography.biography ?? '';
 
   return (
-    <article className="bio-card">
+    <article
+      className="bio-card"
+      id={anchorId}
+      tabIndex={anchorId ? -1 : undefined}
+      aria-labelledby={anchorId ? `${anchorId}-nombre` : undefined}
+      data-highlighted={highlighted || undefined}
+    >
       <div className="bio-card__photo">
         {biography.photo ? (
           <ResponsiveImage
@@ -85,7 +101,9 @@ export function BiographyCard({ biography }: { biography: Biography }) {
         )}
       </div>
       <div className="bio-card__body">
-        <h2 className="bio-card__name">{name}</h2>
+        <h2 className="bio-card__name" id={anchorId ? `${anchorId}-nombre` : undefined}>
+          {name}
+        </h2>
         <p className="bio-card__position">{position}</p>
         {text && <BiographyText text={text} />}
         {(biography.email || biography.linkedin) && (

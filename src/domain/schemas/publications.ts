@@ -101,6 +101,14 @@ export const PublicationListQuery = Type.Object({
         'Solo las de este estado: draft, scheduled (publicadas con fecha posterior a hoy), published (las que el público ve hoy), archived',
     }),
   ),
+  ordering: Type.Optional(
+    Type.String({
+      description:
+        'Orden por una columna en lugar del manual (`order`): publish_date, -publish_date (las sin fecha al final), title, -title ' +
+        '(sin distinguir mayúsculas ni acentos), status, -status (borrador, programada, publicada, archivada); los empates, por id. ' +
+        'Vacío o ausente: el orden manual',
+    }),
+  ),
 });
 
 /** The id of an existing section (a 32-bit serial); one that does not exist is refused with its own message. */

@@ -43,6 +43,24 @@ export async function listBiographies(db: DbOrTrx, options: BiographyListOptions
   return { rows, count: toCount(counted?.count as string | number) };
 }
 
+/** What the public search reads of a member of the faculty. */
+export interface FacultyName {
+  id: number;
+  name: string;
+  position: string;
+}
+
+/** The active biographies' names and positions (the faculty page's people), in its order: what the public search looks through. */
+export async function listActiveFacultyNames(db: DbOrTrx): Promise<FacultyName[]> {
+  return db
+    .selectFrom('biographies')
+    .select(['id', 'name', 'position'])
+    .where('is_active', '=', 1)
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findBiography(db: DbOrTrx, id: number): Promise<BiographyRow | undefined> {
   return db.selectFrom('biographies').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { eventLastDay, type PublicationEvent } from '@/domain/events';
 import { isListOrder, type ListOrder } from '@/domain/list-order';
+import { isDescending, orderingField, type OrderingField, type PublicationOrdering } from '@/domain/publication-ordering';
 import { storedImagesWithoutAlt, type ShownStatus } from '@/domain/publication-status';
 import { searchKey } from '@/domain/search';
 import { containsSearchKey } from './search-pattern';
@@ -108,6 +109,41 @@ function eventSort(today: string): ListSort {
   ];
 }
 
+/** Characters a title's sort key leaves out where it starts: opening marks and quotes ('¿Qué es…?' sorts under Q). */
+const TITLE_SORT_SKIPPED = ' ¿¡"\'«»“”‘’„([{-–—…·*#';
+
+/**
+ * The title's sort key: its stored search key (lower case, no accents), its leading marks left
+ * out, compared by code point on both databases: SQLite's BINARY, PostgreSQL's "C" collation
+ * (a database made with another locale would otherwise skip spaces and punctuation as it sorts).
+ */
+function titleSortKey(db: DbOrTrx): Expression<string> {
+  const key = sql<string>`ltrim(publications.title_search, ${TITLE_SORT_SKIPPED})`;
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`${key} collate "C"` : sql<string>`${key} collate binary`;
+}
+
+/**
+ * The rank of a shown status on `today` (domain/publication-status.ts, publicState): 0 Borrador,
+ * 1 Programado, 2 Publicado, 3 Archivado (any stored status it does not know reads Archivado).
+ */
+const shownStatusRank = (today: string) =>
+  sql<number>`case when publications.status = 'draft' then 0 when publications.status = 'published' and publications.publish_date > ${today} then 1 when publications.status = 'published' then 2 else 3 end`;
+
+/** The admin list sorted by a column (docs/decisions/200); the id, ascending, breaks every tie. */
+function orderingSort(db: DbOrTrx, ordering: PublicationOrdering, today: string): ListSort {
+  const direction = isDescending(ordering) ? 'desc' : 'asc';
+  const sorts: Record<OrderingField, () => ListSort> = {
+    // The undated ('No publicado') last either way: the nulls of the two databases sort apart.
+    publish_date: () => [
+      [sql<number>`case when publications.publish_date is null then 1 else 0 end`, 'asc'],
+      ['publications.publish_date', direction],
+    ],
+    title: () => [[titleSortKey(db), direction]],
+    status: () => [[shownStatusRank(today), direction]],
+  };
+  return [...sorts[orderingField(ordering)](), ['publications.id', 'asc']];
+}
+
 /** A public list's sort by its section's order (domain/list-order.ts) on `today`. */
 const PUBLIC_SORTS: Record<ListOrder, (today: string) => ListSort> = {
   // Newest first: of two on the same day, the one entered later.
@@ -161,6 +197,8 @@ export interface PublicationListOptions {
   status?: { value: ShownStatus; today: string };
   /** Only those that announce an event ('Con evento'). */
   withEvent?: boolean;
+  /** Sorted by a column on `today` (the status's rank needs it); without it, the manual order. */
+  ordering?: { value: PublicationOrdering; today: string };
   window?: RowRange;
 }
 
@@ -191,7 +229,10 @@ function shownStatusFilter(eb: ExpressionBuilder<Database, 'publications'>, { va
  * accents: domain/search.ts) in each title's, stored beside it in
  * title_search, with a plain LIKE: 'MÁSTER', 'máster' and 'master' find the
  * same titles on SQLite and PostgreSQL, and the count and the page's ids come
- * from publications_order_search without reading the rows.
+ * from publications_order_search without reading the rows. Sorted by a
+ * column (`ordering`), the filtered rows' ids are sorted whole before the
+ * page is cut: no index serves those orders, which a list of ten thousand
+ * bears (docs/decisions/200).
  */
 export async function listPublications(db: DbOrTrx, options: PublicationListOptions): Promise<Slice<PublicationWithSection>> {
   const { search } = options;
@@ -204,17 +245,11 @@ export async function listPublications(db: DbOrTrx, options: PublicationListOpti
       ...(options.status ? [shownStatusFilter(eb, options.status)] : []),
       ...(options.withEvent ? [eb('publications.event_start', 'is not', null)] : []),
     ]);
+  const sort = options.ordering ? orderingSort(db, options.ordering.value, options.ordering.today) : DRAGGED;
   const ids = (window: RowRange) =>
-    db
-      .selectFrom('publications')
-      .select('publications.id')
-      .where(filter)
-      .orderBy('publications.order')
-      .orderBy('publications.id')
-      .limit(window.limit)
-      .offset(window.offset);
+    sortedBy(db.selectFrom('publications').select('publications.id').where(filter), sort).limit(window.limit).offset(window.offset);
   const [rows, counted] = await Promise.all([
-    inListOrder(db, filter, ids, options.window),
+    inListOrder(db, filter, ids, options.window, sort),
     db
       .selectFrom('publications')
       .select((eb) => eb.fn.countAll().as('count'))

@@ -26,6 +26,7 @@ import {
 import type { Services } from '../services';
 import { todayIso } from '../clock';
 import { readStatusFilter } from '../http/shown-status';
+import { readOrdering } from '../http/list-ordering';
 import type { FastifyRequest } from 'fastify';
 
 /** The service's input from a publication form: its fields, and the featured image as a file (multipart), an address (JSON) or a library image's id. */
@@ -48,7 +49,8 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   /**
    * requirements §7's list (`section` filters), paged by the server for the admin
    * (requirements §10.6): `search` finds a part of the title in any
-   * case, and `omit=layout` leaves the layouts out of the answer.
+   * case, `ordering` sorts by a column instead of the manual order
+   * (docs/decisions/200), and `omit=layout` leaves the layouts out of the answer.
    */
   app.get(
     '/publications/',
@@ -71,6 +73,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
       const omitLayout = query.omit === 'layout';
       if (query.omit !== undefined && query.omit !== '' && !omitLayout) errors.omit = [messages.invalidOmit];
       const status = readStatusFilter(query, errors);
+      const ordering = readOrdering(query, errors);
       const withEvent = query.with_event === undefined || query.with_event === '' ? undefined : parseBoolean(query.with_event);
       if (withEvent === undefined && query.with_event) errors.with_event = [messages.invalidBoolean];
       if (hasErrors(errors)) throw badRequest(errors);
@@ -80,6 +83,7 @@ export const publicationRoutes: FastifyPluginAsyncTypebox<{ services: Services }
         search: search || undefined,
         status: status && { value: status, today },
         withEvent: withEvent === true,
+        ordering: ordering && { value: ordering, today },
         window: page.window,
       });
       return toPage(page, count, rows.map(omitLayout ? toPublicationSummary : toPublication), requestUrl(request));

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
-import { boundSearchQuery, searchTexts } from '@/domain/site-search';
+import { boundSearchQuery, FACULTY_SEARCH_LIMIT, searchTexts } from '@/domain/site-search';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { PublicSearchPage, PublicSearchQuery } from '@/domain/schemas/search';
 import { compressFor, matchesEtag, weakEtag } from '../cache/public-answer';
 import { todayIso } from '../clock';
+import { listActiveFacultyNames } from '../db/biographies-repository';
 import { searchPublicPublications } from '../db/search-repository';
 import { badRequestDetail } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { toPublicPublication } from '../http/serializers';
+import { searchFaculty } from '../search/faculty';
 import { snippetOf } from '../search/snippet';
 import { layoutText, queryTokens } from '../search/tokens';
 import type { Services } from '../services';
@@ -29,6 +31,8 @@ const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revali
  * word of the query (docs/decisions/064-public-search.md), twelve a page in
  * DRF's page shape, each with a snippet of its text with the matched words in
  * <mark>; `query` says what was searched and `truncated` whether it was cut.
+ * `faculty` adds the active members of the faculty found by name or position
+ * (search/faculty.ts), the same on every page, with `faculty_count`.
  */
 export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -36,10 +40,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     {
       schema: {
         tags: ['Público'],
-        summary: 'Buscar en las publicaciones públicas',
+        summary: 'Buscar en las publicaciones públicas y en el cuerpo docente',
         description:
           'Título, texto y nombre de la sección, sin distinguir mayúsculas ni acentos y con las palabras reducidas a su raíz ' +
-          '(«emociones» encuentra «emoción»). Primero las que lo tienen en el título, luego las más recientes.',
+          '(«emociones» encuentra «emoción»). Primero las que lo tienen en el título, luego las más recientes. ' +
+          '`faculty`: los docentes activos con cada palabra en su nombre o su cargo, con la dirección de su tarjeta.',
         querystring: PublicSearchQuery,
         // A 400 is a detail (a query too short) or field errors (a control character, a repeated q).
         response: { 200: PublicSearchPage, 400: BadRequest, 404: Detail },
@@ -51,16 +56,19 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       const page = readPageRequest({ page: request.query.page }, PUBLIC_PUBLICATION_PAGE_SIZE);
       const tokens = queryTokens(text);
       const url = requestUrl(request);
-      const { rows, count } =
+      const [{ rows, count }, people] = await Promise.all([
         tokens.length === 0
           ? { rows: [], count: 0 }
-          : await searchPublicPublications(services.db, { tokens, today: todayIso(), window: page.window! });
+          : searchPublicPublications(services.db, { tokens, today: todayIso(), window: page.window! }),
+        tokens.length === 0 ? [] : listActiveFacultyNames(services.db),
+      ]);
+      const faculty = searchFaculty(people, tokens, FACULTY_SEARCH_LIMIT);
       const results = rows.map((row) => ({
         ...toPublicPublication(row),
         snippet: snippetOf(layoutText(row.layout), tokens),
         title_match: row.title_match,
       }));
-      const answer = { ...toPage(page, count, results, url), query: text, truncated };
+      const answer = { ...toPage(page, count, results, url), query: text, truncated, faculty: faculty.hits, faculty_count: faculty.count };
       reply.header('X-Robots-Tag', 'noindex');
       return sendAnswer(request, reply, JSON.stringify(answer));
     },

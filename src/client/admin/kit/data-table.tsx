@@ -32,7 +32,20 @@ export interface Column<T> {
   primary?: boolean;
   /** A picture (photo, image): on a phone it sits beside the name, without its column name. */
   media?: boolean;
+  /** The header is said to screen readers only: a narrow column whose cells say what they are (a checkbox). */
+  hideHeader?: boolean;
+  /** The key the list is sorted by when this column's header is pressed (DataTable's `sort`). */
+  sortKey?: string;
 }
+
+export interface SortOptions {
+  /** The column the list is sorted by (its `sortKey`) and in which direction; null: the list's own order. */
+  current: { key: string; descending: boolean } | null;
+  /** A sortable header was pressed: the page chooses the next order (and asks the server for it). */
+  onSort: (key: string) => void;
+}
+
+export type TableLayout = 'table' | 'cards';
 
 export interface ReorderOptions<T> {
   /** Moves the item at `from` to `to` (zero-based): give it to useReorder's `move`. */
@@ -72,6 +85,19 @@ export interface DataTableProps<T extends { id: number }> {
    * default (a phone); a list of many columns asks more.
    */
   cardsBelow?: number;
+  /**
+   * Headers of columns with a `sortKey` become buttons, each header saying
+   * with `aria-sort` whether the list is sorted by it. A sorted list should
+   * not be given `reorder`: its positions are not the list's own.
+   */
+  sort?: SortOptions;
+  /** Told the layout chosen (before the first paint) and each change: a page may show controls for cards only. */
+  onLayoutChange?: (layout: TableLayout) => void;
+  /**
+   * Many columns in little room: narrower gaps and padding, 'Subir' and
+   * 'Bajar' as arrows (their names unchanged), small row actions.
+   */
+  dense?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -102,6 +128,9 @@ export function DataTable<T extends { id: number }>({
   reorder,
   pageSize,
   cardsBelow = 600,
+  sort,
+  onLayoutChange,
+  dense = false,
 }: DataTableProps<T>) {
   const [announcement, setAnnouncement] = useState('');
   const [wantedPage, setPage] = useState(0);
@@ -116,7 +145,7 @@ export function DataTable<T extends { id: number }>({
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
   // Fixed and fractional tracks only, so that the header and every row (even a lifted one) line up.
-  const template = [reorder && '7.25rem', ...columns.map((c) => c.width ?? 'minmax(0, 1fr)'), actions && actionsWidth]
+  const template = [reorder && (dense ? '3.75rem' : '7.25rem'), ...columns.map((c) => c.width ?? 'minmax(0, 1fr)'), actions && actionsWidth]
     .filter(Boolean)
     .join(' ');
   const style = { '--kit-table-columns': template } as CSSProperties;
@@ -168,6 +197,11 @@ export function DataTable<T extends { id: number }>({
     observer.observe(element);
     return () => observer.disconnect();
   }, [cardsBelow]);
+  const layoutListener = useRef(onLayoutChange);
+  useLayoutEffect(() => {
+    layoutListener.current = onLayoutChange;
+  }, [onLayoutChange]);
+  useLayoutEffect(() => layoutListener.current?.(cards ? 'cards' : 'table'), [cards]);
 
   // The row the keyboard was last in, while it is there. When that row leaves
   // the list (deleted, restored from the trash) and takes the focus with it,
@@ -226,9 +260,7 @@ export function DataTable<T extends { id: number }>({
           </div>
         )}
         {columns.map((column) => (
-          <div key={column.header} role="columnheader" className="kit-table-cell">
-            {column.header}
-          </div>
+          <HeaderCell key={column.header} column={column} sort={sort} cards={cards} />
         ))}
         {actions && (
           <div role="columnheader" className="kit-table-cell kit-table-actions-header">
@@ -250,6 +282,7 @@ export function DataTable<T extends { id: number }>({
         aria-label={caption}
         aria-rowcount={total + 1}
         data-layout={cards ? 'cards' : 'table'}
+        data-density={dense ? 'dense' : undefined}
         style={style}
         onFocus={onFocusIn}
         onBlur={onFocusOut}
@@ -323,6 +356,41 @@ export function DataTable<T extends { id: number }>({
   );
 }
 
+/**
+ * A column's header: its name, or, for a column that sorts the list, a button with an arrow
+ * saying the direction, the header carrying `aria-sort`. The headers of cards are read, not seen:
+ * their buttons stay out of the tab order there (the page offers another way to sort).
+ */
+function HeaderCell<T>({ column, sort, cards }: { column: Column<T>; sort?: SortOptions; cards: boolean }) {
+  const name = column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header;
+  if (!sort || column.sortKey === undefined) {
+    return (
+      <div role="columnheader" className="kit-table-cell">
+        {name}
+      </div>
+    );
+  }
+  const key = column.sortKey;
+  const sorted = sort.current?.key === key ? sort.current : null;
+  return (
+    <div role="columnheader" className="kit-table-cell" aria-sort={sorted ? (sorted.descending ? 'descending' : 'ascending') : 'none'}>
+      <button
+        type="button"
+        className="kit-sort-button"
+        data-sort-key={key}
+        data-sorted={sorted ? 'true' : undefined}
+        tabIndex={cards ? -1 : undefined}
+        onClick={() => sort.onSort(key)}
+      >
+        {name}
+        <span className="kit-sort-mark" aria-hidden="true">
+          {sorted ? (sorted.descending ? '↓' : '↑') : '↕'}
+        </span>
+      </button>
+    </div>
+  );
+}
+
 interface RowProps<T extends { id: number }> {
   item: T;
   index: number;
@@ -377,7 +445,7 @@ function RowView<T extends { id: number }>({
                 disabled={offset + index === 0}
                 onClick={() => onMoveButton(item, index, 'up')}
               >
-                <span aria-hidden="true">↑</span> Subir
+                <span aria-hidden="true">↑</span> <span className="kit-move-word">Subir</span>
               </button>
               <button
                 type="button"
@@ -387,7 +455,7 @@ function RowView<T extends { id: number }>({
                 disabled={offset + index === count - 1}
                 onClick={() => onMoveButton(item, index, 'down')}
               >
-                <span aria-hidden="true">↓</span> Bajar
+                <span aria-hidden="true">↓</span> <span className="kit-move-word">Bajar</span>
               </button>
             </span>
           )}

@@ -147,11 +147,12 @@ describe('against the real server', () => {
     expect([...titles()].sort()).toEqual(['Antigua', 'Bienvenida', 'Borrador de congreso']);
     const [first, second, third] = ['Bienvenida', 'Borrador de congreso', 'Antigua'].map((title) => rows()[titles().indexOf(title)]);
     expect(within(first).getByText('Publicado')).toHaveClass('kit-badge-positive');
-    expect(within(first).getByText('5 de marzo de 2026')).toBeVisible();
+    // Compact in the list (docs/decisions/200), the long form as its title.
+    expect(within(first).getByText('5 mar 2026')).toHaveAttribute('title', '5 de marzo de 2026');
     expect(within(first).getByText('Destacado')).toBeVisible();
     expect(within(first).getByText('Noticias')).toBeVisible();
     expect(within(second).getByText('Borrador')).toHaveClass('kit-badge-warning');
-    expect(within(second).getByText('15 de enero de 2026')).toBeVisible();
+    expect(within(second).getByText('15 ene 2026')).toHaveAttribute('dateTime', '2026-01-15');
     expect(within(second).getByText('Normal')).toBeVisible();
     expect(within(third).getByText('Archivado')).toHaveClass('kit-badge-neutral');
     const [list] = (await api.requests()).filter((r) => r.url.startsWith('/api/publications/'));

@@ -11,14 +11,13 @@ import {
 import { useListSectionsQuery } from '@/client/api/sections';
 import { formatLongDate } from '@/client/ui/format-date';
 import { eventShortWhen } from '@/domain/events';
-import { PublicationDate } from '@/client/ui/publication-date';
 import { ResponsiveImage } from '@/client/ui/responsive-image';
 import type { Publication } from '@/domain/entities';
 import { confirmDelete } from '@/domain/messages';
 import { publicOrderNote } from '@/domain/list-order';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { tellDeleteFailure } from '../kit/delete-failure';
-import { DataTable, type Column } from '../kit/data-table';
+import { DataTable, type Column, type SortOptions, type TableLayout } from '../kit/data-table';
 import { Field } from '../kit/field';
 import { EmptyState, Loading } from '../kit/load-states';
 import { useNotices } from '../kit/notices';
@@ -30,7 +29,27 @@ import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { PublicationStateBadges } from '../kit/publication-status';
 import { featuredLabel } from './featured-label';
-import { ALL_STATUSES_LABEL, isShownStatus, SHOWN_STATUS_LABELS, SHOWN_STATUSES, type ShownStatus } from '@/domain/publication-status';
+import {
+  ALL_STATUSES_LABEL,
+  isShownStatus,
+  shortDate,
+  SHOWN_STATUS_LABELS,
+  SHOWN_STATUSES,
+  type ShownStatus,
+} from '@/domain/publication-status';
+import {
+  isDescending,
+  isPublicationOrdering,
+  ORDERING_ADDRESS_KEYS,
+  ORDERING_ADDRESS_PARAM,
+  orderingField,
+  orderingOf,
+  orderingOfAddressKey,
+  PUBLICATION_ORDERINGS,
+  type OrderingField,
+  type PublicationOrdering,
+} from '@/domain/publication-ordering';
+import { MANUAL_ORDER_LABEL, MANUAL_ORDER_NOTE, ORDERING_LABELS } from './ordering-labels';
 import { BulkActionBar, BulkRowCheckbox, BulkSelectAll } from './bulk-actions';
 import { useBulkSelection } from './use-bulk-selection';
 import './publications.css';
@@ -38,11 +57,13 @@ import './publications.css';
 type Row = Publication;
 
 /**
- * The table's narrowest width with every column's words whole: the tracks
- * below (7.25 + 5.5 + 4 + 9 + 7.5 + 8.5 + 7.5 + 6.75 + 8.25 rem), eight gaps of
- * 0.875 rem and the row's padding, at 16 px.
+ * The table's narrowest width with every column's words whole, at 16 px: the
+ * dense table's tracks below at their least (3.75 handle + 1.5 + 3.5 + 8 + 6.75
+ * + 6.5 + 6.5 + 5.25 + 7 actions = 48.75 rem), nine gaps of 0.625 rem and the
+ * row's padding (1.25 rem): 890 px; sorted, without the handle's track and its
+ * gap, 820 px. 1280 px of screen beside the side navigation leave the table 960.
  */
-const PUBLICATION_TABLE_MIN_WIDTH = 1174;
+const PUBLICATION_TABLE_MIN_WIDTH = { manual: 890, sorted: 820 } as const;
 
 /** Rows per page, asked of the server: the first page shows at once whatever the size of the list. */
 const PUBLICATION_PAGE_SIZE = 20;
@@ -56,17 +77,52 @@ function useListAddress() {
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const withEvent = params.get('evento') === '1' ? true : undefined;
-  const change = (next: { section?: number; status?: ShownStatus; search?: string; withEvent?: boolean; page?: number }) => {
-    const wanted = { section, status, search, withEvent, page: 1, ...next };
+  // ?orden=-fecha: the Spanish keys of domain/publication-ordering.ts; anything else is the manual order.
+  const ordering = orderingOfAddressKey(params.get(ORDERING_ADDRESS_PARAM));
+  const change = (next: {
+    section?: number;
+    status?: ShownStatus;
+    search?: string;
+    withEvent?: boolean;
+    ordering?: PublicationOrdering;
+    page?: number;
+  }) => {
+    const wanted = { section, status, search, withEvent, ordering, page: 1, ...next };
     const address = new URLSearchParams();
     if (wanted.section !== undefined) address.set('section', String(wanted.section));
     if (wanted.status !== undefined) address.set('status', wanted.status);
     if (wanted.withEvent) address.set('evento', '1');
     if (wanted.search.trim()) address.set('q', wanted.search.trim());
+    if (wanted.ordering) address.set(ORDERING_ADDRESS_PARAM, ORDERING_ADDRESS_KEYS[wanted.ordering]);
     if (wanted.page > 1) address.set('page', String(wanted.page));
     setParams(address);
   };
-  return { section, status, search, withEvent, page, change };
+  return { section, status, search, withEvent, ordering, page, change };
+}
+
+/**
+ * requirements §4's 'Destacado' / 'Normal': in the table a star (or a dash) with the word for
+ * screen readers and as its title; on a card, the word (publications.css).
+ */
+function FeaturedMark({ featured }: { featured: boolean }) {
+  const label = featuredLabel(featured);
+  return (
+    <span className="publication-featured" data-featured={featured || undefined} title={label}>
+      <span className="publication-featured-mark" aria-hidden="true">
+        {featured ? '★' : '–'}
+      </span>
+      <span className="publication-featured-word">{label}</span>
+    </span>
+  );
+}
+
+/** A publish date as the table shows it, '25 nov 2026', the long form as its title. */
+function CompactDate({ value }: { value: string }) {
+  return (
+    <time dateTime={value.slice(0, 10)} title={formatLongDate(value) ?? undefined}>
+      {shortDate(value.slice(0, 10))}
+    </time>
+  );
 }
 
 /**
@@ -80,7 +136,7 @@ function useListAddress() {
 export function PublicationListPage() {
   useDocumentTitle('Publicaciones');
   const { notify } = useNotices();
-  const { section, status, search, withEvent, page, change } = useListAddress();
+  const { section, status, search, withEvent, ordering, page, change } = useListAddress();
   const { data: sections } = useListSectionsQuery();
   const shownSection = sections?.find((one) => one.id === section);
   const orderNote = shownSection ? publicOrderNote(shownSection.title, shownSection.list_order) : null;
@@ -91,7 +147,7 @@ export function PublicationListPage() {
     isError,
     isFetching,
     refetch,
-  } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section, status, withEvent });
+  } = useListPublicationPageQuery({ page, pageSize: PUBLICATION_PAGE_SIZE, search, section, status, withEvent, ordering });
   const isLoading = !data && !isError;
   const [reorderPublications] = useReorderPublicationsMutation();
   const [deletePublication, { isLoading: deleting }] = useDeletePublicationMutation();
@@ -137,16 +193,53 @@ export function PublicationListPage() {
     [moveInPage],
   );
 
+  // Sorted by a column: the header's button, the select on a phone, 'Orden manual' (docs/decisions/200).
+  const [layout, setLayout] = useState<TableLayout>('table');
+  const [announcement, setAnnouncement] = useState('');
+  // The header button pressed, focused again once the sorted list is drawn (the table gives way to 'Cargando...' meanwhile).
+  const focusAfterSort = useRef<OrderingField | null>(null);
+  const listArea = useRef<HTMLDivElement>(null);
+  const sortBy = useCallback(
+    (next: PublicationOrdering | undefined, focusKey?: OrderingField) => {
+      focusAfterSort.current = focusKey ?? null;
+      setAnnouncement(
+        next ? `Publicaciones ordenadas: ${ORDERING_LABELS[next]}.` : `Publicaciones en el ${MANUAL_ORDER_LABEL.toLowerCase()}.`,
+      );
+      change({ ordering: next });
+    },
+    [change],
+  );
+  useLayoutEffect(() => {
+    const key = focusAfterSort.current;
+    const button = key && listArea.current?.querySelector<HTMLButtonElement>(`[data-sort-key="${key}"]`);
+    if (!button) return;
+    focusAfterSort.current = null;
+    button.focus();
+  }, [data]);
+  const sort = useMemo<SortOptions>(
+    () => ({
+      current: ordering ? { key: orderingField(ordering), descending: isDescending(ordering) } : null,
+      // A header pressed again turns the order round; another header starts from its lowest value.
+      onSort: (key) => {
+        const field = key as OrderingField;
+        const next = orderingOf(field, ordering !== undefined && orderingField(ordering) === field && !isDescending(ordering));
+        sortBy(next, field);
+      },
+    }),
+    [ordering, sortBy],
+  );
+
   const columns = useMemo<Column<Row>[]>(
     () => [
       {
         header: 'Selección',
-        width: '5.5rem',
+        width: '1.5rem',
+        hideHeader: true,
         cell: (p) => <BulkRowCheckbox title={p.title} checked={isSelected(p.id)} onChange={() => toggle(p)} />,
       },
       {
         header: 'Imagen',
-        width: '4rem',
+        width: '3.5rem',
         media: true,
         cell: (p) =>
           p.featured_image ? (
@@ -163,23 +256,34 @@ export function PublicationListPage() {
       },
       {
         header: 'Título',
-        width: 'minmax(9rem, 3fr)',
+        width: 'minmax(8rem, 2.4fr)',
         primary: true,
+        sortKey: 'title',
         cell: (p) => <Link to={paths.admin.publication.getHref(p.id)}>{p.title}</Link>,
       },
-      { header: 'Sección', width: 'minmax(7.5rem, 1.4fr)', cell: (p) => p.section?.title ?? '' },
-      { header: 'Estado', width: '8.5rem', cell: (p) => <PublicationStateBadges status={p.status} state={p.public_state} /> },
+      { header: 'Sección', width: 'minmax(6.75rem, 1fr)', cell: (p) => p.section?.title ?? '' },
+      {
+        header: 'Estado',
+        width: '6.5rem',
+        sortKey: 'status',
+        cell: (p) => <PublicationStateBadges status={p.status} state={p.public_state} />,
+      },
       {
         header: 'Fecha',
-        width: '7.5rem',
+        width: '6.5rem',
+        sortKey: 'publish_date',
         cell: (p) => (
           <>
-            {formatLongDate(p.publish_date) ? <PublicationDate value={p.publish_date} /> : 'No publicado'}
+            {p.publish_date && formatLongDate(p.publish_date) ? <CompactDate value={p.publish_date} /> : 'No publicado'}
             {p.event && <span className="publication-event-date">Evento: {eventShortWhen(p.event)}</span>}
           </>
         ),
       },
-      { header: 'Destacado', width: '6.75rem', cell: (p) => featuredLabel(p.is_featured) },
+      {
+        header: 'Destacado',
+        width: '5.25rem',
+        cell: (p) => <FeaturedMark featured={p.is_featured} />,
+      },
     ],
     [isSelected, toggle],
   );
@@ -195,9 +299,10 @@ export function PublicationListPage() {
     [],
   );
   const offset = (page - 1) * PUBLICATION_PAGE_SIZE;
+  // Moves exist in the manual order only: in a sorted view, positions are not the list's own.
   const reorder = useMemo(
-    () => ({ onMove: move, label: (p: Publication) => p.title, range: { offset, total: count } }),
-    [move, offset, count],
+    () => (ordering ? undefined : { onMove: move, label: (p: Publication) => p.title, range: { offset, total: count } }),
+    [ordering, move, offset, count],
   );
 
   const remove = async () => {
@@ -288,7 +393,47 @@ export function PublicationListPage() {
           </button>
         </form>
       </div>
-      {orderNote && <p className="kit-muted publication-order-note">{orderNote}</p>}
+      {orderNote && !ordering && <p className="kit-muted publication-order-note">{orderNote}</p>}
+      <div className="publication-sort">
+        {layout === 'cards' && (
+          <Field label="Ordenar por" className="publication-sort-field">
+            {(control) => (
+              <select
+                className="kit-input"
+                {...control}
+                value={ordering ?? ''}
+                onChange={(event) => sortBy(isPublicationOrdering(event.target.value) ? event.target.value : undefined)}
+              >
+                <option value="">{MANUAL_ORDER_LABEL}</option>
+                {PUBLICATION_ORDERINGS.map((value) => (
+                  <option key={value} value={value}>
+                    {ORDERING_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        {ordering && (
+          <div className="publication-sort-note">
+            <p>
+              {/* On cards the select above says which order. */}
+              {layout === 'table' && <strong>Orden: {ORDERING_LABELS[ordering]}. </strong>}
+              {MANUAL_ORDER_NOTE}
+            </p>
+            <button
+              type="button"
+              className="kit-button kit-button-secondary kit-button-small"
+              onClick={() => sortBy(undefined, orderingField(ordering))}
+            >
+              {MANUAL_ORDER_LABEL}
+            </button>
+          </div>
+        )}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       {isLoading ? (
         <Loading />
       ) : publications.length === 0 ? (
@@ -300,19 +445,23 @@ export function PublicationListPage() {
           )}
         </EmptyState>
       ) : (
-        <>
-          {/* Eight columns: the three actions take two lines, so the titles keep room; narrower than
-              those columns need with whole words (about 1,340 px of screen beside the side
-              navigation), the rows become cards. */}
+        <div ref={listArea}>
+          {/* Requirements §2's columns in a dense table: a narrow thumbnail, titles that wrap, short
+              dates, 'Destacado' as a mark, the three actions on two lines; narrower than those
+              columns need with whole words (a screen under about 1,210 px beside the side
+              navigation, or 920 px without it), the rows become cards. */}
           <BulkSelectAll selection={selection} />
           <DataTable
             caption="Publicaciones"
             items={publications}
             columns={columns}
             actions={actions}
-            actionsWidth="8.25rem"
+            actionsWidth="7rem"
             reorder={reorder}
-            cardsBelow={PUBLICATION_TABLE_MIN_WIDTH}
+            sort={sort}
+            onLayoutChange={setLayout}
+            dense
+            cardsBelow={ordering ? PUBLICATION_TABLE_MIN_WIDTH.sorted : PUBLICATION_TABLE_MIN_WIDTH.manual}
           />
           <Pager
             label="Publicaciones"
@@ -321,7 +470,7 @@ export function PublicationListPage() {
             total={`${count} ${count === 1 ? 'publicación' : 'publicaciones'}`}
             onPage={(n) => change({ page: n })}
           />
-        </>
+        </div>
       )}
       <BulkActionBar selection={selection} sections={sections ?? []} />
       <ConfirmDialog

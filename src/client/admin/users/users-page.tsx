@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import {
   useCreateInvitationMutation,
   useListUsersQuery,
@@ -36,6 +36,25 @@ type Pending =
   | { kind: 'deactivate'; user: StaffUser }
   | { kind: 'role'; user: StaffUser; role: Role }
   | { kind: 'links'; user: StaffUser };
+
+/**
+ * A username that wraps only where it has a separator (after '@', '.', '-', '_' or '+'), never
+ * inside a word: 'maria.fernandez-|gonzalez@|universidad.es'. A part too long for the column ends
+ * in '…' (users.css); the whole name is the cell's title.
+ */
+function Username({ username }: { username: string }) {
+  const parts = username.split(/(?<=[@._+-])/u);
+  return (
+    <span className="users-username" title={username}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 const linksCount = (count: number) => (count === 1 ? '1 enlace privado' : `${count} enlaces privados`);
 
@@ -121,17 +140,18 @@ export function UsersPage() {
     () => [
       {
         header: 'Usuario',
-        width: 'minmax(0, 1.2fr)',
+        // Room for the parts of an address-like username ('gonzalez@', 'universidad-de-') whole.
+        width: 'minmax(11rem, 1.6fr)',
         primary: true,
         cell: (user) => (
           <span>
-            {user.username}
+            <Username username={user.username} />
             {user.id === me?.id && <span className="kit-muted"> (usted)</span>}
           </span>
         ),
       },
-      { header: 'Nombre', width: 'minmax(0, 1.4fr)', cell: (user) => user.name || <span className="kit-muted">—</span> },
-      { header: 'Rol', width: '8rem', cell: (user) => ROLE_LABELS[user.role] },
+      { header: 'Nombre', width: 'minmax(7rem, 1fr)', cell: (user) => user.name || <span className="kit-muted">—</span> },
+      { header: 'Rol', width: '7.5rem', cell: (user) => ROLE_LABELS[user.role] },
       {
         header: 'Estado',
         width: '10.5rem',
@@ -144,7 +164,7 @@ export function UsersPage() {
       },
       {
         header: 'Último acceso',
-        width: '8rem',
+        width: '7rem',
         cell: (user) =>
           user.last_login_at ? (
             <time dateTime={user.last_login_at}>{formatMoment(user.last_login_at)}</time>
@@ -276,7 +296,8 @@ export function UsersPage() {
       ) : isError ? (
         <LoadError message="No se pudieron cargar los usuarios." onRetry={refetch} retrying={isFetching} />
       ) : (
-        <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="14rem" cardsBelow={820} />
+        // The columns' least (11 + 7 + 7.5 + 10.5 + 7 + 9 rem), five gaps and the row's padding: 930 px.
+        <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="9rem" cardsBelow={930} />
       )}
       <ConfirmDialog
         open={pending !== null}
