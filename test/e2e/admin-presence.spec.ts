@@ -151,8 +151,12 @@ test('two people on one publication see each other; when one saves, the other is
   await expect(adminPage.getByRole('button', { name: 'Cargar la versión guardada' })).toBeVisible();
 
   // Ana comes back, then signs out: her presence ends with her session, without waiting a minute.
+  // The administrator hears of her at the first heartbeat after hers has reached the server (hers goes as
+  // her form opens; on a busy machine it can land after the administrator's next one).
+  const anaBeat = ana.waitForResponse((reply) => reply.url().includes('/presence/') && reply.request().method() === 'POST');
   await ana.goto(edit);
   await heading(ana);
+  expect((await anaBeat).ok()).toBe(true);
   await heartbeat();
   await expect(onAdmins).toHaveText(new RegExp(`^${name} está editando esta publicación`));
   await ana.getByRole('button', { name: 'Cerrar sesión' }).click();
