@@ -115,6 +115,10 @@ export async function buildApp(
     // A number of hops becomes proxy-addr's test "the first n addresses (the socket's is 0) are proxies".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Fastify gives a plugin or an application hook 10 s before it fails the start. The first upkeep round
+    // (onReady, below) shares the event loop with webpack's first build in development, and on a busy CI
+    // machine once passed 10 s: a slow start is better than none.
+    pluginTimeout: 120_000,
     // DRF's addresses end in '/'; accept them without it too rather than redirecting.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
