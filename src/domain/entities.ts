@@ -126,4 +126,9 @@ export interface SiteSettings {
    * "What the public sees").
    */
   sections?: SectionLink[];
+  /**
+   * Whether the site sends mail (an SMTP server is configured, docs/decisions/202): the sign-in page
+   * offers '¿Ha olvidado su contraseña?' and 'Usuarios' says links are also mailed only then.
+   */
+  mail?: boolean;
 }

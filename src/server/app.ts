@@ -206,7 +206,7 @@ export async function buildApp(
     createPageResolver(services),
     () => visibleAddedSections(services),
     services.publicCache,
-    async () => publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)),
+    async () => ({ ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)), mail: services.mailer.enabled }),
   );
   return { app, services };
 }

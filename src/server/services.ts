@@ -13,6 +13,7 @@ import type { Database } from './db/schema';
 import { todayIso } from './clock';
 import { mediaStorageFromSettings, type MediaStorage } from './media/media-storage';
 import { createOutboxRunner, type OutboxRunner } from './mail/outbox';
+import { createMailer, type Mailer } from './mail/mailer';
 import { smtpTransport } from './mail/transport';
 
 /** What routes need, built once per app and handed to each route plugin. */
@@ -28,6 +29,8 @@ export interface Services {
   media: MediaStorage;
   /** Sends the outbox's mail (mail/outbox.ts); undefined when no SMTP server is configured. */
   outbox?: OutboxRunner;
+  /** Writes the actions' messages to the outbox (mail/mailer.ts); does nothing when mail is not configured. */
+  mailer: Mailer;
   publicCache: PublicCache<CachedAnswer>;
   /**
    * Runs a content write in one transaction that also bumps the content
@@ -45,6 +48,7 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     maxBytes: config.publicCacheMaxBytes,
     sizeOf: answerBytes,
   });
+  const outbox = config.mail ? createOutboxRunner(db, config.mail, smtpTransport(config.mail)) : undefined;
   return {
     config,
     db,
@@ -58,7 +62,8 @@ export function createServices(config: ServerConfig, db: Db = createDatabase(con
     loginDevices: createLoginDevices(config.secretKey),
     hashingGate: new HashingGate(config.loginHashConcurrency, config.loginHashQueue),
     media: mediaStorageFromSettings(config.mediaStorage, path.join(config.dataDir, 'media')),
-    outbox: config.mail ? createOutboxRunner(db, config.mail, smtpTransport(config.mail)) : undefined,
+    outbox,
+    mailer: createMailer(config.publicUrl, outbox),
     publicCache,
     async writeContent(work) {
       const result = await db.transaction().execute(async (trx) => {
