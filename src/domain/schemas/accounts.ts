@@ -99,6 +99,9 @@ export const UserUpdateBody = Type.Object(
 export const PasswordLink = Type.Object({
   url: Type.String({ description: 'Dirección relativa de la página de activación; el token va tras #. Se muestra una sola vez' }),
   expires_at: Type.String({ format: 'date-time', description: `Caduca a las ${INVITATION_LIFETIME_HOURS} horas` }),
+  mailed_to: Type.Union([Type.String(), Type.Null()], {
+    description: 'La dirección a la que también se envió el enlace por correo; null si la cuenta no tiene o el sitio no envía correo',
+  }),
 });
 
 export const UserCreated = Type.Object({ user: User, invitation: PasswordLink });

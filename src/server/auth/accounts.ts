@@ -26,11 +26,20 @@ export interface MadeLink {
   expires_at: string;
 }
 
+/** How long a link made in the panel lasts; one asked for at the sign-in page lasts an hour (routes/password-reset.ts). */
+const PANEL_LINK_LIFETIME_MS = INVITATION_LIFETIME_HOURS * HOUR_MS;
+
 /** Makes a new link for a person, replacing any unused one: only the newest works. */
-export async function makeLink(db: DbOrTrx, userId: number, kind: InvitationKind, createdById: number | null): Promise<MadeLink> {
+export async function makeLink(
+  db: DbOrTrx,
+  userId: number,
+  kind: InvitationKind,
+  createdById: number | null,
+  lifetimeMs: number = PANEL_LINK_LIFETIME_MS,
+): Promise<MadeLink> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
-  const expiresAt = new Date(now + INVITATION_LIFETIME_HOURS * HOUR_MS).toISOString();
+  const expiresAt = new Date(now + lifetimeMs).toISOString();
   await replaceInvitation(db, {
     userId,
     tokenHash: hashLinkToken(token),

@@ -1,10 +1,8 @@
+import type { MailKind } from '@/domain/mail';
 import type { DbOrTrx } from '../db/database';
 import { enqueueMail } from '../db/outbox-repository';
 import { composeMail, type MailContent } from './compose';
 import type { OutboxRunner } from './outbox';
-
-/** What a message is about: 'Correo' names it, and the per-account limit counts by it. */
-export type MailKind = 'password-reset' | 'invitation' | 'password-changed' | 'email-confirm' | 'email-changed';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,6 +14,7 @@ export interface MailOrder {
   /** The account it is about, when there is one. */
   userId: number | null;
   to: string;
+  /** Its link may be a path of the site's: it is made absolute with PUBLIC_URL. */
   content: MailContent;
   /** When the link it carries stops working (not sent after that); a notice's day when absent. */
   expiresAt?: Date;
@@ -40,7 +39,9 @@ export function createMailer(publicUrl: string | undefined, outbox: OutboxRunner
   return {
     enabled: true,
     async queue(db, { kind, userId, to, content, expiresAt }, now = new Date()) {
-      const mail = composeMail(content, publicUrl);
+      // A link of the site's (the activation page's, say) is written whole, at the address people reach it.
+      const action = content.action && { ...content.action, url: new URL(content.action.url, publicUrl).toString() };
+      const mail = composeMail({ ...content, ...(action && { action }) }, publicUrl);
       await enqueueMail(
         db,
         { kind, userId, recipient: to, ...mail, expiresAt: expiresAt ?? new Date(now.getTime() + NOTICE_LIFETIME_MS) },

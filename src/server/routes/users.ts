@@ -14,7 +14,9 @@ import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
 import { PasswordLink, PreviewLinksRevoked, User, UserCreateBody, UserCreated, UserUpdateBody } from '@/domain/schemas/accounts';
 import { BadRequest, Detail, IdParams } from '@/domain/schemas/common';
-import { makeLink, neverActivated, toUserJson } from '../auth/accounts';
+import { makeLink, neverActivated, toUserJson, type MadeLink } from '../auth/accounts';
+import type { MailContent } from '../mail/compose';
+import { adminResetMail, invitationMail } from '../mail/account-mail';
 import { logActivity, type Actor } from '../content/activity-log';
 import { revokePreviewLinksOfAccount } from '../content/preview-links';
 import type { DbOrTrx } from '../db/database';
@@ -44,6 +46,9 @@ async function userJson(db: DbOrTrx, user: UserRow) {
   return toUserJson(user, expiries.get(user.id), now, links.get(user.id) ?? 0);
 }
 
+/** How a message names the Administrador who acted: their name, else their username. */
+const nameOf = (user: UserRow): string => user.name.trim() || user.username;
+
 const targetOf = (user: UserRow) => ({ kind: 'user' as const, id: user.id, label: user.username });
 
 /**
@@ -59,6 +64,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   const tags = ['Usuarios'];
   const security = [{ bearer: [] }];
   const config = notFoundAs(accountMessages.userNotFound);
+
+  /**
+   * A link made in the panel is also mailed to the account's address, when it has one and the site
+   * sends mail (in the same transaction: it goes if and only if the link is stored). Answers the address.
+   */
+  async function mailLink(trx: DbOrTrx, user: UserRow, link: MadeLink, content: MailContent): Promise<string | null> {
+    if (!user.email || !services.mailer.enabled) return null;
+    const kind = neverActivated(user) ? 'invitation' : 'reset-by-admin';
+    await services.mailer.queue(trx, { kind, userId: user.id, to: user.email, content, expiresAt: new Date(link.expires_at) });
+    return user.email;
+  }
 
   app.get(
     '/users/',
@@ -116,11 +132,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         if (email !== '' && (await findUserByEmail(trx, email))) throw badRequest({ email: [accountMessages.emailTaken] });
         const created = await insertAccount(trx, { username, passwordHash: NO_PASSWORD, name, role: role as Role, email });
         if (!created) throw badRequest({ username: [accountMessages.usernameTaken] });
-        const invitation = await makeLink(trx, created.id, 'invitation', me.id);
+        const link = await makeLink(trx, created.id, 'invitation', me.id);
         await logActivity(trx, actor, 'account_create', targetOf(created));
         await logActivity(trx, actor, 'invitation_create', targetOf(created));
-        return { user: await userJson(trx, created), invitation };
+        const mailedTo = await mailLink(trx, created, link, invitationMail(created, link.url, nameOf(me)));
+        return { user: await userJson(trx, created), invitation: { ...link, mailed_to: mailedTo } };
       });
+      services.mailer.kick();
       return reply.code(201).send(answer);
     },
   );
@@ -217,7 +235,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         if (neverActivated(user)) {
           const made = await makeLink(trx, id, 'invitation', me.id);
           await logActivity(trx, actor, 'invitation_create', targetOf(user));
-          return made;
+          return { ...made, mailed_to: await mailLink(trx, user, made, invitationMail(user, made.url, nameOf(me))) };
         }
         // A reset: the old password and every sign-in end now, not when the link is used.
         await changePassword(trx, id, PASSWORD_RESET);
@@ -225,8 +243,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         const made = await makeLink(trx, id, 'reset', me.id);
         await logActivity(trx, actor, 'password_reset', targetOf(user));
         await revokePreviewLinksOfAccount(trx, actor, user);
-        return made;
+        return { ...made, mailed_to: await mailLink(trx, user, made, adminResetMail(user, made.url, nameOf(me))) };
       });
+      services.mailer.kick();
       return reply.code(201).send(link);
     },
   );
