@@ -118,3 +118,8 @@ export const LinkAcceptBody = Type.Object(
   { token: Type.Optional(Type.String()), password: Type.Optional(Type.String({ description: passwordRules })) },
   { additionalProperties: false },
 );
+
+export const PasswordResetBody = Type.Object(
+  { username_or_email: Type.Optional(Type.String({ description: 'El nombre de usuario o la dirección de correo de la cuenta' })) },
+  { additionalProperties: false },
+);

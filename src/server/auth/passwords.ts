@@ -29,6 +29,9 @@ export function setPasswordCost(N: number): void {
   cost = N;
 }
 
+/** Whether a stored hash is a password at all (not an account's "none chosen yet" or "reset" marks). */
+export const isPasswordHash = (stored: string): boolean => stored.startsWith('scrypt$');
+
 /** 'scrypt$N$r$p$salt$hash' (base64url), so parameters can grow later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

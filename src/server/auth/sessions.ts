@@ -145,13 +145,20 @@ export async function pairOfSuccessor(
 }
 
 /** A sign-in as 'Sesiones abiertas' shows it: browser and system read from its User-Agent. */
-export function describeSession(session: OpenSession, current: string | undefined) {
-  const parsed = session.userAgent ? Bowser.parse(session.userAgent) : undefined;
+/** A browser as a person names it, from its User-Agent: 'Firefox 128' on 'Linux' (or 'Navegador desconocido'). */
+export function describeBrowser(userAgent: string | null | undefined): { browser: string; system: string } {
+  const parsed = userAgent ? Bowser.parse(userAgent) : undefined;
   const named = (name?: string, version?: string) => (name ? [name, version?.split('.')[0]].filter(Boolean).join(' ') : '');
   return {
-    id: session.family,
     browser: named(parsed?.browser.name, parsed?.browser.version) || 'Navegador desconocido',
     system: named(parsed?.os.name, parsed?.os.versionName ?? parsed?.os.version) || 'Sistema desconocido',
+  };
+}
+
+export function describeSession(session: OpenSession, current: string | undefined) {
+  return {
+    id: session.family,
+    ...describeBrowser(session.userAgent),
     ip: session.ip,
     started_at: session.startedAt,
     last_used_at: session.lastUsedAt,

@@ -137,3 +137,15 @@ export async function expireUnsentMail(db: DbOrTrx, now: Date): Promise<number> 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** How many messages of `kind` were written for an account since `since`: the limit of resets asked for at the sign-in page. */
+export async function countRecentMail(db: DbOrTrx, userId: number, kind: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

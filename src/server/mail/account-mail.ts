@@ -28,13 +28,14 @@ export function mailTime(at: Date, timeZone: string = siteTimeZone()): string {
 
 const NOT_YOU = 'Si no ha sido usted, escriba cuanto antes a un Administrador del sitio.';
 
-export function passwordResetMail(to: Addressee, url: string): MailContent {
+/** `hasPassword`: the account has one that still works (not one never chosen, nor one an Administrador reset). */
+export function passwordResetMail(to: Addressee, url: string, hasPassword: boolean): MailContent {
   return {
     subject: 'Elija una contraseña nueva',
     greeting: greet(to),
     paragraphs: [
       `Alguien ha pedido elegir una contraseña nueva para la cuenta «${to.username}» del panel de ${SITE_NAME}.`,
-      'Su contraseña actual sigue sirviendo mientras no elija otra.',
+      ...(hasPassword ? ['Su contraseña actual sigue sirviendo mientras no elija otra.'] : []),
     ],
     action: { label: 'Elegir una contraseña nueva', url },
     after: ['El enlace sirve una sola vez durante una hora.', 'Si no lo ha pedido usted, puede ignorar este mensaje.'],

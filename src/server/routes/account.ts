@@ -22,6 +22,7 @@ import {
 import { changePassword, findUserById } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { staffSession } from '../plugins/auth';
+import { queuePasswordChangedNotice } from '../mail/password-changed';
 import type { Services } from '../services';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -99,8 +100,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         await revokeUserRefreshTokens(trx, user.id);
         await dropUnusedInvitations(trx, user.id);
         const changed = (await findUserById(trx, user.id))!;
+        await queuePasswordChangedNotice(trx, services.mailer, changed, request);
         return issuePair(trx, tokens, changed, { family: claims.family, origin: originOf(request), carried });
       });
+      services.mailer.kick();
       await logActivity(db, { id: user.id, username: user.username }, 'password_change', {
         kind: 'user',
         id: user.id,

@@ -16,6 +16,7 @@ import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
 import type { InvitationRow, UserRow } from '../db/schema';
 import { changePassword, findUserById, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
+import { queuePasswordChangedNotice } from '../mail/password-changed';
 import type { Services } from '../services';
 
 /** A link's token is 43 characters; anything much longer is no token of ours. */
@@ -117,8 +118,12 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
           await revokeUserRefreshTokens(trx, user.id);
           await dropUnusedInvitations(trx, user.id);
           await recordSignIn(trx, user.id);
-          return issuePair(trx, tokens, (await findUserById(trx, user.id))!, { origin: originOf(request) });
+          const changed = (await findUserById(trx, user.id))!;
+          // A first password (an invitation's) changed nothing: only a reset is news to the account's address.
+          if (invitation.kind === 'reset') await queuePasswordChangedNotice(trx, services.mailer, changed, request);
+          return issuePair(trx, tokens, changed, { origin: originOf(request) });
         });
+        services.mailer.kick();
         const actor = { id: user.id, username: user.username };
         const action = invitation.kind === 'reset' ? 'password_change' : 'account_activate';
         await logActivity(db, actor, action, { kind: 'user', id: user.id, label: user.username });

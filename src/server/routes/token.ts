@@ -8,7 +8,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_COOKIE_PATH, LOGIN_DEVICE_LIFETIME_SECONDS } from '../auth/login-devices';
-import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
+import { isPasswordHash, verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import { deleteExpiredRefreshTokens, findRefreshToken, revokeRefreshFamily } from '../db/refresh-tokens-repository';
 import { clearOldSessionIps, issuePair, originOf, pairOfSuccessor, rotatePair } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
@@ -100,7 +100,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       try {
         user = await findUserByUsername(db, username);
         // An account without a password (invited, or reset) costs the same time as any other.
-        const known = maySignIn(user) && user.password_hash.startsWith('scrypt$') ? user : undefined;
+        const known = maySignIn(user) && isPasswordHash(user.password_hash) ? user : undefined;
         valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
       } catch (error) {
         // No password was checked (too busy, or the database failed): the attempt does not count.
