@@ -8,7 +8,7 @@ import { messages } from './messages';
  */
 
 /** The longest thing worth looking up: an email address (RFC 5321's 254) is longer than any username. */
-export const RESET_REQUEST_MAX_LENGTH = Math.max(254, USERNAME_MAX_LENGTH);
+const RESET_REQUEST_MAX_LENGTH = Math.max(254, USERNAME_MAX_LENGTH);
 
 export const passwordResetMessages = {
   sent: 'Si existe una cuenta con esos datos, recibirá un correo con un enlace para elegir una contraseña nueva.',

@@ -208,7 +208,10 @@ export async function buildApp(
     createPageResolver(services),
     () => visibleAddedSections(services),
     services.publicCache,
-    async () => ({ ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)), mail: services.mailer.enabled }),
+    async () => ({
+      ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)),
+      mail: services.mailer.enabled,
+    }),
   );
   return { app, services };
 }

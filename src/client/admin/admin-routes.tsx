@@ -5,6 +5,7 @@ import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
 import { AccountPage } from './account/account-page';
 import { ActivationPage } from './activation/activation-page';
+import { ForgotPasswordPage } from './activation/forgot-password-page';
 import { ActivityPage } from './activity/activity-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
@@ -47,6 +48,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.login.path, element: <LoginPage /> },
   // A password link is opened by someone not yet signed in.
   { path: paths.admin.activation.path, element: <ActivationPage /> },
+  { path: paths.admin.forgotPassword.path, element: <ForgotPasswordPage /> },
   {
     element: <AdminGuard />,
     children: [

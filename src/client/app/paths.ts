@@ -87,5 +87,7 @@ export const paths = {
     settings: { path: 'ajustes', getHref: () => '/admin/ajustes' },
     /** Where a password link leads; its token follows '#', never in the path. */
     activation: { path: 'activar', getHref: () => '/admin/activar' },
+    /** '¿Ha olvidado su contraseña?': a link by mail (docs/decisions/204). */
+    forgotPassword: { path: 'contrasena-olvidada', getHref: () => '/admin/contrasena-olvidada' },
   },
 } as const;

@@ -49,6 +49,26 @@ test('below the form, the page says how to get back in without email', () => {
   expect(usernameField().closest('form')?.compareDocumentPosition(help)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
 });
 
+test('when the site sends mail, the page offers a link by mail instead', async () => {
+  const settings = Object.assign(document.createElement('script'), { id: 'site-settings', type: 'application/json' });
+  settings.textContent = JSON.stringify({ mail: true });
+  document.head.append(settings);
+  try {
+    const { router, user } = renderRoutes(
+      [
+        { path: '/admin/login', element: <LoginPage /> },
+        { path: '/admin/contrasena-olvidada', element: <h1>Contraseña olvidada</h1> },
+      ],
+      { initialEntries: ['/admin/login'], preloadedState: signedOut },
+    );
+    expect(screen.queryByText(/Pida a un administrador/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '¿Ha olvidado su contraseña?' }));
+    expect(router.state.location.pathname).toBe('/admin/contrasena-olvidada');
+  } finally {
+    settings.remove();
+  }
+});
+
 test.each([
   ['both fields empty', '', ''],
   ['the password empty', 'admin', ''],

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { SIGN_IN_ARRIVAL } from '@/client/app/arrival';
 import { validateLogin } from '@/domain/validation';
+import { accountMessages } from '@/domain/accounts';
+import { siteSendsMail } from './site-mail';
 import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';
@@ -47,6 +49,7 @@ export function LoginPage() {
   const focusedAttempt = useRef(0);
   const usernameInput = useRef<HTMLInputElement | null>(null);
   const passwordInput = useRef<HTMLInputElement | null>(null);
+  const [mailConfigured] = useState(siteSendsMail);
 
   useEffect(() => {
     document.title = adminPageTitle('Iniciar sesión');
@@ -141,8 +144,14 @@ export function LoginPage() {
             {isLoading ? 'Iniciando sesión...' : 'Iniciar sesión'}
           </button>
         </form>
-        {/* No email leaves this site: a new password comes from a colleague's one-time link. */}
-        <p className="login-help">¿Ha olvidado su contraseña? Pida a un administrador un enlace nuevo.</p>
+        {/* With mail, a link by mail (docs/decisions/204); without, a new password comes from a colleague's one-time link. */}
+        <p className="login-help">
+          {mailConfigured ? (
+            <Link to={paths.admin.forgotPassword.getHref()}>¿Ha olvidado su contraseña?</Link>
+          ) : (
+            accountMessages.forgotPassword
+          )}
+        </p>
         <p className="login-back">
           {/* The public site is another document (index.html): a full page load. */}
           <a href={paths.home.getHref()}>Volver al sitio</a>

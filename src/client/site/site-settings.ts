@@ -91,7 +91,7 @@ function settingsFrom(json: Record<string, unknown> | null): SiteSettings {
         : DEFAULT_SITE_SETTINGS.researchGroup,
     ...(contact && { contact }),
     ...(programme && { programme }),
-    mail: parsed.mail === true,
+    ...(parsed.mail === true && { mail: true }),
   };
 }
 

@@ -19,7 +19,7 @@ export interface Addressee {
 const greet = ({ name, username }: Addressee) => `Hola, ${name.trim() || username}:`;
 
 /** An instant as a person reads it, in the site's time zone: 'el 6 de diciembre de 2026 a las 10:32 (hora de Madrid)'. */
-export function mailTime(at: Date, timeZone: string = siteTimeZone()): string {
+function mailTime(at: Date, timeZone: string = siteTimeZone()): string {
   const day = new Intl.DateTimeFormat('es-ES', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
   const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   const city = timeZone.split('/').pop()!.replace(/_/g, ' ');

@@ -7,7 +7,7 @@ import type { OutboxRunner } from './outbox';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** How long a notice (nothing to click) is worth sending: after a day it is news to nobody. */
-export const NOTICE_LIFETIME_MS = 24 * HOUR_MS;
+const NOTICE_LIFETIME_MS = 24 * HOUR_MS;
 
 export interface MailOrder {
   kind: MailKind;

@@ -38,7 +38,7 @@ export interface Site {
   now(): number;
 }
 
-interface RunningSite extends Site {
+export interface RunningSite extends Site {
   stop(): Promise<void>;
 }
 
@@ -100,12 +100,12 @@ function siteEnv(dataDir: string, clockFile: string): Record<string, string> {
 
 let sequence = 0;
 
-/** Starts a server on a copy of `template`; resolves once it answers. */
-async function startSite(template: string): Promise<RunningSite> {
+/** Starts a server on a copy of `template`, with `env` added to its environment; resolves once it answers. */
+async function startSite(template: string, env: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = path.join(runDir(), `site-${process.pid}-${++sequence}`);
   fs.cpSync(template, dataDir, { recursive: true });
   const clockFile = path.join(dataDir, 'clock-offset');
-  const child = node(scripts.server, siteEnv(dataDir, clockFile), [scripts.clock, scripts.keepAlive]);
+  const child = node(scripts.server, { ...siteEnv(dataDir, clockFile), ...env }, [scripts.clock, scripts.keepAlive]);
   const stop = async () => {
     child.kill('SIGKILL');
     await ended(child);
@@ -138,6 +138,12 @@ async function startSite(template: string): Promise<RunningSite> {
     throw error;
   }
 }
+
+/**
+ * A demo site of the caller's own, with `env` added (an SMTP server's settings, say): for a spec
+ * whose site must start otherwise than the pool's. The caller stops it.
+ */
+export const startDemoSiteWith = (env: Record<string, string>): Promise<RunningSite> => startSite(path.join(runDir(), DEMO_TEMPLATE), env);
 
 /**
  * The database seeded at scale, made once per run: the first worker to ask
