@@ -9,6 +9,7 @@ import { TEST_ADMIN } from '../../../test/helpers/api-server-constants';
 import { withRealApi } from '../../../test/helpers/real-api-server';
 import { withFaultInjectingServer } from '../../../test/helpers/with-fault-injecting-server';
 import { renderRoutes, signedInSession } from '../../../test/helpers/render-with-providers';
+import { writeSiteSettings } from '../../../test/helpers/page-site-settings';
 
 const api = withRealApi();
 
@@ -50,9 +51,7 @@ test('below the form, the page says how to get back in without email', () => {
 });
 
 test('when the site sends mail, the page offers a link by mail instead', async () => {
-  const settings = Object.assign(document.createElement('script'), { id: 'site-settings', type: 'application/json' });
-  settings.textContent = JSON.stringify({ mail: true });
-  document.head.append(settings);
+  const removeSettings = writeSiteSettings({ mail: true });
   try {
     const { router, user } = renderRoutes(
       [
@@ -65,7 +64,7 @@ test('when the site sends mail, the page offers a link by mail instead', async (
     await user.click(screen.getByRole('link', { name: '¿Ha olvidado su contraseña?' }));
     expect(router.state.location.pathname).toBe('/admin/contrasena-olvidada');
   } finally {
-    settings.remove();
+    removeSettings();
   }
 });
 

@@ -5,6 +5,7 @@ import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { invite, STAFF_PASSWORD, tokenOf } from '../../../../test/helpers/staff-accounts';
 import { ActivationPage } from './activation-page';
+import { writeSiteSettings } from '../../../../test/helpers/page-site-settings';
 
 const api = withRealApi();
 
@@ -76,6 +77,19 @@ test('a used link, and an address with no token, say the server’s sentence and
 
   openLink('/admin/activar');
   expect(await screen.findByText(accountMessages.invalidLink)).toBeInTheDocument();
+  // This site sends no mail: nothing offers to mail another link.
+  expect(screen.queryByRole('link', { name: 'Pedir un enlace nuevo por correo' })).not.toBeInTheDocument();
+});
+
+test('on a site that sends mail, a stale link offers to ask for a new one by mail', async () => {
+  const removeSettings = writeSiteSettings({ mail: true });
+  try {
+    openLink('/admin/activar#ya-no-sirve');
+    expect(await screen.findByText(accountMessages.invalidLink)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo por correo' })).toHaveAttribute('href', '/admin/contrasena-olvidada');
+  } finally {
+    removeSettings();
+  }
 });
 
 test('a reset link says so and asks for the new password', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAcceptInvitationMutation, useCheckInvitationMutation, type InvitationHolder } from '@/client/api/accounts';
 import { baseApi } from '@/client/api/base-api';
 import { useAppDispatch } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
 import { signedIn } from '@/client/session/session-slice';
+import { siteSendsMail } from '@/client/session/site-mail';
 import { useRestoredSession } from '@/client/session/use-restored-session';
 import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import { accountMessages } from '@/domain/accounts';
@@ -100,6 +101,13 @@ export function ActivationPage() {
               <p className="kit-alert-message">{failure}</p>
             </div>
             <p className="activation-back">
+              {/* With mail, a person whose link has gone stale asks for another without anyone's help. */}
+              {siteSendsMail() && (
+                <>
+                  <Link to={paths.admin.forgotPassword.getHref()}>Pedir un enlace nuevo por correo</Link>
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
               <a href={paths.admin.login.getHref()}>Ir a Iniciar sesión</a>
             </p>
           </>

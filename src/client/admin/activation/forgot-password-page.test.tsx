@@ -3,6 +3,7 @@ import { passwordResetMessages } from '@/domain/password-reset';
 import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { ForgotPasswordPage } from './forgot-password-page';
+import { writeSiteSettings } from '../../../../test/helpers/page-site-settings';
 
 /**
  * '¿Ha olvidado su contraseña?' against the real server, which sends no mail in these tests: the
@@ -14,14 +15,12 @@ const api = withRealApi();
 
 /** The page as the server draws it: `mail` as the settings written into the page say. */
 function openPage(mail: boolean) {
-  const settings = Object.assign(document.createElement('script'), { id: 'site-settings', type: 'application/json' });
-  settings.textContent = JSON.stringify({ mail });
-  document.head.append(settings);
+  const removeSettings = writeSiteSettings({ mail });
   const rendered = renderRoutes([{ path: '/admin/contrasena-olvidada', element: <ForgotPasswordPage /> }], {
     initialEntries: ['/admin/contrasena-olvidada'],
     preloadedState: { session: { restored: true, user: null } },
   });
-  settings.remove();
+  removeSettings();
   return rendered;
 }
 
