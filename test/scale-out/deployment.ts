@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nowIso } from '@/server/clock';
+import { createDatabase } from '@/server/db/database';
+import { migrateToLatest } from '@/server/db/migrate';
+import { insertSection } from '@/server/db/sections-repository';
 import { freshDatabase, TEST_ADMIN } from '../helpers/api-server';
 import { freePort } from '../../bench/local-ports';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
@@ -65,13 +69,20 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 export interface DeploymentOptions {
   /** Settings of each instance, on top of the shared ones. */
   env?: (name: InstanceName) => Record<string, string>;
+  /**
+   * 'demo' (the default): the instances start on an empty database and one seeds the demo content,
+   * as a first deploy does. 'one section': the database is migrated and given a section beforehand,
+   * so that they seed nothing; drawing the demo content's images is most of a first start, and a
+   * test that reads no page need not wait for it.
+   */
+  content?: 'demo' | 'one section';
 }
 
 /**
  * Starts A and B, nginx in front of them, and signs the Administrador in. A start that fails stops
  * whatever it had started.
  */
-export async function startDeployment({ env = () => ({}) }: DeploymentOptions = {}): Promise<Deployment> {
+export async function startDeployment({ env = () => ({}), content = 'demo' }: DeploymentOptions = {}): Promise<Deployment> {
   if (!process.env.DATABASE_URL) throw new Error('The two-instance tests need DATABASE_URL (a PostgreSQL); .ci/run starts one.');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
   // nginx's workers run as 'nobody' when started by root.
@@ -102,7 +113,7 @@ export async function startDeployment({ env = () => ({}) }: DeploymentOptions = 
     children.push(child);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    // The first start seeds the demo content, images included, into the bucket.
+    // A start on an empty database seeds the demo content, images included, into the bucket.
     await until(`instance ${name}`, async () => ((await fetch(`${url}/api/public/biographies/`)).ok ? true : undefined), 120_000);
     return { name, url, child, exited };
   };
@@ -146,6 +157,17 @@ http {
 
   try {
     database = await freshDatabase();
+    if (content === 'one section') {
+      // PostgreSQL: no data directory is used.
+      const db = createDatabase({ dataDir: '', databaseUrl: database.databaseUrl });
+      try {
+        await migrateToLatest(db);
+        const now = nowIso();
+        await insertSection(db, { title: 'Noticias', slug: 'noticias', is_active: 1, order: 0, created_at: now, updated_at: now });
+      } finally {
+        await db.destroy();
+      }
+    }
     s3 = await startS3Emulator();
     const bucket = await s3.newBucket();
     const shared = {
