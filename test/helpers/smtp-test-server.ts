@@ -11,18 +11,23 @@ export interface ReceivedMail {
   /** Whether the session had switched to TLS (STARTTLS) before the message. */
   secure: boolean;
   user: string | undefined;
+  /** The name the sender gave itself (EHLO): its host name, or nodemailer's `name` option. */
+  client: string;
 }
 
 /**
  * A real SMTP server on loopback for the mail tests (the `smtp-server`
  * package): it asks for a user and password, offers STARTTLS with the
  * package's test certificate, and parses what it receives (mailparser).
- * `refuseWith` makes it answer messages with an SMTP error; `stop` and
- * `start` take it down and bring it back on the same port.
+ * `refuseWith` makes it answer messages with an SMTP error; `hold` makes it
+ * keep every message unanswered until `release`, as a server that is slow to
+ * answer does; `stop` and `start` take it down and bring it back on the same port.
  */
 export async function startSmtpTestServer() {
   const received: ReceivedMail[] = [];
   let refusal: { code: number; text: string } | null = null;
+  /** While holding: the messages received but not answered yet, each with its sender's name and how to answer it. */
+  let held: { client: string; answer: () => void }[] | null = null;
   let port = 0;
   let server: SMTPServer | undefined;
 
@@ -42,10 +47,15 @@ export async function startSmtpTestServer() {
           stream.on('end', () => callback(error));
           return;
         }
+        const client = session.hostNameAppearsAs;
         simpleParser(stream)
           .then((parsed) => {
-            received.push({ parsed, secure: session.secure, user: typeof session.user === 'string' ? session.user : undefined });
-            callback();
+            const answer = () => {
+              received.push({ parsed, secure: session.secure, user: typeof session.user === 'string' ? session.user : undefined, client });
+              callback();
+            };
+            if (held) held.push({ client, answer });
+            else answer();
           })
           .catch(callback);
       },
@@ -75,6 +85,17 @@ export async function startSmtpTestServer() {
     },
     accept() {
       refusal = null;
+    },
+    hold() {
+      held ??= [];
+    },
+    /** The senders (by name) of the messages held unanswered now. */
+    holding: (): string[] => held?.map((message) => message.client) ?? [],
+    /** Answers the messages held, which count as received from then on, and answers the next ones at once. */
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const message of waiting) message.answer();
     },
     start,
     stop,

@@ -1,159 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { todayIso } from '@/server/clock';
-import { freshDatabase, formData, makeImage, TEST_ADMIN } from '../helpers/api-server';
+import { formData, makeImage } from '../helpers/api-server';
 import { cardTitles, type DrawnPage, fetchDrawnPage, headingOf, NOT_FOUND_HEADING } from '../helpers/drawn-page';
 import { freePort } from '../../bench/local-ports';
-import { startS3Emulator, type S3Emulator } from '../helpers/s3-emulator';
+import { type Deployment, type Instance, type Nginx, startDeployment, until } from './deployment';
 
 /**
  * The site on more than one machine (docs/deploy.md): two server processes on
  * one PostgreSQL and one S3 store, behind Debian's nginx running the
- * repository's own configuration (deploy/nginx/master-emocional.conf).
- * Needs DATABASE_URL (a PostgreSQL the test may create databases next to) and
- * nginx on the PATH: .ci/run provides both.
+ * repository's own configuration (./deployment.ts). Public pages follow a
+ * write made through the other instance, images are shared, and an instance
+ * stops without losing a request.
  */
 
-const ROOT = path.resolve(__dirname, '../..');
 const CHECK_INTERVAL_MS = 1000;
 
-interface Instance {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-let work: string;
-let database: Awaited<ReturnType<typeof freshDatabase>>;
-let s3: S3Emulator;
-/** Every process started, so that a failed start still stops them all. */
-const children: ChildProcess[] = [];
+let deployment: Deployment;
 let a: Instance;
 let b: Instance;
 let site: string;
 let nginx: Nginx;
 let token: string;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: path.join(work, `data-${name}`) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  // The first start seeds the demo content, images included, into the bucket.
-  await until(`instance ${name}`, async () => ((await fetch(`${url}/api/public/biographies/`)).ok ? true : undefined), 120_000);
-  return { name, url, child, exited };
-}
-
-interface Nginx {
-  child: ChildProcess;
-  url: string;
-  /** Its directory, which holds its access.log and error.log. */
-  dir: string;
-}
-
-/**
- * nginx with the repository's site configuration, its ports pointed at `upstreams` and its logs
- * in a directory of its own (`name`); resolves once it answers, or once it answers 200 to a
- * public read when `ready` is 'serving'.
- */
-async function startNginx(upstreams: { url: string }[], name = 'nginx', ready: 'serving' | 'answering' = 'serving'): Promise<Nginx> {
-  const port = await freePort();
-  const dir = path.join(work, name);
-  let site = fs.readFileSync(path.join(ROOT, 'deploy/nginx/master-emocional.conf'), 'utf8');
-  const servers = [...site.matchAll(/server 127\.0\.0\.1:(\d+)/g)];
-  expect(servers).toHaveLength(upstreams.length);
-  servers.forEach((match, i) => (site = site.replace(`127.0.0.1:${match[1]}`, new URL(upstreams[i].url).host)));
-  site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replaceAll('/var/log/nginx/', `${dir}/`);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  fs.writeFileSync(path.join(dir, 'site.conf'), site);
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-  );
-  const child = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], { stdio: 'inherit' });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  await until(name, async () => {
-    const response = await fetch(`${url}/api/public/biographies/`);
-    return ready === 'answering' || response.ok ? true : undefined;
-  });
-  return { child, url, dir };
-}
-
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The two-instance test needs DATABASE_URL (a PostgreSQL); .ci/run starts one.');
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
-  // nginx's workers run as 'nobody' when started by root.
-  fs.chmodSync(work, 0o755);
-  database = await freshDatabase();
-  s3 = await startS3Emulator();
-  const bucket = await s3.newBucket();
-  const shared = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.databaseUrl!,
-    SECRET_KEY: 'secreto-compartido-de-las-instancias',
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    LOGIN_RATE_LIMIT_MAX: '1000',
-    CACHE_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS),
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-    ...s3.env(bucket),
-  };
-  // Started together, as a deploy would: one migrates and seeds, the other waits its turn.
-  [a, b] = await Promise.all([startInstance('a', shared), startInstance('b', shared)]);
-  nginx = await startNginx([a, b]);
+  deployment = await startDeployment({ env: () => ({ CACHE_CHECK_INTERVAL_MS: String(CHECK_INTERVAL_MS) }) });
+  ({ a, b, nginx, token } = deployment);
   site = nginx.url;
-  const signIn = await fetch(`${a.url}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  token = ((await signIn.json()) as { access: string }).access;
 }, 300_000);
 
-afterAll(async () => {
-  const exits = children.map((child) =>
-    child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined,
-  );
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(exits);
-  await s3?.close();
-  await database?.drop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => deployment?.stop(), 60_000);
 
 const json = async (url: string, init?: RequestInit) => {
   const response = await fetch(url, init);
@@ -327,7 +203,7 @@ describe("nginx's logs", () => {
 
   it('write no preview token when every instance fails, while they still log the failures of other requests', async () => {
     // Two addresses where nothing listens: every request is an upstream failure, which nginx writes to its error log.
-    const down = await startNginx(
+    const down = await deployment.startNginx(
       [{ url: `http://127.0.0.1:${await freePort()}` }, { url: `http://127.0.0.1:${await freePort()}` }],
       'nginx-down',
       'answering',
