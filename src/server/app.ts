@@ -132,6 +132,11 @@ export async function buildApp(
     services.outbox?.start(app.log);
     await upkeep.start();
   });
+  // From the moment closing begins, this instance claims no more mail; closing then waits for the message in hand.
+  app.addHook('preClose', (done) => {
+    services.outbox?.halt();
+    done();
+  });
   app.addHook('onClose', async () => {
     await services.outbox?.stop();
     await upkeep.stop();

@@ -16,7 +16,9 @@ export interface OutboxRunner {
   kick(): void;
   /** Starts the timer and a first round; what happens is told to `log`. */
   start(log: UpkeepLog): void;
-  /** Stops the timer and waits for a round under way. */
+  /** Claims nothing more: the message in hand is finished (when the app starts closing). */
+  halt(): void;
+  /** Halts, and waits for the message in hand. */
   stop(): Promise<void>;
 }
 
@@ -70,8 +72,10 @@ export function createOutboxRunner(
     do {
       again = false;
       await expireUnsentMail(db, now());
-      while (await sendOne());
-    } while (again);
+      // A stopping instance finishes the message in hand and claims no other: the rest are the other
+      // instances' (or this one's after its restart), and the stop is not held by a long backlog.
+      while (timer && (await sendOne()));
+    } while (again && timer);
   };
 
   const run = (): Promise<void> => {
@@ -99,9 +103,12 @@ export function createOutboxRunner(
       timer.unref();
       void run();
     },
-    async stop() {
+    halt() {
       clearInterval(timer);
       timer = undefined;
+    },
+    async stop() {
+      this.halt();
       await running;
       transport.close();
     },
