@@ -67,7 +67,7 @@ export async function listActivity(db: DbOrTrx, filter: ActivityFilter, window?:
     .select((eb) => eb.fn.countAll().as('count'))
     .where(matches);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 /** Every username the log names (in entries of these actions, when given), in alphabetical order. */

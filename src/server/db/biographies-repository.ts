@@ -40,7 +40,7 @@ export async function listBiographies(db: DbOrTrx, options: BiographyListOptions
   }
   if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 /** What the public search reads of a member of the faculty. */

@@ -136,7 +136,7 @@ export async function publishedWithoutAlt(
       .where('images_without_alt', '>', 0)
       .executeTakeFirst(),
   ]);
-  return { count: toCount(counted?.count as string | number), rows };
+  return { count: toCount(counted?.count), rows };
 }
 
 /** Published publications with no date ('Sin fecha'): the public rule keeps them out. */
@@ -155,7 +155,7 @@ export async function publishedUndated(db: DbOrTrx): Promise<{ count: number; ro
       .where('publish_date', 'is', null)
       .executeTakeFirst(),
   ]);
-  return { count: toCount(counted?.count as string | number), rows };
+  return { count: toCount(counted?.count), rows };
 }
 
 /** Hidden sections that hold publications, with how many each holds (publications_section_order_visibility counts them). */
@@ -170,7 +170,7 @@ export async function hiddenSectionsWithPublications(db: DbOrTrx): Promise<{ id:
     .orderBy('sections.order')
     .orderBy('sections.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, publication_count: toCount(row.publication_count as string | number) }));
+  return rows.map((row) => ({ id: row.id, title: row.title, publication_count: toCount(row.publication_count) }));
 }
 
 /**
@@ -192,5 +192,5 @@ export async function countPublicToday(db: DbOrTrx, today: string): Promise<numb
     .where('publish_date', '<=', today)
     .where('section_id', 'in', db.selectFrom('sections').select('id').where('is_active', '=', 1))
     .executeTakeFirst();
-  return toCount(row?.count as string | number);
+  return toCount(row?.count);
 }

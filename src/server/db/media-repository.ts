@@ -32,7 +32,7 @@ export async function listMedia(db: DbOrTrx, options: MediaListOptions): Promise
   }
   if (options.window) query = query.limit(options.window.limit).offset(options.window.offset);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 /**

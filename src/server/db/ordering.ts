@@ -29,7 +29,7 @@ export async function countRows(db: DbOrTrx, table: OrderedTable): Promise<numbe
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst();
-  return toCount(row?.count as string | number);
+  return toCount(row?.count);
 }
 
 // New rows stay within the 32-bit column even after an administrator typed an extreme order;
@@ -158,7 +158,7 @@ export async function applyOrder(
   const sequence = [...items].sort((a, b) => a.order - b.order).map((item) => item.id);
   const moved = new Set(ids);
 
-  if (rows.length !== toCount(total?.count as string | number) && (await hasTies(trx, table))) {
+  if (rows.length !== toCount(total?.count) && (await hasTies(trx, table))) {
     const all = await trx.selectFrom(table).select(['id', 'order']).orderBy('order').orderBy('id').execute();
     const values = strictlyIncreasing(all.map((row) => row.order));
     let next = 0;
@@ -175,7 +175,7 @@ export async function applyOrder(
   }
 
   const values =
-    rows.length === toCount(total?.count as string | number)
+    rows.length === toCount(total?.count)
       ? sequence.map((_, position) => position)
       : rows.map((row) => row.order).sort((a, b) => a - b);
   const held = new Map(rows.map((row) => [row.id, row.order]));

@@ -256,7 +256,7 @@ export async function listPublications(db: DbOrTrx, options: PublicationListOpti
       .where(filter)
       .executeTakeFirst(),
   ]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 export async function countPublicationsInSection(db: DbOrTrx, sectionId: number): Promise<number> {
@@ -265,7 +265,7 @@ export async function countPublicationsInSection(db: DbOrTrx, sectionId: number)
     .select((eb) => eb.fn.countAll().as('count'))
     .where('section_id', '=', sectionId)
     .executeTakeFirst();
-  return toCount(row?.count as string | number);
+  return toCount(row?.count);
 }
 
 export async function findPublication(db: DbOrTrx, id: number): Promise<PublicationWithSection | undefined> {
@@ -312,7 +312,7 @@ export async function listPublicPublications(
     inListOrder(db, filter, ids, options.window, sort),
     countJoined(db).where(filter).executeTakeFirst(),
   ]);
-  return { rows, count: toCount(counted?.count as string | number), listOrder };
+  return { rows, count: toCount(counted?.count), listOrder };
 }
 
 /**
@@ -341,7 +341,7 @@ export async function listPublicEvents(
     ).execute(),
     countJoined(db).where(filter).executeTakeFirst(),
   ]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 /** What the sitemap writes of a public publication: its address and its dates. */

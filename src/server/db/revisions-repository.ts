@@ -112,7 +112,7 @@ export async function listRevisions(db: DbOrTrx, kind: ContentKind, itemId: numb
     .where('kind', '=', kind)
     .where('item_id', '=', itemId);
   const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
-  return { rows, count: toCount(counted?.count as string | number) };
+  return { rows, count: toCount(counted?.count) };
 }
 
 /** One revision of this item (undefined when the id names none, or one of another item). */

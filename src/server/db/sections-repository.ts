@@ -12,7 +12,7 @@ export async function listSections(db: DbOrTrx, window?: RowRange): Promise<Slic
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, count: toCount(total?.count as string | number) };
+  return { rows, count: toCount(total?.count) };
 }
 
 export async function findSection(db: DbOrTrx, id: number): Promise<SectionRow | undefined> {
@@ -49,7 +49,7 @@ export async function countSections(db: DbOrTrx): Promise<number> {
     .selectFrom('sections')
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst();
-  return toCount(row?.count as string | number);
+  return toCount(row?.count);
 }
 
 /** The visible sections' slugs and titles, in the admin's order: what the public navigation and sitemap show. */

@@ -6,7 +6,7 @@ import { toCount } from './paging';
  * content the landing costs the same as with a dozen publications.
  */
 export async function contentSummary(db: DbOrTrx) {
-  const count = (row: { count: string | number | bigint } | undefined) => toCount(row?.count as string | number);
+  const count = (row: { count: string | number | bigint } | undefined) => toCount(row?.count);
   const [sections, visible, publications, published, biographies, active] = await Promise.all([
     db
       .selectFrom('sections')

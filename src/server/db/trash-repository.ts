@@ -116,7 +116,7 @@ export async function listTrash(db: DbOrTrx, window?: RowRange): Promise<Slice<T
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirst(),
   ]);
-  return { rows, count: toCount(total?.count as string | number) };
+  return { rows, count: toCount(total?.count) };
 }
 
 export async function findTrashEntry(db: DbOrTrx, id: number): Promise<TrashRow | undefined> {
