@@ -29,6 +29,7 @@ import { sectionRoutes } from './routes/sections';
 import { tokenRoutes } from './routes/token';
 import { accountRoutes } from './routes/account';
 import { invitationRoutes } from './routes/invitations';
+import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { userRoutes } from './routes/users';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { readSiteSettings } from './content/site-settings';
@@ -168,6 +169,7 @@ export async function buildApp(
         });
         await tokens.register(tokenRoutes, { services });
         await tokens.register(invitationRoutes, { services });
+        await tokens.register(emailConfirmationRoutes, { services });
       });
       await api.register(publicRoutes, { services });
       await api.register(searchRoutes, { services });
@@ -206,7 +208,10 @@ export async function buildApp(
     createPageResolver(services),
     () => visibleAddedSections(services),
     services.publicCache,
-    async () => ({ ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)), mail: services.mailer.enabled }),
+    async () => ({
+      ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)),
+      mail: services.mailer.enabled,
+    }),
   );
   return { app, services };
 }
