@@ -5,6 +5,7 @@ import { AdminGuard } from '@/client/session/admin-guard';
 import { LoginPage } from '@/client/session/login-page';
 import { AccountPage } from './account/account-page';
 import { ActivationPage } from './activation/activation-page';
+import { EmailConfirmationPage } from './activation/email-confirmation-page';
 import { ActivityPage } from './activity/activity-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
@@ -47,6 +48,8 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.login.path, element: <LoginPage /> },
   // A password link is opened by someone not yet signed in.
   { path: paths.admin.activation.path, element: <ActivationPage /> },
+  // So is the link that confirms a new address: in whatever browser the mail is read, signed in or not.
+  { path: paths.admin.emailConfirmation.path, element: <EmailConfirmationPage /> },
   {
     element: <AdminGuard />,
     children: [

@@ -87,5 +87,7 @@ export const paths = {
     settings: { path: 'ajustes', getHref: () => '/admin/ajustes' },
     /** Where a password link leads; its token follows '#', never in the path. */
     activation: { path: 'activar', getHref: () => '/admin/activar' },
+    /** Where the link mailed to a new address leads (docs/decisions/206); its token follows '#'. */
+    emailConfirmation: { path: 'confirmar-correo', getHref: () => '/admin/confirmar-correo' },
   },
 } as const;
