@@ -39,6 +39,9 @@ export type InvitationKind = (typeof INVITATION_KINDS)[number];
 /** How long a password link works. */
 export const INVITATION_LIFETIME_HOURS = 72;
 
+/** How long the link that confirms a new email address works (docs/decisions/206). */
+export const EMAIL_CONFIRMATION_LIFETIME_HOURS = 24;
+
 /** Length bounds of a password, in characters (Unicode code points). */
 export const PASSWORD_MIN_LENGTH = 15;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -89,6 +92,8 @@ export const accountMessages = {
   cannotChangeOwnRole: 'No puede cambiar su propio rol.',
   lastAdmin: 'Debe quedar al menos un Administrador activo.',
   invalidLink: 'Este enlace no es válido o ha caducado. Pida a un administrador un enlace nuevo.',
+  invalidEmailLink:
+    'Este enlace para confirmar una dirección de correo no es válido, ya se usó o ha caducado. Pida el cambio de nuevo en Mi cuenta.',
   userNotFound: 'Usuario no encontrado.',
   inactiveAccountLink: 'Active la cuenta antes de crear un enlace nuevo.',
   ownLink: 'Cambie su propia contraseña en Mi cuenta.',

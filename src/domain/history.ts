@@ -41,6 +41,9 @@ export const ACTIVITY_ACTIONS = [
   'sessions_close',
   // A username an upgrade changed because another account had it in another case or accent form (migration 021).
   'account_rename',
+  // The owner's own address ('Mi cuenta'): a new one asked for (waiting for its link), and one set or removed. Never the address.
+  'email_change_request',
+  'email_change',
   // Private preview links: made, revoked, first opened (never the token).
   'preview_link_create',
   'preview_link_revoke',

@@ -30,6 +30,7 @@ import { tokenRoutes } from './routes/token';
 import { accountRoutes } from './routes/account';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
+import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { userRoutes } from './routes/users';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { readSiteSettings } from './content/site-settings';
@@ -175,6 +176,7 @@ export async function buildApp(
         await tokens.register(tokenRoutes, { services });
         await tokens.register(invitationRoutes, { services });
         await tokens.register(passwordResetRoutes, { services });
+        await tokens.register(emailConfirmationRoutes, { services });
       });
       await api.register(publicRoutes, { services });
       await api.register(searchRoutes, { services });

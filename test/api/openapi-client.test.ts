@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import createClient from 'openapi-fetch';
 import type { OpenAPI3 } from 'openapi-typescript';
 import sharp from 'sharp';
+import { newLinkToken } from '@/server/auth/accounts';
+import { replaceEmailChange } from '@/server/db/email-changes-repository';
+import { findUserByUsername } from '@/server/db/users-repository';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { answerChecker, operationsOf, validValue, type DocumentedOperation, type Known, type OpenApiDocument } from './openapi-support';
 
@@ -119,8 +122,9 @@ it('drives every operation of the document with a client generated from it; ever
       password: path.startsWith('/api/invitations/') ? NEW_PASSWORD.invited : state.password,
       current_password: state.password,
       new_password: NEW_PASSWORD.own,
-      token: state.invitation,
-      email: 'docente@example.com',
+      token: path === '/api/account/email/confirm/' ? state.emailToken : state.invitation,
+      // The admin's own address must not be the new colleague's.
+      email: path === '/api/account/email/' ? 'yo@example.com' : 'docente@example.com',
       linkedin: 'https://example.com/docente',
       role: 'editor',
       refresh: state.refresh,
@@ -173,12 +177,29 @@ it('drives every operation of the document with a client generated from it; ever
     return { body };
   }
 
+  /** An address of the admin's waiting for its link, whose token the scenario holds (this site mails none to carry it). */
+  async function pendingEmailToken(): Promise<string> {
+    const admin = (await findUserByUsername(server.services.db, TEST_ADMIN.username))!;
+    const { token, hash } = newLinkToken();
+    const now = new Date();
+    await replaceEmailChange(server.services.db, {
+      userId: admin.id,
+      email: 'confirmada@example.com',
+      tokenHash: hash,
+      sessionVersion: admin.session_version,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+    });
+    return token;
+  }
+
   const operations = operationsOf(doc).sort((a, b) => phaseOf(a) - phaseOf(b));
   for (const documented of operations) {
     const { method, path, operation } = documented;
     const params = await pathParams(documented);
     if (path === '/api/publications/bulk/')
       state.publicationVersion = (await json('GET', `/api/publications/${String(state.publication)}/`)).version;
+    if (path === '/api/account/email/confirm/') state.emailToken = await pendingEmailToken();
     const { body, multipart } = bodyOf(documented);
     if (path === '/api/sections/' && method === 'post') {
       // A second section, empty, for the deletion at the end.

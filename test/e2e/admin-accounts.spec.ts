@@ -135,7 +135,11 @@ test('a password change in one browser ends the session of the other and keeps i
   // The activation's own sign-in, this browser's and the other's (and a header row).
   await expect(here.getByRole('table', { name: 'Sesiones abiertas' }).getByRole('row')).toHaveCount(4);
   expect(await violations(here)).toEqual([]);
-  await here.getByLabel(/^Contraseña actual/).fill(PASSWORD);
+  // 'Correo electrónico' asks for the current password too: this is the one of 'Cambiar contraseña'.
+  await here
+    .getByRole('region', { name: 'Cambiar contraseña' })
+    .getByLabel(/^Contraseña actual/)
+    .fill(PASSWORD);
   await here.getByLabel(/^Nueva contraseña/).fill(NEW_PASSWORD);
   await here.getByLabel(/^Repetir nueva contraseña/).fill(NEW_PASSWORD);
   await here.getByRole('button', { name: 'Cambiar contraseña' }).click();

@@ -13,7 +13,9 @@
  *
  * Control routes (on 127.0.0.1; the port is written to $REAL_API_DIR/port once ready):
  *   POST   /servers                  -> { id, origin, access, refresh }
+ *   POST   /servers?mail=1           -> the same, for a site that sends mail (MAIL_SITE below)
  *   GET    /servers/:id/requests     -> every request that server received, in order
+ *   GET    /servers/:id/outbox       -> the mail that server wrote to its outbox, in order
  *   DELETE /servers/:id              -> closes it and deletes its files
  *   GET    /image/:format            -> a small real image (jpeg, png, gif, webp) made by sharp
  */
@@ -43,10 +45,30 @@ export interface RecordedRequest {
   status?: number;
 }
 
+/** A message a site wrote to its outbox, as the control route answers it. */
+export interface OutboxMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  /** The plain-text body, with its link written out. */
+  text: string;
+}
+
+/**
+ * A site that sends mail, as far as its screens can tell (`mail: true` in GET /api/account/):
+ * its outbox is written and read by the tests through the control route. The mail server
+ * it names answers nowhere, so nothing leaves, and a failed try waits an hour before the next.
+ */
+const MAIL_SITE = {
+  publicUrl: 'https://master.example.org',
+  mail: { url: 'smtp://127.0.0.1:9/', from: 'no-responder@master.example.org', retryBaseMs: 3_600_000, pollMs: 3_600_000 },
+};
+
 interface Running {
   origin: string;
   dataDir: string;
   requests: RecordedRequest[];
+  outbox: () => Promise<OutboxMessage[]>;
   close: () => Promise<void>;
 }
 
@@ -56,7 +78,7 @@ async function main(): Promise<void> {
   const clientDir = path.join(root, 'client');
   await fakeClientBuild(clientDir);
 
-  const configFor = (dataDir: string) => ({
+  const configFor = (dataDir: string, mail = false) => ({
     // The template's access token must outlast a whole run (5 minutes by default).
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -67,10 +89,11 @@ async function main(): Promise<void> {
     }),
     // Always a SQLite file of its own, even when the shell names a PostgreSQL database.
     databaseUrl: undefined,
+    ...(mail && MAIL_SITE),
   });
 
-  async function startServer(dataDir: string): Promise<Running> {
-    const { app } = await buildApp(configFor(dataDir), { logger: false });
+  async function startServer(dataDir: string, mail = false): Promise<Running> {
+    const { app, services } = await buildApp(configFor(dataDir, mail), { logger: false });
     const requests: RecordedRequest[] = [];
     const byRaw = new WeakMap<IncomingMessage, RecordedRequest>();
     // Recorded on the socket's side, so that answers the public cache gives before Fastify runs are seen too.
@@ -93,6 +116,10 @@ async function main(): Promise<void> {
       origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
       dataDir,
       requests,
+      outbox: async () =>
+        (await services.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'body_text']).orderBy('id').execute()).map(
+          (row) => ({ kind: row.kind, to: row.recipient, subject: row.subject, text: row.body_text ?? '' }),
+        ),
       close: async () => {
         await app.close();
         await fs.rm(dataDir, { recursive: true, force: true });
@@ -111,11 +138,11 @@ async function main(): Promise<void> {
   await template.app.close();
 
   let made = 0;
-  async function freshServer(): Promise<Running> {
+  async function freshServer(mail = false): Promise<Running> {
     const dataDir = path.join(root, `server-${++made}`);
     await fs.mkdir(dataDir, { recursive: true });
     await fs.copyFile(path.join(templateDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
-    return startServer(dataDir);
+    return startServer(dataDir, mail);
   }
 
   const servers = new Map<string, Running>();
@@ -138,8 +165,9 @@ async function main(): Promise<void> {
   const control = http.createServer({ keepAliveTimeout: TEST_KEEP_ALIVE_MS }, (req, res) => {
     const url = req.url ?? '/';
     const route = async () => {
-      if (req.method === 'POST' && url === '/servers') {
-        const server = await takeServer();
+      if (req.method === 'POST' && (url === '/servers' || url === '/servers?mail=1')) {
+        // The spare is a site without mail, as most files want; one that sends mail is made when asked for.
+        const server = url === '/servers' ? await takeServer() : await freshServer(true);
         const id = path.basename(server.dataDir);
         servers.set(id, server);
         return json(res, 201, { id, origin: server.origin, ...tokens });
@@ -149,10 +177,11 @@ async function main(): Promise<void> {
         const bytes = await makeImage(image[1] as 'jpeg');
         return res.writeHead(200, { 'Content-Type': `image/${image[1]}` }).end(bytes);
       }
-      const match = /^\/servers\/([^/]+)(\/requests)?$/.exec(url);
+      const match = /^\/servers\/([^/]+)(\/requests|\/outbox)?$/.exec(url);
       const server = match && servers.get(match[1]);
       if (!match || !server) return json(res, 404, { detail: `no such control route or server: ${req.method} ${url}` });
-      if (req.method === 'GET' && match[2]) return json(res, 200, server.requests);
+      if (req.method === 'GET' && match[2] === '/requests') return json(res, 200, server.requests);
+      if (req.method === 'GET' && match[2] === '/outbox') return json(res, 200, await server.outbox());
       if (req.method === 'DELETE' && !match[2]) {
         servers.delete(match[1]);
         await server.close();

@@ -35,10 +35,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getApiHost, setApiHost } from '@/client/api/base-query';
-import type { RecordedRequest } from './real-api-process';
+import type { OutboxMessage, RecordedRequest } from './real-api-process';
 import { TEST_ADMIN } from './api-server-constants';
 
-export type { RecordedRequest };
+export type { OutboxMessage, RecordedRequest };
 
 export interface ApiReply {
   status: number;
@@ -140,14 +140,17 @@ export interface RealApi {
   requests(): Promise<RecordedRequest[]>;
   /** A small real image (sharp-made) the server's image checks accept. */
   image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array<ArrayBuffer>>;
+  /** The mail the server wrote to its outbox, oldest first (a server of `withRealApi({ mail: true })`; none is ever sent). */
+  outbox(): Promise<OutboxMessage[]>;
 }
 
 /**
  * Registers the hooks that start a real server for the calling file (or for
  * each test, with `per: 'test'`), point the app's API host at it and close it
- * afterwards. Call once at the top level of a test file.
+ * afterwards. Call once at the top level of a test file. `mail: true`: a site
+ * that sends mail (its screens say so), whose messages `outbox()` reads.
  */
-export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): RealApi {
+export function withRealApi({ per = 'file', mail = false }: { per?: 'file' | 'test'; mail?: boolean } = {}): RealApi {
   let started: Started | undefined;
   let previousHost = '';
   let names = 0;
@@ -157,7 +160,7 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
   };
 
   const start = async () => {
-    started = (await (await controlCall('POST', '/servers')).json()) as Started;
+    started = (await (await controlCall('POST', mail ? '/servers?mail=1' : '/servers')).json()) as Started;
     previousHost = getApiHost();
     setApiHost(started.origin);
   };
@@ -263,6 +266,9 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
     unique: (prefix) => `${prefix} ${++names}`,
     async requests() {
       return (await received()).slice(earlier);
+    },
+    async outbox() {
+      return (await (await controlCall('GET', `/servers/${current().id}/outbox`)).json()) as OutboxMessage[];
     },
     async image(format = 'png') {
       images[format] ??= controlCall('GET', `/image/${format}`).then(async (response) => new Uint8Array(await response.arrayBuffer()));

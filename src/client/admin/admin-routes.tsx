@@ -6,6 +6,7 @@ import { LoginPage } from '@/client/session/login-page';
 import { AccountPage } from './account/account-page';
 import { ActivationPage } from './activation/activation-page';
 import { ForgotPasswordPage } from './activation/forgot-password-page';
+import { EmailConfirmationPage } from './activation/email-confirmation-page';
 import { ActivityPage } from './activity/activity-page';
 import { AdminLanding } from './admin-landing';
 import { AdminNotFoundPage } from './admin-not-found-page';
@@ -49,6 +50,8 @@ const adminRoutes: RouteObject[] = [
   // A password link is opened by someone not yet signed in.
   { path: paths.admin.activation.path, element: <ActivationPage /> },
   { path: paths.admin.forgotPassword.path, element: <ForgotPasswordPage /> },
+  // So is the link that confirms a new address: in whatever browser the mail is read, signed in or not.
+  { path: paths.admin.emailConfirmation.path, element: <EmailConfirmationPage /> },
   {
     element: <AdminGuard />,
     children: [

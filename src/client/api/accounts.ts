@@ -9,6 +9,18 @@ export interface Account {
   username: string;
   name: string;
   role: Role;
+  /** '' when the account has none. */
+  email: string;
+  /** The new address waiting for the link mailed to it, or null. */
+  pending_email: string | null;
+  /** Whether the site sends mail: a new address is then confirmed by a link, else it is set when saved. */
+  mail: boolean;
+}
+
+/** 'Correo electrónico' in Mi cuenta: the new address ('' removes it) and the current password. */
+export interface EmailChange {
+  email: string;
+  current_password: string;
 }
 
 /** One sign-in still alive ('Sesiones abiertas'): a refresh-token family of the signed-in person. */
@@ -101,6 +113,16 @@ const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Account
         }
       },
     }),
+    /** Answers the account: with `pending_email` when the address waits for its link, else with the new `email`. */
+    changeEmail: build.mutation<Account, EmailChange>({
+      query: (body) => ({ url: '/account/email/', method: 'POST', body }),
+      invalidatesTags: ['Account', 'StaffUser'],
+    }),
+    /** Public: the link may be opened signed in as anyone, or as nobody. The token goes in the body only. */
+    confirmEmail: build.mutation<{ email: string }, string>({
+      query: (token) => ({ url: '/account/email/confirm/', method: 'POST', body: { token } }),
+      invalidatesTags: ['Account', 'StaffUser'],
+    }),
     listAccountSessions: build.query<AccountSession[], void>({
       query: () => '/account/sessions/',
       providesTags: ['AccountSession'],
@@ -148,6 +170,8 @@ const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Account
 export const {
   useGetAccountQuery,
   useChangePasswordMutation,
+  useChangeEmailMutation,
+  useConfirmEmailMutation,
   useListAccountSessionsQuery,
   useCloseAccountSessionMutation,
   useCloseOtherSessionsMutation,

@@ -89,5 +89,7 @@ export const paths = {
     activation: { path: 'activar', getHref: () => '/admin/activar' },
     /** '¿Ha olvidado su contraseña?': a link by mail (docs/decisions/204). */
     forgotPassword: { path: 'contrasena-olvidada', getHref: () => '/admin/contrasena-olvidada' },
+    /** Where the link mailed to a new address leads (docs/decisions/206); its token follows '#'. */
+    emailConfirmation: { path: 'confirmar-correo', getHref: () => '/admin/confirmar-correo' },
   },
 } as const;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import {
   ACCOUNT_STATES,
+  EMAIL_CONFIRMATION_LIFETIME_HOURS,
   INVITATION_KINDS,
   INVITATION_LIFETIME_HOURS,
   PASSWORD_MAX_LENGTH,
@@ -22,8 +23,25 @@ export const Account = Type.Object({
   username: Type.String(),
   name: Type.String(),
   role: Role,
+  email: Type.String({ description: 'Su dirección de correo; "" si no tiene' }),
+  pending_email: Type.Union([Type.String(), Type.Null()], {
+    description: `La dirección nueva que espera a que se abra el enlace que se le envió (válido ${EMAIL_CONFIRMATION_LIFETIME_HOURS} horas); null si no hay ninguna`,
+  }),
+  mail: Type.Boolean({
+    description: 'Si el sitio envía correo: entonces una dirección nueva se confirma con un enlace; si no, cambia al guardarla',
+  }),
 });
 export type Account = Static<typeof Account>;
+
+export const EmailChangeBody = Type.Object(
+  {
+    email: Type.Optional(Type.String({ description: 'La dirección nueva; "" quita la actual' })),
+    current_password: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const EmailConfirmed = Type.Object({ email: Type.String({ description: 'La dirección de la cuenta desde ahora' }) });
 
 export const PasswordChangeBody = Type.Object(
   {

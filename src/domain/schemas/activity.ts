@@ -10,7 +10,7 @@ import { PageQuery } from './common';
 const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {
   description:
     'sign_in, sign_in_failed, sign_in_locked (el usuario queda bloqueado para navegadores desconocidos), sign_out, create, update, delete (a la papelera), restore (desde la papelera), revision_restore, purge, reorder, upload; ' +
-    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close, account_rename (un nombre de usuario que una actualización cambió porque otra cuenta ya lo tenía, con otras mayúsculas o con los acentos escritos de otra forma); ' +
+    'cuentas: password_change, account_create, invitation_create, account_activate, account_deactivate, account_reactivate, role_change, password_reset, sessions_close, account_rename (un nombre de usuario que una actualización cambió porque otra cuenta ya lo tenía, con otras mayúsculas o con los acentos escritos de otra forma), email_change_request (una dirección de correo nueva pedida en Mi cuenta, a la espera de su enlace), email_change (la dirección propia cambiada o quitada); ' +
     'acciones en lote sobre publicaciones (una entrada que lista sus elementos): bulk_publish, bulk_draft, bulk_archive, bulk_move, bulk_trash, bulk_revert (deshacer), bulk_restore (desde la papelera)',
 });
 

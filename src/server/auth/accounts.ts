@@ -20,6 +20,12 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export const hashLinkToken = (token: string): string => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 
+/** A new one-time link's token (256 random bits, base64url: 43 characters) and the hash that is all the database keeps of it. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}
+
 export interface MadeLink {
   url: string;
   /** ISO 8601. */
@@ -37,12 +43,12 @@ export async function makeLink(
   createdById: number | null,
   lifetimeMs: number = PANEL_LINK_LIFETIME_MS,
 ): Promise<MadeLink> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newLinkToken();
   const now = Date.now();
   const expiresAt = new Date(now + lifetimeMs).toISOString();
   await replaceInvitation(db, {
     userId,
-    tokenHash: hashLinkToken(token),
+    tokenHash: hash,
     kind,
     createdAt: new Date(now).toISOString(),
     expiresAt,

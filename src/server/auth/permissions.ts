@@ -98,6 +98,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Mi cuenta: everyone's own.
   'GET /api/account/': { roles: BOTH },
   'POST /api/account/password/': { roles: BOTH },
+  'POST /api/account/email/': { roles: BOTH },
   'GET /api/account/sessions/': { roles: BOTH },
   'DELETE /api/account/sessions/:id/': { roles: BOTH },
   'POST /api/account/sessions/close-others/': { roles: BOTH },

@@ -27,6 +27,7 @@ import * as publicationEvents from './migrations/2026-12-05-025-publication-even
 import * as siteSettings from './migrations/2026-12-06-026-site-settings';
 import * as outbox from './migrations/2026-12-06-027-outbox';
 import * as accountEmails from './migrations/2026-12-06-028-account-emails';
+import * as emailChanges from './migrations/2026-12-06-029-email-changes';
 
 // Listed in code rather than read from a folder so that tsx, Jest and a
 // bundler all see the same set. Names sort in the order they must run.
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-026-site-settings': siteSettings,
   '2026-12-06-027-outbox': outbox,
   '2026-12-06-028-account-emails': accountEmails,
+  '2026-12-06-029-email-changes': emailChanges,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -46,6 +46,25 @@ export interface InvitationsTable {
   created_by_id: number | null;
 }
 
+/**
+ * An address an account's owner asked for, waiting for the link mailed to it
+ * (docs/decisions/206): one per account; only the hash of the link's token is kept.
+ */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  /** Unique: a new request replaces the account's pending one. */
+  user_id: number;
+  /** The new address as written. */
+  email: string;
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  /** The account's session_version when it was asked: a password change or reset since voids it. */
+  session_version: number;
+  /** ISO 8601: compares as text. */
+  created_at: string;
+  expires_at: string;
+}
+
 /** A private preview link of a publication: only the hash of its token is kept. */
 export interface PreviewLinksTable {
   id: Generated<number>;
@@ -371,6 +390,7 @@ export interface SiteSettingsTable {
 export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
+  email_changes: EmailChangesTable;
   preview_links: PreviewLinksTable;
   refresh_tokens: RefreshTokensTable;
   sections: SectionsTable;
@@ -398,6 +418,7 @@ export type NewMediaRow = Insertable<MediaTable>;
 export type MediaUpdate = Updateable<MediaTable>;
 export type UserRow = Selectable<UsersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type EmailChangeRow = Selectable<EmailChangesTable>;
 export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 export type SectionRow = Selectable<SectionsTable>;
 export type NewSectionRow = Insertable<SectionsTable>;

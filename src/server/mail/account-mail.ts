@@ -106,3 +106,15 @@ export function emailChangedMail(to: Addressee, newAddress: string, at: Date): M
     after: [NOT_YOU],
   };
 }
+
+export function emailRemovedMail(to: Addressee, at: Date): MailContent {
+  return {
+    subject: 'Su cuenta ya no tiene dirección de correo',
+    greeting: greet(to),
+    paragraphs: [
+      `La dirección de correo de su cuenta «${to.username}» en el panel de ${SITE_NAME} se quitó ${mailTime(at)}.`,
+      'El sitio ya no le enviará mensajes a esta dirección.',
+    ],
+    after: [NOT_YOU],
+  };
+}

@@ -1,16 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { accountMessages, validatePassword, type Role } from '@/domain/accounts';
+import type { FastifyRequest } from 'fastify';
+import {
+  accountMessages,
+  emailKey,
+  EMAIL_CONFIRMATION_LIFETIME_HOURS,
+  validateAccountEmail,
+  validatePassword,
+  type Role,
+} from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
-import { Account, AccountSession, PasswordChangeBody, PasswordChanged, SessionParams, SessionsClosed } from '@/domain/schemas/accounts';
+import {
+  Account,
+  AccountSession,
+  EmailChangeBody,
+  PasswordChangeBody,
+  PasswordChanged,
+  SessionParams,
+  SessionsClosed,
+} from '@/domain/schemas/accounts';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { Type } from 'typebox';
 import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { describeSession, issuePair, originOf } from '../auth/sessions';
+import { emailTakenByAnother, requestOwnEmail, setOwnEmail } from '../content/account-email';
 import { logActivity } from '../content/activity-log';
+import { livePendingEmail } from '../db/email-changes-repository';
 import { dropUnusedInvitations } from '../db/invitations-repository';
 import {
   openSessions,
@@ -19,6 +37,7 @@ import {
   revokeUserRefreshTokens,
   sessionOfFamily,
 } from '../db/refresh-tokens-repository';
+import type { UserRow } from '../db/schema';
 import { changePassword, findUserById } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { staffSession } from '../plugins/auth';
@@ -28,7 +47,7 @@ import type { Services } from '../services';
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
- * 'Mi cuenta': the signed-in person's own account, password and sign-ins.
+ * 'Mi cuenta': the signed-in person's own account, email address, password and sign-ins.
  * A password change ends every other sign-in of that person at once and keeps
  * this one: the session version goes up (older tokens open nothing) and the
  * answer carries this sign-in's new pair.
@@ -38,12 +57,92 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   const tags = ['Cuenta'];
   const security = [{ bearer: [] }];
 
+  /** The account as 'Mi cuenta' shows it, with the address waiting for its link, if any. */
+  async function accountJson(user: UserRow) {
+    const pending = await livePendingEmail(db, user.id, user.session_version, new Date().toISOString());
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      role: user.role as Role,
+      email: user.email ?? '',
+      pending_email: pending ?? null,
+      mail: services.mailer.enabled,
+    };
+  }
+
+  /**
+   * The current password, checked with the sign-in's throttle (this username, this network), as the
+   * password change checks it: a stolen access token alone does not get to guess it. 400 when wrong.
+   */
+  async function checkCurrentPassword(request: FastifyRequest, user: UserRow, current: string): Promise<void> {
+    const reservation = await loginThrottle.reserve({
+      network: clientNetwork(request.ip, config.loginIpv6Prefix),
+      username: user.username,
+      device: null,
+    });
+    if (!reservation.allowed) {
+      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+    }
+    let valid: boolean;
+    try {
+      valid = await hashingGate.run(() => verifyPassword(current, user.password_hash));
+    } catch (error) {
+      await reservation.release();
+      if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
+      throw error;
+    }
+    // A wrong password keeps its place in the throttle as a failure.
+    if (!valid) throw badRequest({ current_password: [accountMessages.wrongCurrentPassword] });
+    await reservation.release();
+  }
+
   app.get(
     '/account/',
     { schema: { tags, security, summary: 'La cuenta de quien hace la petición', response: { 200: Account, 401: Detail } } },
-    async (request) => {
+    async (request) => accountJson(staffSession(request).user),
+  );
+
+  app.post(
+    '/account/email/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cambia o quita la dirección de correo propia',
+        description:
+          'Pide la contraseña actual (con el mismo límite de intentos que el inicio de sesión). Si el sitio envía correo, la dirección nueva ' +
+          `queda pendiente (202) hasta que se abra el enlace que se le envía (válido ${EMAIL_CONFIRMATION_LIFETIME_HOURS} horas; una petición nueva ` +
+          'sustituye a la anterior), y a la dirección anterior se le avisa cuando cambia. Si el sitio no envía correo, o la dirección es la misma ' +
+          'escrita de otra forma, cambia en el acto (200). "" quita la dirección en el acto. 400 si otra cuenta ya la tiene.',
+        body: EmailChangeBody,
+        response: { 200: Account, 202: Account, 400: BadRequest, 401: Detail, 429: Detail, 503: Detail },
+      },
+    },
+    async (request, reply) => {
       const { user } = staffSession(request);
-      return { id: user.id, username: user.username, name: user.name, role: user.role as Role };
+      const errors: FieldErrors = {};
+      const email = (request.body.email ?? '').trim();
+      const current = request.body.current_password ?? '';
+      const emailErrors = validateAccountEmail(email);
+      if (emailErrors.length > 0) errors.email = emailErrors;
+      if (current === '') errors.current_password = [messages.required];
+      if (hasErrors(errors)) throw badRequest(errors);
+      // Before anything about the address is said: whether another account has it is told only to someone who knows the password.
+      await checkCurrentPassword(request, user, current);
+      const now = new Date();
+      const waits = await services.writeContent(async (trx) => {
+        // Read again under the write lock: what is stored now is what counts.
+        const me = (await findUserById(trx, user.id))!;
+        if (email !== '' && (await emailTakenByAnother(trx, me, email))) throw badRequest({ email: [accountMessages.emailTaken] });
+        // A link can only confirm a new mailbox on a site that sends mail; anything else is set now.
+        const confirm = email !== '' && services.mailer.enabled && emailKey(email) !== me.email_key;
+        if (confirm) await requestOwnEmail(trx, services, me, email, now);
+        else await setOwnEmail(trx, services, me, email, now);
+        return confirm;
+      });
+      services.mailer.kick();
+      return reply.code(waits ? 202 : 200).send(await accountJson((await findUserById(db, user.id))!));
     },
   );
 
@@ -74,26 +173,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       }
       if (hasErrors(errors)) throw badRequest(errors);
       // Guessing the current password with a stolen access token is bounded as sign-in guesses are.
-      const reservation = await loginThrottle.reserve({
-        network: clientNetwork(request.ip, config.loginIpv6Prefix),
-        username: user.username,
-        device: null,
-      });
-      if (!reservation.allowed) {
-        throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
-      }
-      let valid: boolean;
+      await checkCurrentPassword(request, user, current);
       let newHash: string;
       try {
-        valid = await hashingGate.run(() => verifyPassword(current, user.password_hash));
-        newHash = valid ? await hashingGate.run(() => hashPassword(next)) : '';
+        newHash = await hashingGate.run(() => hashPassword(next));
       } catch (error) {
-        await reservation.release();
         if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
         throw error;
       }
-      if (!valid) throw badRequest({ current_password: [accountMessages.wrongCurrentPassword] });
-      await reservation.release();
       const pair = await db.transaction().execute(async (trx) => {
         const carried = claims.family ? await sessionOfFamily(trx, claims.family) : undefined;
         await changePassword(trx, user.id, newHash);

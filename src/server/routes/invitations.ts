@@ -6,7 +6,6 @@ import { LinkAcceptBody, LinkCheck, LinkCheckBody } from '@/domain/schemas/accou
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { TokenPair } from '@/domain/schemas/token';
 import { hashLinkToken } from '../auth/accounts';
-import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { hashPassword } from '../auth/passwords';
 import { issuePair, originOf } from '../auth/sessions';
@@ -16,11 +15,9 @@ import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
 import type { InvitationRow, UserRow } from '../db/schema';
 import { changePassword, findUserById, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
+import { isLinkToken, throttledLinkRequest } from '../http/link-throttle';
 import { queuePasswordChangedNotice } from '../mail/password-changed';
 import type { Services } from '../services';
-
-/** A link's token is 43 characters; anything much longer is no token of ours. */
-const TOKEN_MAX_LENGTH = 200;
 
 const invalidLink = () => notFound(accountMessages.invalidLink);
 
@@ -31,38 +28,20 @@ const invalidLink = () => notFound(accountMessages.invalidLink);
  * network: a wrong token counts as a failed attempt.
  */
 export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, tokens, loginThrottle, hashingGate, config } = services;
+  const { db, tokens, hashingGate } = services;
   const tags = ['Usuarios'];
 
   /** The link a token opens and its person, or undefined. */
   async function linkOf(token: string | undefined): Promise<{ invitation: InvitationRow; user: UserRow } | undefined> {
-    if (typeof token !== 'string' || token === '' || token.length > TOKEN_MAX_LENGTH) return undefined;
+    if (!isLinkToken(token)) return undefined;
     const invitation = await findUsableInvitation(db, hashLinkToken(token), new Date().toISOString());
     const user = invitation && (await findUserById(db, invitation.user_id));
     return invitation && user && user.is_staff === 1 && user.is_active === 1 ? { invitation, user } : undefined;
   }
 
-  /** Runs a link's request with a place in the sign-in throttle: a link that opens nothing keeps it as a failure. */
-  async function throttled<T>(request: FastifyRequest, token: string | undefined, work: () => Promise<T>): Promise<T> {
-    const reservation = await loginThrottle.reserve({
-      network: clientNetwork(request.ip, config.loginIpv6Prefix),
-      // Not a username anyone can have ('#'): failures are bounded per network, and no account is locked by them.
-      username: `#link:${typeof token === 'string' ? hashLinkToken(token).slice(0, 16) : ''}`,
-      device: null,
-    });
-    if (!reservation.allowed) {
-      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
-    }
-    try {
-      const result = await work();
-      await reservation.release();
-      return result;
-    } catch (error) {
-      const linkFailed = error instanceof ApiError && error.statusCode === 404;
-      if (!linkFailed) await reservation.release();
-      throw error;
-    }
-  }
+  /** A link's request with a place in the sign-in throttle: a link that opens nothing keeps it as a failure. */
+  const throttled = <T>(request: FastifyRequest, token: string | undefined, work: () => Promise<T>) =>
+    throttledLinkRequest(services, request, token, work);
 
   app.post(
     '/invitations/check/',

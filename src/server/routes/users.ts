@@ -20,6 +20,7 @@ import { adminResetMail, invitationMail } from '../mail/account-mail';
 import { logActivity, type Actor } from '../content/activity-log';
 import { revokePreviewLinksOfAccount } from '../content/preview-links';
 import type { DbOrTrx } from '../db/database';
+import { dropEmailChange } from '../db/email-changes-repository';
 import { dropUnusedInvitations, pendingInvitationExpiries } from '../db/invitations-repository';
 import { countLivePreviewLinksByCreator } from '../db/preview-links-repository';
 import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
@@ -195,6 +196,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         if (activeChanges && !isActive) {
           await revokeUserRefreshTokens(trx, id);
           await dropUnusedInvitations(trx, id);
+          await dropEmailChange(trx, id);
           await logActivity(trx, actor, 'account_deactivate', targetOf(user));
           await revokePreviewLinksOfAccount(trx, actor, user);
         }

@@ -31,7 +31,8 @@ function open(preloadedState = { session: api.session() }) {
   );
 }
 
-const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`));
+/** A field of 'Cambiar contraseña' ('Correo electrónico' has a 'Contraseña actual' of its own). */
+const field = (name: string) => within(screen.getByRole('region', { name: 'Cambiar contraseña' })).getByLabelText(new RegExp(`^${name}`));
 
 test('each refusal of a new password is said beside its field, before any request, in Spanish', async () => {
   const { user } = open();
@@ -50,7 +51,8 @@ test('each refusal of a new password is said beside its field, before any reques
 
 test('a wrong current password is the server’s refusal, beside that field', async () => {
   const { user } = open();
-  await user.type(await screen.findByLabelText(/^Contraseña actual/), 'no es la contraseña actual');
+  await screen.findByRole('heading', { name: 'Cambiar contraseña' });
+  await user.type(field('Contraseña actual'), 'no es la contraseña actual');
   await user.type(field('Nueva contraseña'), NEW_PASSWORD);
   await user.type(field('Repetir nueva contraseña'), NEW_PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
@@ -63,7 +65,8 @@ test('a password change keeps this session with a fresh pair (stored for the oth
   const mine = await api.signIn();
   const other = await api.signIn();
   const { user, store } = open({ session: { restored: true, user: { ...mine, username: TEST_ADMIN.username } } });
-  await user.type(await screen.findByLabelText(/^Contraseña actual/), TEST_ADMIN.password);
+  await screen.findByRole('heading', { name: 'Cambiar contraseña' });
+  await user.type(field('Contraseña actual'), TEST_ADMIN.password);
   await user.type(field('Nueva contraseña'), NEW_PASSWORD);
   await user.type(field('Repetir nueva contraseña'), NEW_PASSWORD);
   // Shown as typed, for those who want to check it.
@@ -120,4 +123,35 @@ test('an Editor’s Mi cuenta has no developers’ options', async () => {
   expect(screen.getByRole('heading', { name: 'Cambiar contraseña' })).toBeInTheDocument();
   expect(await screen.findByRole('table', { name: 'Sesiones abiertas' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Opciones para desarrolladores' })).not.toBeInTheDocument();
+});
+
+test('on a site that sends no mail, the address changes when saved, as the form says beforehand', async () => {
+  const { user } = open();
+  const section = await screen.findByRole('region', { name: 'Correo electrónico' });
+  await within(section).findByText('Sin dirección de correo');
+  const address = within(section).getByLabelText(/^Nueva dirección de correo/);
+  expect(address).toHaveAccessibleDescription(
+    /Este sitio no envía correo: la dirección cambia en cuanto la guarde, sin enlace de confirmación\./,
+  );
+  await user.type(address, 'admin@example.org');
+  await user.type(within(section).getByLabelText(/^Contraseña actual/), TEST_ADMIN.password);
+  await user.click(within(section).getByRole('button', { name: 'Cambiar dirección' }));
+
+  expect(
+    await within(section).findByText('Su dirección de correo es ahora admin@example.org.', {}, { timeout: 12_000 }),
+  ).toBeInTheDocument();
+  await waitFor(() =>
+    expect(
+      within(section)
+        .getAllByRole('definition')
+        .map((row) => row.textContent),
+    ).toEqual(['admin@example.org']),
+  );
+  expect((await api.request('GET', '/api/account/')).body).toMatchObject({ email: 'admin@example.org', pending_email: null, mail: false });
+
+  // An empty address removes it, with the password again.
+  await user.type(within(section).getByLabelText(/^Contraseña actual/), TEST_ADMIN.password);
+  await user.click(within(section).getByRole('button', { name: 'Cambiar dirección' }));
+  expect(await within(section).findByText('Su cuenta ya no tiene dirección de correo.', {}, { timeout: 12_000 })).toBeInTheDocument();
+  expect(await within(section).findByText('Sin dirección de correo')).toBeInTheDocument();
 });

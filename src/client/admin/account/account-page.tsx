@@ -6,13 +6,14 @@ import { DetailList } from '../kit/detail-list';
 import { PageHeader } from '../kit/page-header';
 import { useAccount } from '../kit/permissions';
 import { useDocumentTitle } from '../kit/use-document-title';
+import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { SessionsTable } from './sessions-table';
 import './account.css';
 
 /**
  * /admin/cuenta ('Mi cuenta', linked from the username in the header): who is
- * signed in, 'Cambiar contraseña', 'Sesiones abiertas', and for
+ * signed in, 'Correo electrónico', 'Cambiar contraseña', 'Sesiones abiertas', and for
  * Administradores the developers' options.
  */
 export function AccountPage() {
@@ -33,6 +34,7 @@ export function AccountPage() {
           ]}
         />
       </div>
+      <EmailForm account={account} username={username} />
       <PasswordForm username={username} />
       <SessionsTable />
       {account?.role === 'admin' && (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useAcceptInvitationMutation, useCheckInvitationMutation, type InvitationHolder } from '@/client/api/accounts';
@@ -18,42 +18,8 @@ import { ShowPasswordsToggle } from '../kit/password-field';
 import { readApiFailure } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 import { useDocumentTitle } from '../kit/use-document-title';
+import { useNoIndex, useTokenFromAddress } from './link-in-address';
 import './activation.css';
-
-/** The link's token: what follows '#' in the address the page was opened at. */
-const tokenInAddress = (): string => {
-  const hash = window.location.hash.replace(/^#/, '');
-  try {
-    return decodeURIComponent(hash);
-  } catch {
-    return hash;
-  }
-};
-
-/**
- * The token travels after '#', so no request line, log or Referer ever holds
- * it; once read, the address bar forgets it before the page is painted
- * (history, bookmarks and screenshots included).
- */
-function useTokenFromAddress(): string {
-  const [token] = useState(tokenInAddress);
-  useLayoutEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  }, []);
-  return token;
-}
-
-/** Keeps search engines away while the page is open, unless the server's page already says so (it does for /admin). */
-function useNoIndex() {
-  useEffect(() => {
-    if (document.head.querySelector('meta[name="robots"][content~="noindex"]')) return;
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex';
-    document.head.append(meta);
-    return () => meta.remove();
-  }, []);
-}
 
 const LINK_FAILED = 'No se pudo comprobar el enlace. Inténtelo de nuevo.';
 

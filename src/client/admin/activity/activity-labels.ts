@@ -25,6 +25,8 @@ export const ACTION_LABELS: Record<ActivityActionName, string> = {
   password_reset: 'Restablecimiento de contraseña',
   sessions_close: 'Cierre de sesiones',
   account_rename: 'Cambio de nombre de usuario',
+  email_change_request: 'Cambio de correo electrónico pedido',
+  email_change: 'Cambio de correo electrónico',
   preview_link_create: 'Enlace privado creado',
   preview_link_revoke: 'Enlace privado revocado',
   preview_link_view: 'Enlace privado abierto por primera vez',
