@@ -4,7 +4,7 @@ import { FIELD_LIMITS } from './limits';
 import { messages } from './messages';
 import { longDate } from './publication-status';
 import { hasControlCharacter } from './text';
-import { isEmail, isHttpUrl, isIsoDate } from './validation';
+import { isEmail, isHttpUrl, isIsoDate, isWholeNumberBetween } from './validation';
 import {
   MODALITIES,
   SOCIAL_NETWORK_LABELS,
@@ -164,7 +164,7 @@ export function validateSiteSettings(input: Record<string, unknown>, { partial =
   for (const [field, { min, max }] of Object.entries(NUMBER_FIELDS)) {
     const value = input[field];
     if (!present(field) || value === null || value === undefined) continue;
-    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    if (!isWholeNumberBetween(value, min, max)) {
       errors[field] = [siteSettingsMessages[field === 'price' ? 'price' : field === 'ects_credits' ? 'ectsCredits' : 'durationMonths']];
     }
   }

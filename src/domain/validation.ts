@@ -39,24 +39,22 @@ function limitLength(
   if (!errors[field] && typeof value === 'string' && value.length > max) errors[field] = [message];
 }
 
+/** Whether `value` is a whole number from `min` to `max`, both included. */
+export const isWholeNumberBetween = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
 /** `order` as the database stores it: a whole number within 32 bits. */
-export function isOrder(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= ORDER_MIN && (value as number) <= ORDER_MAX;
-}
+export const isOrder = (value: unknown): value is number => isWholeNumberBetween(value, ORDER_MIN, ORDER_MAX);
 
 function checkOrder(input: { order?: unknown }, errors: FieldErrors): void {
   if (input.order !== undefined && !errors.order && !isOrder(input.order)) errors.order = [messages.orderOutOfRange];
 }
 
 /** A row id: ids are 32-bit serials on both databases. */
-export function isId(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= ORDER_MAX;
-}
+export const isId = (value: unknown): value is number => isWholeNumberBetween(value, 1, ORDER_MAX);
 
 /** The `version` an edit started from (requirements §10.6): a whole number from 1. */
-export function isVersion(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= Number.MAX_SAFE_INTEGER;
-}
+export const isVersion = (value: unknown): value is number => isWholeNumberBetween(value, 1, Number.MAX_SAFE_INTEGER);
 
 // The same pattern as <input type="email"> in browsers (WHATWG HTML).
 const EMAIL =

@@ -49,6 +49,11 @@ export async function findUserById(db: DbOrTrx, id: number): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** An account known to exist (the one just written, the signed-in one): its row as stored now. */
+export async function readUser(db: DbOrTrx, id: number): Promise<UserRow> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 /** Every staff account, by username. */
 export async function listUsers(db: DbOrTrx): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('is_staff', '=', 1).orderBy('username').orderBy('id').execute();

@@ -38,7 +38,7 @@ import {
   sessionOfFamily,
 } from '../db/refresh-tokens-repository';
 import type { UserRow } from '../db/schema';
-import { changePassword, findUserById } from '../db/users-repository';
+import { changePassword, readUser } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { staffSession } from '../plugins/auth';
 import { queuePasswordChangedNotice } from '../mail/password-changed';
@@ -133,7 +133,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       const now = new Date();
       const waits = await services.writeContent(async (trx) => {
         // Read again under the write lock: what is stored now is what counts.
-        const me = (await findUserById(trx, user.id))!;
+        const me = await readUser(trx, user.id);
         if (email !== '' && (await emailTakenByAnother(trx, me, email))) throw badRequest({ email: [accountMessages.emailTaken] });
         // A link can only confirm a new mailbox on a site that sends mail; anything else is set now.
         const confirm = email !== '' && services.mailer.enabled && emailKey(email) !== me.email_key;
@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         return confirm;
       });
       services.mailer.kick();
-      return reply.code(waits ? 202 : 200).send(await accountJson((await findUserById(db, user.id))!));
+      return reply.code(waits ? 202 : 200).send(await accountJson(await readUser(db, user.id)));
     },
   );
 
@@ -186,7 +186,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         await changePassword(trx, user.id, newHash);
         await revokeUserRefreshTokens(trx, user.id);
         await dropUnusedInvitations(trx, user.id);
-        const changed = (await findUserById(trx, user.id))!;
+        const changed = await readUser(trx, user.id);
         await queuePasswordChangedNotice(trx, services.mailer, changed, request);
         return issuePair(trx, tokens, changed, { family: claims.family, origin: originOf(request), carried });
       });

@@ -13,7 +13,7 @@ import { logActivity } from '../content/activity-log';
 import { dropUnusedInvitations, findUsableInvitation, useInvitation } from '../db/invitations-repository';
 import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
 import type { InvitationRow, UserRow } from '../db/schema';
-import { changePassword, findUserById, recordSignIn } from '../db/users-repository';
+import { changePassword, findUserById, readUser, recordSignIn } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { isLinkToken, throttledLinkRequest } from '../http/link-throttle';
 import { queuePasswordChangedNotice } from '../mail/password-changed';
@@ -97,7 +97,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
           await revokeUserRefreshTokens(trx, user.id);
           await dropUnusedInvitations(trx, user.id);
           await recordSignIn(trx, user.id);
-          const changed = (await findUserById(trx, user.id))!;
+          const changed = await readUser(trx, user.id);
           // A first password (an invitation's) changed nothing: only a reset is news to the account's address.
           if (invitation.kind === 'reset') await queuePasswordChangedNotice(trx, services.mailer, changed, request);
           return issuePair(trx, tokens, changed, { origin: originOf(request) });

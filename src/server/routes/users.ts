@@ -30,6 +30,7 @@ import {
   countActiveAdmins,
   findUserByEmail,
   findUserById,
+  readUser,
   insertAccount,
   listUsers,
   NO_PASSWORD,
@@ -203,7 +204,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         if (activeChanges && isActive) await logActivity(trx, actor, 'account_reactivate', targetOf(user));
         if (roleChanges)
           await logActivity(trx, actor, 'role_change', { ...targetOf(user), label: `${user.username} (${ROLE_LABELS[role as Role]})` });
-        return userJson(trx, (await findUserById(trx, id))!);
+        return userJson(trx, await readUser(trx, id));
       });
     },
   );
