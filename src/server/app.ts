@@ -30,6 +30,7 @@ import { tokenRoutes } from './routes/token';
 import { accountRoutes } from './routes/account';
 import { invitationRoutes } from './routes/invitations';
 import { userRoutes } from './routes/users';
+import { outboxRoutes } from './routes/outbox';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { readSiteSettings } from './content/site-settings';
 import { publicSiteSettings } from '@/domain/site-settings';
@@ -193,6 +194,7 @@ export async function buildApp(
         await admin.register(activityRoutes, { services });
         await admin.register(accountRoutes, { services });
         await admin.register(userRoutes, { services });
+        await admin.register(outboxRoutes, { services });
         await admin.register(siteSettingsRoutes, { services });
       });
     },
@@ -206,7 +208,10 @@ export async function buildApp(
     createPageResolver(services),
     () => visibleAddedSections(services),
     services.publicCache,
-    async () => ({ ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)), mail: services.mailer.enabled }),
+    async () => ({
+      ...publicSiteSettings(await readSiteSettings(services.db, config.siteSettingsDefaults)),
+      mail: services.mailer.enabled,
+    }),
   );
   return { app, services };
 }
