@@ -13,7 +13,13 @@
  *
  * Control routes (on 127.0.0.1; the port is written to $REAL_API_DIR/port once ready):
  *   POST   /servers                  -> { id, origin, access, refresh }
+ *   POST   /servers?mail=accept|refuse -> the same, for a site that sends mail (docs/decisions/202) to
+ *                                       an SMTP test server of its own, which takes every message or
+ *                                       refuses each with 550; never the spare, which sends none
  *   GET    /servers/:id/requests     -> every request that server received, in order
+ *   POST   /servers/:id/expired-mail?to=… -> writes a message whose link expired before it could go (as after
+ *                                       72 hours of a mail server down, which no test waits for); the
+ *                                       outbox then fails it
  *   DELETE /servers/:id              -> closes it and deletes its files
  *   GET    /image/:format            -> a small real image (jpeg, png, gif, webp) made by sharp
  */
@@ -28,8 +34,12 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig } from '@/server/config';
 import { SQLITE_FILE } from '@/server/db/database';
 import { migrateToLatest } from '@/server/db/migrate';
+import { enqueueMail } from '@/server/db/outbox-repository';
+import { composeMail } from '@/server/mail/compose';
+import type { Services } from '@/server/services';
 import { fakeClientBuild, makeImage, TEST_ADMIN, TEST_SECRET } from './api-server';
 import { TEST_KEEP_ALIVE_MS } from './api-server-constants';
+import { startSmtpTestServer } from './smtp-test-server';
 
 /** What the control route answers for each request a server received. */
 export interface RecordedRequest {
@@ -47,8 +57,15 @@ interface Running {
   origin: string;
   dataDir: string;
   requests: RecordedRequest[];
+  services: Services;
   close: () => Promise<void>;
 }
+
+/** Whether a server sends mail, and how its mail server answers. */
+type MailMode = 'accept' | 'refuse';
+
+/** Where a mailing site says people reach it (PUBLIC_URL): its links are written at this address. */
+const MAIL_PUBLIC_URL = 'https://master.example.org';
 
 async function main(): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'client-tests-api-'));
@@ -69,8 +86,18 @@ async function main(): Promise<void> {
     databaseUrl: undefined,
   });
 
-  async function startServer(dataDir: string): Promise<Running> {
-    const { app } = await buildApp(configFor(dataDir), { logger: false });
+  async function startServer(dataDir: string, mail?: MailMode): Promise<Running> {
+    const smtp = mail ? await startSmtpTestServer() : undefined;
+    if (mail === 'refuse') smtp!.refuseWith(550, 'Mailbox unavailable');
+    const config = smtp
+      ? {
+          ...configFor(dataDir),
+          publicUrl: MAIL_PUBLIC_URL,
+          // A refused message is tried again after a minute: what a test reads of it stays put meanwhile.
+          mail: { url: smtp.url(), from: 'no-responder@master.example.org', retryBaseMs: 60_000, pollMs: 100 },
+        }
+      : configFor(dataDir);
+    const { app, services } = await buildApp(config, { logger: false });
     const requests: RecordedRequest[] = [];
     const byRaw = new WeakMap<IncomingMessage, RecordedRequest>();
     // Recorded on the socket's side, so that answers the public cache gives before Fastify runs are seen too.
@@ -93,8 +120,10 @@ async function main(): Promise<void> {
       origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
       dataDir,
       requests,
+      services,
       close: async () => {
         await app.close();
+        await smtp?.stop();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -111,11 +140,31 @@ async function main(): Promise<void> {
   await template.app.close();
 
   let made = 0;
-  async function freshServer(): Promise<Running> {
+  async function freshServer(mail?: MailMode): Promise<Running> {
     const dataDir = path.join(root, `server-${++made}`);
     await fs.mkdir(dataDir, { recursive: true });
     await fs.copyFile(path.join(templateDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
-    return startServer(dataDir);
+    return startServer(dataDir, mail);
+  }
+
+  /** A password link's message whose link has expired unsent, written as an action would write it. */
+  async function writeExpiredMail(server: Running, recipient: string): Promise<void> {
+    const now = new Date();
+    const mail = composeMail(
+      {
+        subject: 'Elija una contraseña nueva',
+        greeting: 'Hola:',
+        paragraphs: [],
+        action: { label: 'Elegir una contraseña nueva', url: `${MAIL_PUBLIC_URL}/admin/activar#caducado` },
+      },
+      MAIL_PUBLIC_URL,
+    );
+    await enqueueMail(
+      server.services.db,
+      { kind: 'password-reset', userId: null, recipient, ...mail, expiresAt: new Date(now.getTime() - 1) },
+      now,
+    );
+    server.services.outbox?.kick();
   }
 
   const servers = new Map<string, Running>();
@@ -138,8 +187,10 @@ async function main(): Promise<void> {
   const control = http.createServer({ keepAliveTimeout: TEST_KEEP_ALIVE_MS }, (req, res) => {
     const url = req.url ?? '/';
     const route = async () => {
-      if (req.method === 'POST' && url === '/servers') {
-        const server = await takeServer();
+      const wanted = /^\/servers(?:\?mail=(accept|refuse))?$/.exec(url);
+      if (req.method === 'POST' && wanted) {
+        const mail = wanted[1] as MailMode | undefined;
+        const server = mail ? await freshServer(mail) : await takeServer();
         const id = path.basename(server.dataDir);
         servers.set(id, server);
         return json(res, 201, { id, origin: server.origin, ...tokens });
@@ -149,10 +200,14 @@ async function main(): Promise<void> {
         const bytes = await makeImage(image[1] as 'jpeg');
         return res.writeHead(200, { 'Content-Type': `image/${image[1]}` }).end(bytes);
       }
-      const match = /^\/servers\/([^/]+)(\/requests)?$/.exec(url);
+      const match = /^\/servers\/([^/]+)(\/requests|\/expired-mail\?to=[^&]+)?$/.exec(url);
       const server = match && servers.get(match[1]);
       if (!match || !server) return json(res, 404, { detail: `no such control route or server: ${req.method} ${url}` });
-      if (req.method === 'GET' && match[2]) return json(res, 200, server.requests);
+      if (req.method === 'GET' && match[2] === '/requests') return json(res, 200, server.requests);
+      if (req.method === 'POST' && match[2]?.startsWith('/expired-mail')) {
+        await writeExpiredMail(server, decodeURIComponent(match[2].slice('/expired-mail?to='.length)));
+        return json(res, 201, {});
+      }
       if (req.method === 'DELETE' && !match[2]) {
         servers.delete(match[1]);
         await server.close();

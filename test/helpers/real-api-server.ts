@@ -25,6 +25,12 @@
  * longer than a page). The admin's token pair is valid on every server; a test
  * that ends that session (sign-out) calls `api.signIn()` for a pair of its own.
  *
+ * A file about the site's mail calls `withRealApi({ mail: 'accept' })`: its
+ * server sends mail (PUBLIC_URL https://master.example.org) to an SMTP server
+ * of its own that takes every message, or, with 'refuse', answers each with
+ * 550 (the message then waits, tried again a minute later);
+ * `writeExpiredMail(to)` puts in a message whose link expired before it could go.
+ *
  * What the real server cannot be made to do (time out, fail with a 5xx, drop
  * the connection, answer a shape it never answers) is fault-injecting-server.ts's
  * job, not this file's. Inside a `describe`, `withFaultInjectingServer()`
@@ -140,6 +146,8 @@ export interface RealApi {
   requests(): Promise<RecordedRequest[]>;
   /** A small real image (sharp-made) the server's image checks accept. */
   image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array<ArrayBuffer>>;
+  /** On a server that sends mail: a message to `to` whose link expired unsent, which its outbox then fails. */
+  writeExpiredMail(to: string): Promise<void>;
 }
 
 /**
@@ -147,7 +155,7 @@ export interface RealApi {
  * each test, with `per: 'test'`), point the app's API host at it and close it
  * afterwards. Call once at the top level of a test file.
  */
-export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): RealApi {
+export function withRealApi({ per = 'file', mail }: { per?: 'file' | 'test'; mail?: 'accept' | 'refuse' } = {}): RealApi {
   let started: Started | undefined;
   let previousHost = '';
   let names = 0;
@@ -157,7 +165,7 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
   };
 
   const start = async () => {
-    started = (await (await controlCall('POST', '/servers')).json()) as Started;
+    started = (await (await controlCall('POST', mail ? `/servers?mail=${mail}` : '/servers')).json()) as Started;
     previousHost = getApiHost();
     setApiHost(started.origin);
   };
@@ -263,6 +271,9 @@ export function withRealApi({ per = 'file' }: { per?: 'file' | 'test' } = {}): R
     unique: (prefix) => `${prefix} ${++names}`,
     async requests() {
       return (await received()).slice(earlier);
+    },
+    async writeExpiredMail(to) {
+      await controlCall('POST', `/servers/${current().id}/expired-mail?to=${encodeURIComponent(to)}`);
     },
     async image(format = 'png') {
       images[format] ??= controlCall('GET', `/image/${format}`).then(async (response) => new Uint8Array(await response.arrayBuffer()));
