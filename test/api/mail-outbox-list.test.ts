@@ -1,7 +1,7 @@
 import { SITE_NAME } from '@/domain/catalogue';
 import { composeMail } from '@/server/mail/compose';
 import type { MailSettings } from '@/server/mail/mail-config';
-import { enqueueMail, EXPIRED_UNSENT } from '@/server/db/outbox-repository';
+import { enqueueMail, EXPIRED_UNSENT, listOutbox } from '@/server/db/outbox-repository';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 import { eventually } from '../helpers/eventually';
 import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
@@ -173,6 +173,9 @@ describe('with mail configured', () => {
     expect(waiting.attempts).toBeGreaterThanOrEqual(1);
     expect(Date.parse(waiting.next_attempt_at!)).toBeGreaterThan(Date.parse(waiting.created_at));
     expect(failed).toMatchObject({ kind: 'password-reset', sent_at: null, next_attempt_at: null, attempts: 0, last_error: EXPIRED_UNSENT });
+    // Not read at all, not merely left out by the answer's schema: the list never holds a body.
+    const { rows } = await listOutbox(server.services.db);
+    expect(rows.flatMap((row) => Object.keys(row)).filter((column) => /body|message_id|lease/.test(column))).toEqual([]);
     // Newest first, on the whole list.
     const created = results.map((message) => message.created_at);
     expect([...created].sort().reverse()).toEqual(created);
