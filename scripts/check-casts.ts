@@ -50,7 +50,7 @@ const assertions = productFiles(path.join(root, 'src')).flatMap(assertionsIn);
 const counts = { as: 0, nonNull: 0 };
 for (const assertion of assertions) counts[assertion.kind] += 1;
 
-if (process.argv.includes('--list')) for (const { kind, where, text } of assertions) console.log(`${where}\t${kind}\t${text}`);
+if (process.argv.includes('--list')) for (const { kind, where, text } of assertions) console.info(`${where}\t${kind}\t${text}`);
 
 const names = { as: '`as` assertions', nonNull: 'non-null assertions (`!`)' };
 let failed = false;
@@ -64,6 +64,6 @@ for (const kind of Object.keys(CEILINGS) as (keyof typeof CEILINGS)[]) {
   } else if (counts[kind] < CEILINGS[kind]) {
     failed = true;
     console.error(`${names[kind]}: ${counts[kind]}, fewer than the ceiling: lower CEILINGS.${kind} in scripts/check-casts.ts to ${counts[kind]}.`);
-  } else console.log(`${names[kind]}: ${counts[kind]} (the ceiling)`);
+  } else console.info(`${names[kind]}: ${counts[kind]} (the ceiling)`);
 }
 process.exit(failed ? 1 : 0);

@@ -14,3 +14,13 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'email-confirm': 'Confirmación de dirección',
   'email-changed': 'Aviso de dirección cambiada',
 };
+
+/** Where a message of the outbox stands: waiting (and being tried), sent, or given up. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  failed: 'Fallido',
+};

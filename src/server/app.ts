@@ -32,6 +32,7 @@ import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { userRoutes } from './routes/users';
+import { outboxRoutes } from './routes/outbox';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { readSiteSettings } from './content/site-settings';
 import { publicSiteSettings } from '@/domain/site-settings';
@@ -202,6 +203,7 @@ export async function buildApp(
         await admin.register(activityRoutes, { services });
         await admin.register(accountRoutes, { services });
         await admin.register(userRoutes, { services });
+        await admin.register(outboxRoutes, { services });
         await admin.register(siteSettingsRoutes, { services });
       });
     },

@@ -13,9 +13,15 @@
  *
  * Control routes (on 127.0.0.1; the port is written to $REAL_API_DIR/port once ready):
  *   POST   /servers                  -> { id, origin, access, refresh }
- *   POST   /servers?mail=1           -> the same, for a site that sends mail (MAIL_SITE below)
+ *   POST   /servers?mail=unsent|accept|refuse -> the same, for a site that sends mail (docs/decisions/202):
+ *                                       'unsent' keeps every message in its outbox (its mail server answers
+ *                                       nowhere); 'accept' and 'refuse' send to an SMTP test server of its
+ *                                       own, which takes every message or refuses each with 550. Never the spare
  *   GET    /servers/:id/requests     -> every request that server received, in order
  *   GET    /servers/:id/outbox       -> the mail that server wrote to its outbox, in order
+ *   POST   /servers/:id/expired-mail?to=… -> writes a message whose link expired before it could go (as after
+ *                                       72 hours of a mail server down, which no test waits for); the
+ *                                       outbox then fails it
  *   DELETE /servers/:id              -> closes it and deletes its files
  *   GET    /image/:format            -> a small real image (jpeg, png, gif, webp) made by sharp
  */
@@ -30,8 +36,12 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig } from '@/server/config';
 import { SQLITE_FILE } from '@/server/db/database';
 import { migrateToLatest } from '@/server/db/migrate';
+import { enqueueMail } from '@/server/db/outbox-repository';
+import { composeMail } from '@/server/mail/compose';
+import type { Services } from '@/server/services';
 import { fakeClientBuild, makeImage, TEST_ADMIN, TEST_SECRET } from './api-server';
 import { TEST_KEEP_ALIVE_MS } from './api-server-constants';
+import { startSmtpTestServer } from './smtp-test-server';
 
 /** What the control route answers for each request a server received. */
 export interface RecordedRequest {
@@ -55,7 +65,7 @@ export interface OutboxMessage {
 }
 
 /**
- * A site that sends mail, as far as its screens can tell (`mail: true` in GET /api/account/):
+ * A site that sends mail, as far as its screens can tell (`mail: 'unsent'`; `mail: true` in GET /api/account/):
  * its outbox is written and read by the tests through the control route. The mail server
  * it names answers nowhere, so nothing leaves, and a failed try waits an hour before the next.
  */
@@ -68,9 +78,15 @@ interface Running {
   origin: string;
   dataDir: string;
   requests: RecordedRequest[];
-  outbox: () => Promise<OutboxMessage[]>;
+  services: Services;
   close: () => Promise<void>;
 }
+
+/** Whether a server sends mail, and how its mail server answers ('unsent': none answers, the outbox keeps all). */
+type MailMode = 'unsent' | 'accept' | 'refuse';
+
+/** Where a mailing site says people reach it (PUBLIC_URL): its links are written at this address. */
+const MAIL_PUBLIC_URL = 'https://master.example.org';
 
 async function main(): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'client-tests-api-'));
@@ -92,8 +108,18 @@ async function main(): Promise<void> {
     ...(mail && MAIL_SITE),
   });
 
-  async function startServer(dataDir: string, mail = false): Promise<Running> {
-    const { app, services } = await buildApp(configFor(dataDir, mail), { logger: false });
+  async function startServer(dataDir: string, mail?: MailMode): Promise<Running> {
+    const smtp = mail === 'accept' || mail === 'refuse' ? await startSmtpTestServer() : undefined;
+    if (mail === 'refuse') smtp!.refuseWith(550, 'Mailbox unavailable');
+    const config = smtp
+      ? {
+          ...configFor(dataDir),
+          publicUrl: MAIL_PUBLIC_URL,
+          // A refused message is tried again after a minute: what a test reads of it stays put meanwhile.
+          mail: { url: smtp.url(), from: 'no-responder@master.example.org', retryBaseMs: 60_000, pollMs: 100 },
+        }
+      : configFor(dataDir, mail === 'unsent');
+    const { app, services } = await buildApp(config, { logger: false });
     const requests: RecordedRequest[] = [];
     const byRaw = new WeakMap<IncomingMessage, RecordedRequest>();
     // Recorded on the socket's side, so that answers the public cache gives before Fastify runs are seen too.
@@ -116,12 +142,10 @@ async function main(): Promise<void> {
       origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
       dataDir,
       requests,
-      outbox: async () =>
-        (await services.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'body_text']).orderBy('id').execute()).map(
-          (row) => ({ kind: row.kind, to: row.recipient, subject: row.subject, text: row.body_text ?? '' }),
-        ),
+      services,
       close: async () => {
         await app.close();
+        await smtp?.stop();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -138,11 +162,41 @@ async function main(): Promise<void> {
   await template.app.close();
 
   let made = 0;
-  async function freshServer(mail = false): Promise<Running> {
+  async function freshServer(mail?: MailMode): Promise<Running> {
     const dataDir = path.join(root, `server-${++made}`);
     await fs.mkdir(dataDir, { recursive: true });
     await fs.copyFile(path.join(templateDir, SQLITE_FILE), path.join(dataDir, SQLITE_FILE));
     return startServer(dataDir, mail);
+  }
+
+  /** The mail a server wrote to its outbox, oldest first, its body while it has one. */
+  async function outboxOf(server: Running): Promise<OutboxMessage[]> {
+    const rows = await server.services.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'subject', 'body_text'])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ kind: row.kind, to: row.recipient, subject: row.subject, text: row.body_text ?? '' }));
+  }
+
+  /** A password link's message whose link has expired unsent, written as an action would write it. */
+  async function writeExpiredMail(server: Running, recipient: string): Promise<void> {
+    const now = new Date();
+    const mail = composeMail(
+      {
+        subject: 'Elija una contraseña nueva',
+        greeting: 'Hola:',
+        paragraphs: [],
+        action: { label: 'Elegir una contraseña nueva', url: `${MAIL_PUBLIC_URL}/admin/activar#caducado` },
+      },
+      MAIL_PUBLIC_URL,
+    );
+    await enqueueMail(
+      server.services.db,
+      { kind: 'password-reset', userId: null, recipient, ...mail, expiresAt: new Date(now.getTime() - 1) },
+      now,
+    );
+    server.services.outbox?.kick();
   }
 
   const servers = new Map<string, Running>();
@@ -165,9 +219,11 @@ async function main(): Promise<void> {
   const control = http.createServer({ keepAliveTimeout: TEST_KEEP_ALIVE_MS }, (req, res) => {
     const url = req.url ?? '/';
     const route = async () => {
-      if (req.method === 'POST' && (url === '/servers' || url === '/servers?mail=1')) {
+      const wanted = /^\/servers(?:\?mail=(unsent|accept|refuse))?$/.exec(url);
+      if (req.method === 'POST' && wanted) {
         // The spare is a site without mail, as most files want; one that sends mail is made when asked for.
-        const server = url === '/servers' ? await takeServer() : await freshServer(true);
+        const mail = wanted[1] as MailMode | undefined;
+        const server = mail ? await freshServer(mail) : await takeServer();
         const id = path.basename(server.dataDir);
         servers.set(id, server);
         return json(res, 201, { id, origin: server.origin, ...tokens });
@@ -177,11 +233,15 @@ async function main(): Promise<void> {
         const bytes = await makeImage(image[1] as 'jpeg');
         return res.writeHead(200, { 'Content-Type': `image/${image[1]}` }).end(bytes);
       }
-      const match = /^\/servers\/([^/]+)(\/requests|\/outbox)?$/.exec(url);
+      const match = /^\/servers\/([^/]+)(\/requests|\/outbox|\/expired-mail\?to=[^&]+)?$/.exec(url);
       const server = match && servers.get(match[1]);
       if (!match || !server) return json(res, 404, { detail: `no such control route or server: ${req.method} ${url}` });
       if (req.method === 'GET' && match[2] === '/requests') return json(res, 200, server.requests);
-      if (req.method === 'GET' && match[2] === '/outbox') return json(res, 200, await server.outbox());
+      if (req.method === 'GET' && match[2] === '/outbox') return json(res, 200, await outboxOf(server));
+      if (req.method === 'POST' && match[2]?.startsWith('/expired-mail')) {
+        await writeExpiredMail(server, decodeURIComponent(match[2].slice('/expired-mail?to='.length)));
+        return json(res, 201, {});
+      }
       if (req.method === 'DELETE' && !match[2]) {
         servers.delete(match[1]);
         await server.close();

@@ -25,6 +25,12 @@
  * longer than a page). The admin's token pair is valid on every server; a test
  * that ends that session (sign-out) calls `api.signIn()` for a pair of its own.
  *
+ * A file about the site's mail calls `withRealApi({ mail: 'accept' })`: its
+ * server sends mail (PUBLIC_URL https://master.example.org) to an SMTP server
+ * of its own that takes every message, or, with 'refuse', answers each with
+ * 550 (the message then waits, tried again a minute later);
+ * `writeExpiredMail(to)` puts in a message whose link expired before it could go.
+ *
  * What the real server cannot be made to do (time out, fail with a 5xx, drop
  * the connection, answer a shape it never answers) is fault-injecting-server.ts's
  * job, not this file's. Inside a `describe`, `withFaultInjectingServer()`
@@ -140,17 +146,20 @@ export interface RealApi {
   requests(): Promise<RecordedRequest[]>;
   /** A small real image (sharp-made) the server's image checks accept. */
   image(format?: 'jpeg' | 'png' | 'gif' | 'webp'): Promise<Uint8Array<ArrayBuffer>>;
-  /** The mail the server wrote to its outbox, oldest first (a server of `withRealApi({ mail: true })`; none is ever sent). */
+  /** The mail the server wrote to its outbox, oldest first (a server of `withRealApi({ mail })`; with 'unsent', none is ever sent). */
   outbox(): Promise<OutboxMessage[]>;
+  /** On a server that sends mail: a message to `to` whose link expired unsent, which its outbox then fails. */
+  writeExpiredMail(to: string): Promise<void>;
 }
 
 /**
  * Registers the hooks that start a real server for the calling file (or for
  * each test, with `per: 'test'`), point the app's API host at it and close it
- * afterwards. Call once at the top level of a test file. `mail: true`: a site
- * that sends mail (its screens say so), whose messages `outbox()` reads.
+ * afterwards. Call once at the top level of a test file. `mail`: a site that
+ * sends mail (its screens say so): 'unsent' keeps every message for `outbox()`
+ * to read; 'accept' and 'refuse' send them to a mail server that takes or refuses them.
  */
-export function withRealApi({ per = 'file', mail = false }: { per?: 'file' | 'test'; mail?: boolean } = {}): RealApi {
+export function withRealApi({ per = 'file', mail }: { per?: 'file' | 'test'; mail?: 'unsent' | 'accept' | 'refuse' } = {}): RealApi {
   let started: Started | undefined;
   let previousHost = '';
   let names = 0;
@@ -160,7 +169,7 @@ export function withRealApi({ per = 'file', mail = false }: { per?: 'file' | 'te
   };
 
   const start = async () => {
-    started = (await (await controlCall('POST', mail ? '/servers?mail=1' : '/servers')).json()) as Started;
+    started = (await (await controlCall('POST', mail ? `/servers?mail=${mail}` : '/servers')).json()) as Started;
     previousHost = getApiHost();
     setApiHost(started.origin);
   };
@@ -269,6 +278,9 @@ export function withRealApi({ per = 'file', mail = false }: { per?: 'file' | 'te
     },
     async outbox() {
       return (await (await controlCall('GET', `/servers/${current().id}/outbox`)).json()) as OutboxMessage[];
+    },
+    async writeExpiredMail(to) {
+      await controlCall('POST', `/servers/${current().id}/expired-mail?to=${encodeURIComponent(to)}`);
     },
     async image(format = 'png') {
       images[format] ??= controlCall('GET', `/image/${format}`).then(async (response) => new Uint8Array(await response.arrayBuffer()));

@@ -27,6 +27,7 @@ import { SectionFormPage } from './sections/section-form-page';
 import { SectionListPage } from './sections/section-list-page';
 import { SiteSettingsPage } from './settings/site-settings-page';
 import { TrashPage } from './trash/trash-page';
+import { MailPage } from './users/mail-page';
 import { UsersPage } from './users/users-page';
 
 // The publication form and its layout editor load only when a publication is being written.
@@ -103,6 +104,14 @@ const adminRoutes: RouteObject[] = [
             element: (
               <AdministratorOnly title="Usuarios">
                 <UsersPage />
+              </AdministratorOnly>
+            ),
+          },
+          {
+            path: paths.admin.usersMail.path,
+            element: (
+              <AdministratorOnly title="Correo">
+                <MailPage />
               </AdministratorOnly>
             ),
           },

@@ -41,6 +41,8 @@ export interface StaffUser {
   username: string;
   name: string;
   role: Role;
+  /** Where the site mails the person's links and notices; null when the account has none. */
+  email: string | null;
   state: AccountState;
   last_login_at: string | null;
   /** Private preview links the account made that still work. */
@@ -51,6 +53,8 @@ export interface StaffUser {
 export interface Invitation {
   url: string;
   expires_at: string;
+  /** The address the link was also mailed to; null when the account has none or the site sends no mail. */
+  mailed_to: string | null;
 }
 
 export interface PasswordChange {
@@ -67,12 +71,16 @@ export interface NewUser {
   username: string;
   name: string;
   role: Role;
+  /** '' for none. */
+  email: string;
 }
 
 export interface UserChange {
   id: number;
   name?: string;
   role?: Role;
+  /** '' removes the address. */
+  email?: string;
   is_active?: boolean;
 }
 
@@ -88,7 +96,7 @@ export interface InvitationHolder {
  * ('Usuarios', Administrador only) and the password links. The link's token
  * always travels in a request body, never in an address.
  */
-const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser'] }).injectEndpoints({
+const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'AccountSession', 'StaffUser', 'Outbox'] }).injectEndpoints({
   endpoints: (build) => ({
     /**
      * Keyed by the signed-in username: when another tab signs someone else in
@@ -139,9 +147,10 @@ const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Account
       query: () => '/users/',
       providesTags: ['StaffUser'],
     }),
+    // A new account's invitation, like any new link, may be mailed: 'Correo' has a message more.
     createUser: build.mutation<{ user: StaffUser; invitation: Invitation }, NewUser>({
       query: (body) => ({ url: '/users/', method: 'POST', body }),
-      invalidatesTags: ['StaffUser'],
+      invalidatesTags: ['StaffUser', 'Outbox'],
     }),
     // A deactivation and a password reset also revoke the account's private preview links.
     updateUser: build.mutation<StaffUser, UserChange>({
@@ -151,7 +160,7 @@ const accountsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Account', 'Account
     /** A new link: an invitation for a pending account, a password reset for an active one. */
     createInvitation: build.mutation<Invitation, number>({
       query: (id) => ({ url: `/users/${id}/invitation/`, method: 'POST' }),
-      invalidatesTags: ['StaffUser', 'PreviewLink'],
+      invalidatesTags: ['StaffUser', 'PreviewLink', 'Outbox'],
     }),
     /** Revokes every private preview link the account made. */
     revokeUserPreviewLinks: build.mutation<{ revoked: number }, number>({

@@ -83,6 +83,8 @@ export const paths = {
     account: { path: 'cuenta', getHref: () => '/admin/cuenta' },
     /** The colleagues' accounts ('Usuarios', Administrador only). */
     users: { path: 'usuarios', getHref: () => '/admin/usuarios' },
+    /** The site's mail ('Correo', in Usuarios; Administrador only, docs/decisions/205). */
+    usersMail: { path: 'usuarios/correo', getHref: () => '/admin/usuarios/correo' },
     /** 'Ajustes del sitio' (Administrador only, docs/decisions/199). */
     settings: { path: 'ajustes', getHref: () => '/admin/ajustes' },
     /** Where a password link leads; its token follows '#', never in the path. */

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { SIGN_IN_ARRIVAL } from '@/client/app/arrival';
 import { validateLogin } from '@/domain/validation';
 import { accountMessages } from '@/domain/accounts';
-import { siteSendsMail } from './site-mail';
+import { siteSendsMail } from '@/client/ui/settings-script';
 import { ADMIN_NAME, adminPageTitle, SITE_NAME } from '@/domain/catalogue';
 import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';

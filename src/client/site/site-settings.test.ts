@@ -30,6 +30,9 @@ test('falls back to the defaults without settings or with unreadable ones', () =
   expect(readSiteSettings(pageWith(null))).toEqual(DEFAULT_SITE_SETTINGS);
   expect(readSiteSettings(pageWith('{no es json'))).toEqual(DEFAULT_SITE_SETTINGS);
   expect(readSiteSettings(pageWith('{"socialLinks": "x"}'))).toEqual({ ...DEFAULT_SITE_SETTINGS, sections: [] });
+  // Settings that say nothing of mail: the site sends none.
+  expect(readSiteSettings(pageWith('{"socialLinks": "x"}')).mail).toBeUndefined();
+  expect(readSiteSettings(pageWith('{"mail": true}')).mail).toBe(true);
 });
 
 test('reads the added sections the page carries, leaving out any that is malformed', () => {

@@ -3,6 +3,7 @@ import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import type { SectionLink, SiteContact, SiteSettings, SocialLink } from '@/domain/entities';
 import { isModality } from '@/domain/site-settings';
 import type { ProgrammeFacts } from '@/domain/site-settings-values';
+import { settingsScriptJson } from '@/client/ui/settings-script';
 
 const isSectionLink = (value: unknown): value is SectionLink =>
   typeof value === 'object' &&
@@ -63,18 +64,6 @@ function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** The settings script's JSON, parsed once; null when there is none or it cannot be read (development, tests). */
-function settingsJson(doc: Document): Record<string, unknown> | null {
-  const raw = doc.getElementById('site-settings')?.textContent;
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function settingsFrom(json: Record<string, unknown> | null): SiteSettings {
   if (!json) return DEFAULT_SITE_SETTINGS;
   const parsed = json as Partial<SiteSettings>;
@@ -102,7 +91,7 @@ function settingsFrom(json: Record<string, unknown> | null): SiteSettings {
  * <script id="site-settings" type="application/json">{...}</script>.
  * Missing or unreadable parts fall back to the defaults (development, tests).
  */
-export const readSiteSettings = (doc: Document = document): SiteSettings => settingsFrom(settingsJson(doc));
+export const readSiteSettings = (doc: Document = document): SiteSettings => settingsFrom(settingsScriptJson(doc));
 
 /**
  * The page's frame from that one script: the settings, and the year and the day the page
@@ -110,7 +99,7 @@ export const readSiteSettings = (doc: Document = document): SiteSettings => sett
  * period), the same on both sides of a take-over; the browser's when the page says none.
  */
 export function readSiteFrame(doc: Document = document): SiteFrame {
-  const json = settingsJson(doc);
+  const json = settingsScriptJson(doc);
   const year = json?.year;
   const today = day(json?.today) ?? localToday();
   return {

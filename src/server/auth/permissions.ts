@@ -113,6 +113,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PATCH /api/users/:id/': { roles: ADMIN },
   'POST /api/users/:id/invitation/': { roles: ADMIN },
   'DELETE /api/users/:id/preview-links/': { roles: ADMIN },
+  // 'Correo': who was mailed what, and how it went.
+  'GET /api/outbox/': { roles: ADMIN },
 };
 
 /** The rule of a request's route; HEAD is GET's. */

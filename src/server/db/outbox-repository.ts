@@ -1,4 +1,5 @@
 import type { DbOrTrx } from './database';
+import { toCount, type RowRange, type Slice } from './paging';
 import type { OutboxRow } from './schema';
 
 /**
@@ -148,4 +149,29 @@ export async function countRecentMail(db: DbOrTrx, userId: number, kind: string,
     .where('created_at', '>', since.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The columns 'Correo' may read: never the bodies, which hold one-time links, nor the lease. */
+const LISTED_COLUMNS = [
+  'id',
+  'kind',
+  'recipient',
+  'subject',
+  'status',
+  'attempts',
+  'created_at',
+  'sent_at',
+  'next_attempt_at',
+  'last_error',
+] as const;
+
+export type ListedMail = Pick<OutboxRow, (typeof LISTED_COLUMNS)[number]>;
+
+/** The outbox for 'Correo', newest first (ties by id), one page of it; every message when no window is given. */
+export async function listOutbox(db: DbOrTrx, window?: RowRange): Promise<Slice<ListedMail>> {
+  let query = db.selectFrom('outbox').select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (window) query = query.limit(window.limit).offset(window.offset);
+  const total = db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('count'));
+  const [rows, counted] = await Promise.all([query.execute(), total.executeTakeFirst()]);
+  return { rows, count: toCount(counted?.count) };
 }

@@ -46,7 +46,7 @@ const TAGS: Record<string, string> = {
   Historial: 'Versiones guardadas de cada elemento',
   Actividad: 'Registro de actividad',
   Cuenta: 'Mi cuenta: la cuenta propia, su contraseña y sus sesiones abiertas',
-  Usuarios: 'Cuentas del personal (solo Administradores) y enlaces de invitación o restablecimiento',
+  Usuarios: 'Cuentas del personal (solo Administradores), enlaces de invitación o restablecimiento y el correo del sitio',
   Ajustes: 'Ajustes del sitio: contacto, datos del programa, plazo de admisión, redes sociales y grupo de investigación',
   Sitio: 'Documentos del sitio para buscadores (no son JSON)',
 };

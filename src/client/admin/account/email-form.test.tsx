@@ -9,7 +9,7 @@ import { AccountPage } from './account-page';
 
 // A site that sends mail: a new address waits for the link written to the server's outbox.
 // A request ends pending changes and may take addresses: each test has a server of its own.
-const api = withRealApi({ per: 'test', mail: true });
+const api = withRealApi({ per: 'test', mail: 'unsent' });
 
 beforeEach(() => localStorage.clear());
 

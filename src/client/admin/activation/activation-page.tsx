@@ -6,7 +6,7 @@ import { baseApi } from '@/client/api/base-api';
 import { useAppDispatch } from '@/client/app/hooks';
 import { paths } from '@/client/app/paths';
 import { signedIn } from '@/client/session/session-slice';
-import { siteSendsMail } from '@/client/session/site-mail';
+import { siteSendsMail } from '@/client/ui/settings-script';
 import { useRestoredSession } from '@/client/session/use-restored-session';
 import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import { accountMessages } from '@/domain/accounts';

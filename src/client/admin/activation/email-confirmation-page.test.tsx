@@ -7,7 +7,7 @@ import { colleague, sessionOf, STAFF_PASSWORD, tokenOf } from '../../../../test/
 import { EmailConfirmationPage } from './email-confirmation-page';
 
 // A site that sends mail: the link is read from the server's outbox, as the new address would receive it.
-const api = withRealApi({ mail: true });
+const api = withRealApi({ mail: 'unsent' });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => window.history.replaceState(null, '', '/'));

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useRequestPasswordResetMutation } from '@/client/api/password-reset';
 import { paths } from '@/client/app/paths';
-import { siteSendsMail } from '@/client/session/site-mail';
+import { siteSendsMail } from '@/client/ui/settings-script';
 import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import type { FieldErrors } from '@/domain/entities';
 import { passwordResetMessages, validateResetRequest } from '@/domain/password-reset';

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { bulkMessages, publicationCount } from '@/domain/bulk';
 import type { Section } from '@/domain/entities';
-import { focusIsOutside } from '../kit/focus-targets';
+import { useModalDialog } from '../kit/use-modal-dialog';
 
 export interface BulkMoveDialogProps {
   open: boolean;
@@ -13,39 +13,22 @@ export interface BulkMoveDialogProps {
 
 /**
  * 'Mover a sección…': the question names the count, the section is chosen
- * in the dialog. A native modal <dialog> like the kit's ConfirmDialog: the
- * page is inert, Escape cancels, and the focus goes back to the button that
- * opened it, unless the move has already put it on its outcome.
+ * in the dialog (kit/use-modal-dialog.ts: the page is inert, Escape cancels,
+ * and the focus goes back to the button that opened it, unless the move has
+ * already put it on its outcome).
  */
 export function BulkMoveDialog({ open, count, sections, onConfirm, onCancel }: BulkMoveDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const select = useRef<HTMLSelectElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const [sectionId, setSectionId] = useState('');
   const [problem, setProblem] = useState('');
   const titleId = useId();
   const selectId = useId();
   const problemId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      select.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
+  const { dialog, onClose: closeModal } = useModalDialog(open, onCancel, select);
 
   const onClose = () => {
-    const back = opener.current;
-    opener.current = null;
-    const placed = dialog.current !== null && focusIsOutside(dialog.current);
-    if (!placed && back?.isConnected) back.focus();
     setProblem('');
-    if (open) onCancel();
+    closeModal();
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

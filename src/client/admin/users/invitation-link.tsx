@@ -12,7 +12,9 @@ export interface ShownLink {
 /**
  * A password link, shown once: the server keeps only its hash, so it cannot be
  * shown again (a lost one is replaced with 'Nuevo enlace'). The administrator
- * copies it and passes it on; no email is sent.
+ * copies it and passes it on; when the site also mailed it to the account's
+ * address, a line says where (the link stays here for a colleague who does not
+ * read that mail).
  */
 export function InvitationLink({ link, onClose }: { link: ShownLink; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -34,6 +36,7 @@ export function InvitationLink({ link, onClose }: { link: ShownLink; onClose: ()
         Para <strong>{link.username}</strong>. Solo se muestra ahora: cópielo y páselo a esa persona. Sirve una sola vez y caduca el{' '}
         {formatMoment(link.invitation.expires_at)}.
       </p>
+      {link.invitation.mailed_to && <p className="users-link-mailed">También se ha enviado por correo a {link.invitation.mailed_to}.</p>}
       <label className="kit-label" htmlFor={inputId}>
         {title}
       </label>

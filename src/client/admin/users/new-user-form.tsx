@@ -1,8 +1,18 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateUserMutation, type Invitation, type StaffUser } from '@/client/api/accounts';
-import { NAME_MAX_LENGTH, ROLE_LABELS, ROLES, USERNAME_MAX_LENGTH, accountMessages, validateUsername, type Role } from '@/domain/accounts';
+import {
+  NAME_MAX_LENGTH,
+  ROLE_LABELS,
+  ROLES,
+  USERNAME_MAX_LENGTH,
+  accountMessages,
+  validateAccountEmail,
+  validateUsername,
+  type Role,
+} from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
+import { FIELD_LIMITS } from '@/domain/limits';
 import { domainResolver } from '../kit/domain-resolver';
 import { Field } from '../kit/field';
 import { FormAlert } from '../kit/form-alert';
@@ -13,16 +23,19 @@ import { TextField } from '../kit/text-field';
 interface NewUserValues {
   username: string;
   name: string;
+  email: string;
   role: Role;
 }
 
-const EMPTY: NewUserValues = { username: '', name: '', role: 'editor' };
+const EMPTY: NewUserValues = { username: '', name: '', email: '', role: 'editor' };
 
 const validate = (values: NewUserValues): FieldErrors => {
   const errors: FieldErrors = {};
   const username = validateUsername(values.username);
   if (username.length > 0) errors.username = username;
   if ([...values.name.trim()].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
+  const email = validateAccountEmail(values.email);
+  if (email.length > 0) errors.email = email;
   return errors;
 };
 
@@ -30,12 +43,17 @@ const CREATE_FAILED = 'No se pudo crear el usuario. Inténtelo de nuevo.';
 
 /**
  * 'Nuevo usuario': the account is made without a password; the answer's
- * invitation link is what the new colleague opens to choose one.
+ * invitation link is what the new colleague opens to choose one. With an
+ * address, and a site that sends mail, the link is also mailed there. A
+ * refusal keeps everything typed, the server's placed at its field.
  */
 export function NewUserForm({
+  mail,
   onCreated,
   onCancel,
 }: {
+  /** Whether the site sends mail: the form then says the invitation goes to the address too. */
+  mail: boolean;
   onCreated: (user: StaffUser, invitation: Invitation) => void;
   onCancel: () => void;
 }) {
@@ -47,9 +65,14 @@ export function NewUserForm({
 
   const send = async (values: NewUserValues) => {
     setProblem(null);
-    const result = await createUser({ username: values.username.trim(), name: values.name.trim(), role: values.role });
+    const result = await createUser({
+      username: values.username.trim(),
+      name: values.name.trim(),
+      email: values.email.trim(),
+      role: values.role,
+    });
     if ('error' in result) {
-      const { failure, unplaced } = applyServerErrors(result.error, form.setError, ['username', 'name', 'role']);
+      const { failure, unplaced } = applyServerErrors(result.error, form.setError, ['username', 'name', 'email', 'role']);
       if (unplaced.length > 0 || Object.keys(failure.fieldErrors).length === 0) {
         setProblem(unplaced.length > 0 ? unplaced : [CREATE_FAILED]);
         requestAnimationFrame(() => alert.current?.focus());
@@ -71,7 +94,9 @@ export function NewUserForm({
         Nuevo usuario
       </h2>
       <p className="kit-hint">
-        La cuenta se crea sin contraseña. Recibirá un enlace de invitación para pasárselo a esa persona, que elegirá su contraseña.
+        {mail
+          ? 'La cuenta se crea sin contraseña. Recibirá un enlace de invitación para que esa persona elija su contraseña; si indica su correo electrónico, también se le enviará.'
+          : 'La cuenta se crea sin contraseña. Recibirá un enlace de invitación para pasárselo a esa persona, que elegirá su contraseña.'}
       </p>
       {problem && <FormAlert ref={alert} message={problem[0]} details={problem.slice(1)} />}
       <div className="kit-form-grid">
@@ -92,6 +117,15 @@ export function NewUserForm({
           error={errors.name?.message}
         />
       </div>
+      <TextField
+        label="Correo electrónico"
+        type="email"
+        maxLength={FIELD_LIMITS.email}
+        hint={mail ? 'Opcional. La invitación y los avisos de la cuenta se enviarán a esta dirección.' : 'Opcional.'}
+        inputProps={{ autoComplete: 'off', spellCheck: false }}
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
       <Field
         label="Rol"
         required

@@ -1,15 +1,21 @@
 import '../../../../test/helpers/dialog-polyfill';
 import { screen, waitFor, within } from '@testing-library/react';
 import { accountMessages } from '@/domain/accounts';
+import { messages } from '@/domain/messages';
 import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { colleague, invite, sessionOf, STAFF_PASSWORD, tokenOf } from '../../../../test/helpers/staff-accounts';
 import { NoticesProvider } from '../kit/notices';
+import { MailPage } from './mail-page';
 import { UsersPage } from './users-page';
 
+// The pages here carry no site settings: a site without mail, as the client tests' servers are (users-mail.test.tsx has one that sends).
 const api = withRealApi();
 
-function open(preloadedState = { session: api.session() }) {
+const MAIL_OFF =
+  'El sitio no envía correo: los enlaces de invitación y de contraseña solo se muestran aquí, una vez. Para enviarlos por correo, configure SMTP_URL y MAIL_FROM en el servidor.';
+
+function open(preloadedState = { session: api.session() }, at = '/admin/usuarios') {
   return renderRoutes(
     [
       {
@@ -20,8 +26,9 @@ function open(preloadedState = { session: api.session() }) {
           </NoticesProvider>
         ),
       },
+      { path: '/admin/usuarios/correo', element: <MailPage /> },
     ],
-    { initialEntries: ['/admin/usuarios'], preloadedState },
+    { initialEntries: [at], preloadedState },
   );
 }
 
@@ -44,10 +51,10 @@ test('the table says who, which role, which state and the last access; the admin
   // the page may list the accounts before its own account's answer is in.
   await screen.findByText('(usted)');
   const own = await rowOf('admin');
-  expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)', expect.any(String), 'Administrador', 'ActivoEnlaces privados: 0']);
+  expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)Sin correo', expect.any(String), 'Administrador', 'ActivoEnlaces privados: 0']);
   expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar a/ })).not.toBeInTheDocument();
   expect(cellsOf(await rowOf(pending.username))).toEqual([
-    pending.username,
+    `${pending.username}Sin correo`,
     'Ana Pendiente',
     'Editor',
     'Invitación pendienteEnlaces privados: 0',
@@ -82,8 +89,10 @@ test('Nuevo usuario makes the account and shows its link once, whole, to copy; t
   expect(url).toMatch(new RegExp(`^${window.location.origin}/admin/activar#.{22,}$`));
   expect(screen.getByRole('heading', { name: 'Enlace de invitación' })).toHaveFocus();
   expect(screen.getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
+  // No address, no mail.
+  expect(screen.queryByText(/También se ha enviado por correo/)).not.toBeInTheDocument();
   expect(cellsOf(await rowOf(username)).slice(0, 4)).toEqual([
-    username,
+    `${username}Sin correo`,
     'Nueva Colega',
     'Editor',
     'Invitación pendienteEnlaces privados: 0',
@@ -181,4 +190,95 @@ test('an Editor who reaches the list through a stale screen reads the permission
   expect(screen.queryByRole('table', { name: 'Usuarios' })).not.toBeInTheDocument();
   expect(logged).toHaveBeenCalledWith('Acceso denegado (403): /users/');
   logged.mockRestore();
+});
+
+test('without mail the page says so under its heading and offers no Correo; Correo by its address is empty', async () => {
+  open();
+  await screen.findByRole('table', { name: 'Usuarios' });
+  expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === MAIL_OFF)).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Correo' })).not.toBeInTheDocument();
+});
+
+test('Correo without a message says so, with the line about mail, and leads back to Usuarios', async () => {
+  const { user, router } = open(undefined, '/admin/usuarios/correo');
+  expect(await screen.findByText('Todavía no se ha enviado ningún correo.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Correo' })).toBeInTheDocument();
+  expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === MAIL_OFF)).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Volver a Usuarios' }));
+  expect(router.state.location.pathname).toBe('/admin/usuarios');
+});
+
+test('Nuevo usuario takes an optional address, checked as the server checks it; a refusal keeps everything typed', async () => {
+  const taken = api.unique('tomada').replace(/\s+/g, '-');
+  expect(
+    (await api.request('POST', '/api/users/', { json: { username: taken, role: 'editor', email: `${taken}@example.org` } })).status,
+  ).toBe(201);
+  const { user } = open();
+  await user.click(await screen.findByRole('button', { name: 'Nuevo usuario' }));
+  const username = api.unique('con-correo').replace(/\s+/g, '-');
+  const usernameField = screen.getByRole('textbox', { name: /^Usuario/ });
+  const nameField = screen.getByRole('textbox', { name: /^Nombre/ });
+  const emailField = screen.getByRole('textbox', { name: /^Correo electrónico/ });
+  await user.type(usernameField, username);
+  await user.type(nameField, 'Persona Con Correo');
+  await user.type(emailField, 'persona@');
+  await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+  // The domain's rule, in the browser: nothing was sent.
+  await waitFor(() => expect(emailField).toHaveAccessibleDescription(new RegExp(messages.invalidEmail)));
+  expect((await api.requests()).filter((request) => request.method === 'POST')).toEqual([]);
+
+  // Another account has this address, written otherwise: the server's refusal, at the field.
+  await user.clear(emailField);
+  await user.type(emailField, `${taken.toUpperCase()}@Example.ORG`);
+  await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+  await waitFor(() => expect(emailField).toHaveAccessibleDescription(new RegExp(accountMessages.emailTaken)));
+  expect(usernameField).toHaveValue(username);
+  expect(nameField).toHaveValue('Persona Con Correo');
+  expect(emailField).toHaveValue(`${taken.toUpperCase()}@Example.ORG`);
+
+  await user.clear(emailField);
+  await user.type(emailField, `${username}@example.org`);
+  await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+  expect(await screen.findByRole('textbox', { name: 'Enlace de invitación' })).toBeInTheDocument();
+  // The site sends no mail: the link is the only way, and nothing says otherwise.
+  expect(screen.queryByText(/También se ha enviado por correo/)).not.toBeInTheDocument();
+  expect(cellsOf(await rowOf(username)).slice(0, 2)).toEqual([`${username}${username}@example.org`, 'Persona Con Correo']);
+  const stored = (await api.request('GET', '/api/users/')).body.find((account: { username: string }) => account.username === username);
+  expect(stored).toMatchObject({ email: `${username}@example.org` });
+});
+
+test('Añadir correo and Cambiar correo set, change and remove an address; a taken one is refused at the field and stays typed', async () => {
+  const person = await invite(api, 'editor');
+  const taken = `${api.unique('ocupada').replace(/\s+/g, '-')}@example.org`;
+  expect((await api.request('POST', '/api/users/', { json: { username: taken, role: 'editor', email: taken } })).status).toBe(201);
+  const { user } = open();
+  await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Añadir correo de ${person.username}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Añadir un correo electrónico' });
+  const field = within(dialog).getByRole('textbox', { name: /^Correo electrónico/ });
+  expect(field).toHaveFocus();
+  await user.type(field, taken.toUpperCase());
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(accountMessages.emailTaken)));
+  expect(field).toHaveValue(taken.toUpperCase());
+  expect(dialog).toHaveAttribute('open');
+
+  await user.clear(field);
+  await user.type(field, `${person.username}@example.org`);
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  expect(await screen.findByText(`El correo de ${person.username} es ahora ${person.username}@example.org.`)).toBeInTheDocument();
+  expect(dialog).not.toHaveAttribute('open');
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[0]).toBe(`${person.username}${person.username}@example.org`));
+  const change = within(await rowOf(person.username)).getByRole('button', { name: `Cambiar correo de ${person.username}` });
+  expect(change).toHaveFocus();
+
+  // Emptied: the account has no address any more.
+  await user.click(change);
+  const again = await screen.findByRole('dialog', { name: 'Cambiar el correo electrónico' });
+  const current = within(again).getByRole('textbox', { name: /^Correo electrónico/ });
+  expect(current).toHaveValue(`${person.username}@example.org`);
+  await user.clear(current);
+  await user.click(within(again).getByRole('button', { name: 'Guardar' }));
+  await waitFor(async () => expect(cellsOf(await rowOf(person.username))[0]).toBe(`${person.username}Sin correo`));
+  const stored = (await api.request('GET', '/api/users/')).body.find((account: { id: number }) => account.id === person.id);
+  expect(stored).toMatchObject({ email: null });
 });

@@ -1,4 +1,5 @@
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import {
   useCreateInvitationMutation,
   useListUsersQuery,
@@ -6,6 +7,8 @@ import {
   useUpdateUserMutation,
   type StaffUser,
 } from '@/client/api/accounts';
+import { paths } from '@/client/app/paths';
+import { siteSendsMail } from '@/client/ui/settings-script';
 import { ACCOUNT_STATE_LABELS, ROLE_LABELS, type AccountState, type Role } from '@/domain/accounts';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable, type Column } from '../kit/data-table';
@@ -17,7 +20,10 @@ import { Forbidden, useAccount } from '../kit/permissions';
 import { readApiFailure } from '../kit/server-errors';
 import { StatusBadge, type BadgeTone } from '../kit/status-badge';
 import { useDocumentTitle } from '../kit/use-document-title';
+import { BreakableText } from './breakable-text';
+import { EmailDialog } from './email-dialog';
 import { InvitationLink, type ShownLink } from './invitation-link';
+import { MailOffNote } from './mail-off-note';
 import { NewUserForm } from './new-user-form';
 import './users.css';
 
@@ -36,25 +42,6 @@ type Pending =
   | { kind: 'deactivate'; user: StaffUser }
   | { kind: 'role'; user: StaffUser; role: Role }
   | { kind: 'links'; user: StaffUser };
-
-/**
- * A username that wraps only where it has a separator (after '@', '.', '-', '_' or '+'), never
- * inside a word: 'maria.fernandez-|gonzalez@|universidad.es'. A part too long for the column ends
- * in '…' (users.css); the whole name is the cell's title.
- */
-function Username({ username }: { username: string }) {
-  const parts = username.split(/(?<=[@._+-])/u);
-  return (
-    <span className="users-username" title={username}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
-    </span>
-  );
-}
 
 const linksCount = (count: number) => (count === 1 ? '1 enlace privado' : `${count} enlaces privados`);
 
@@ -87,7 +74,8 @@ const QUESTIONS: Record<Pending['kind'], (pending: Pending) => { message: string
 /**
  * /admin/usuarios (Administrador only): the colleagues' accounts, never
  * deleted, only deactivated. New colleagues join by a one-time link the
- * administrator passes on; a forgotten password is replaced the same way.
+ * administrator passes on, also mailed to their address when the site sends
+ * mail ('Correo' then lists what went); a forgotten password is replaced the same way.
  */
 export function UsersPage() {
   useDocumentTitle('Usuarios');
@@ -100,6 +88,9 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [link, setLink] = useState<ShownLink | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [editingEmail, setEditingEmail] = useState<StaffUser | null>(null);
+  // Written into the page by the server: whether an SMTP server is configured does not change while it runs.
+  const [mail] = useState(siteSendsMail);
   const users = useMemo(() => data ?? [], [data]);
 
   const refused = (failure: unknown, fallback: string) => notify(readApiFailure(failure).detail ?? fallback, 'error');
@@ -139,14 +130,25 @@ export function UsersPage() {
   const columns = useMemo<Column<StaffUser>[]>(
     () => [
       {
-        header: 'Usuario',
+        // The address sits under the username: both name the account, and the table has no room for
+        // another column at 1280 px (see cardsBelow).
+        header: 'Usuario y correo',
         // Room for the parts of an address-like username ('gonzalez@', 'universidad-de-') whole.
         width: 'minmax(11rem, 1.6fr)',
         primary: true,
         cell: (user) => (
-          <span>
-            <Username username={user.username} />
-            {user.id === me?.id && <span className="kit-muted"> (usted)</span>}
+          <span className="users-account">
+            <span>
+              <BreakableText text={user.username} />
+              {user.id === me?.id && <span className="kit-muted"> (usted)</span>}
+            </span>
+            {user.email ? (
+              <span className="users-email">
+                <BreakableText text={user.email} />
+              </span>
+            ) : (
+              <span className="users-email kit-muted">Sin correo</span>
+            )}
           </span>
         ),
       },
@@ -204,6 +206,15 @@ export function UsersPage() {
             Restablecer contraseña
           </button>
         )}
+        <button
+          type="button"
+          className="kit-button kit-button-small kit-button-quiet"
+          aria-label={`${user.email ? 'Cambiar correo' : 'Añadir correo'} de ${user.username}`}
+          disabled={busy}
+          onClick={() => setEditingEmail(user)}
+        >
+          {user.email ? 'Cambiar correo' : 'Añadir correo'}
+        </button>
         {user.preview_links > 0 && (
           <button
             type="button"
@@ -263,25 +274,37 @@ export function UsersPage() {
       <PageHeader
         title="Usuarios"
         action={
-          !creating && (
-            <button
-              type="button"
-              className="kit-button kit-button-primary"
-              onClick={() => {
-                setLink(null);
-                setCreating(true);
-                requestAnimationFrame(() => document.getElementById('users-new-title')?.focus());
-              }}
-            >
-              Nuevo usuario
-            </button>
+          (mail || !creating) && (
+            <span className="users-header-actions">
+              {/* The outbox is worth a look only where mail is sent (its address still answers otherwise). */}
+              {mail && (
+                <Link className="kit-button kit-button-secondary" to={paths.admin.usersMail.getHref()}>
+                  Correo
+                </Link>
+              )}
+              {!creating && (
+                <button
+                  type="button"
+                  className="kit-button kit-button-primary"
+                  onClick={() => {
+                    setLink(null);
+                    setCreating(true);
+                    requestAnimationFrame(() => document.getElementById('users-new-title')?.focus());
+                  }}
+                >
+                  Nuevo usuario
+                </button>
+              )}
+            </span>
           )
         }
       >
         <p>Las personas que trabajan en el panel. Las cuentas no se eliminan: se desactivan, y su historial conserva su autoría.</p>
+        {!mail && <MailOffNote />}
       </PageHeader>
       {creating && (
         <NewUserForm
+          mail={mail}
           onCreated={(user, invitation) => {
             setCreating(false);
             setLink({ invitation, username: user.username, kind: 'invitation' });
@@ -299,6 +322,19 @@ export function UsersPage() {
         // The columns' least (11 + 7 + 7.5 + 10.5 + 7 + 9 rem), five gaps and the row's padding: 930 px.
         <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="9rem" cardsBelow={930} />
       )}
+      <EmailDialog
+        user={editingEmail}
+        mail={mail}
+        onSaved={(before, after) => {
+          setEditingEmail(null);
+          notify(
+            after.email
+              ? `El correo de ${after.username} es ahora ${after.email}.`
+              : `Se ha quitado el correo de ${after.username}${before.email ? ` (${before.email})` : ''}.`,
+          );
+        }}
+        onCancel={() => setEditingEmail(null)}
+      />
       <ConfirmDialog
         open={pending !== null}
         message={question?.message ?? ''}
