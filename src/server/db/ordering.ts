@@ -175,9 +175,7 @@ export async function applyOrder(
   }
 
   const values =
-    rows.length === toCount(total?.count)
-      ? sequence.map((_, position) => position)
-      : rows.map((row) => row.order).sort((a, b) => a - b);
+    rows.length === toCount(total?.count) ? sequence.map((_, position) => position) : rows.map((row) => row.order).sort((a, b) => a - b);
   const held = new Map(rows.map((row) => [row.id, row.order]));
   const placed = sequence.map((id, index) => ({ id, order: values[index] }));
   await writeOrders(
