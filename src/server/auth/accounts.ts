@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { INVITATION_LIFETIME_HOURS, type AccountState, type InvitationKind, type Role } from '@/domain/accounts';
+import { INVITATION_LIFETIME_HOURS, type AccountState, type InvitationKind } from '@/domain/accounts';
 import type { DbOrTrx } from '../db/database';
 import { replaceInvitation } from '../db/invitations-repository';
 import type { UserRow } from '../db/schema';
@@ -75,7 +75,7 @@ export function toUserJson(user: UserRow, pendingLinkExpiry: string | undefined,
     id: user.id,
     username: user.username,
     name: user.name,
-    role: user.role as Role,
+    role: user.role,
     email: user.email,
     state: accountState(user, pendingLinkExpiry, now),
     last_login_at: user.last_login_at,

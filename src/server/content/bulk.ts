@@ -1,5 +1,5 @@
 import { BULK_ACTIVITY_ACTIONS, bulkMessages, bulkSizeProblem, type BulkAction, type BulkRefusal } from '@/domain/bulk';
-import type { FieldErrors, PublicationStatus } from '@/domain/entities';
+import type { FieldErrors } from '@/domain/entities';
 import type { ActivityActionName } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import type { BulkAnswer, BulkBody, BulkChanged, BulkItem, BulkRefused } from '@/domain/schemas/bulk';
@@ -182,7 +182,7 @@ async function runItem(writer: Writer, role: string | undefined, body: BulkBody,
   }
   const before = await findPublication(db, item.id);
   if (!before) throw notFound(messages.publicationNotFound);
-  const previous = { status: before.status as PublicationStatus, section_id: before.section_id };
+  const previous = { status: before.status, section_id: before.section_id };
   if (body.action === 'trash') {
     await removePublication(writer, item.id, item.version);
     const trashed = await publicationEntry(db, item.id);

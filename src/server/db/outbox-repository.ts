@@ -1,3 +1,4 @@
+import type { MailKind } from '@/domain/mail';
 import type { DbOrTrx } from './database';
 import { toCount, type RowRange, type Slice } from './paging';
 import type { OutboxRow } from './schema';
@@ -12,7 +13,7 @@ import type { OutboxRow } from './schema';
 export const isOutboxTable = (name: string): boolean => name === 'outbox';
 
 export interface NewMail {
-  kind: string;
+  kind: MailKind;
   userId: number | null;
   recipient: string;
   subject: string;
@@ -140,15 +141,15 @@ export async function expireUnsentMail(db: DbOrTrx, now: Date): Promise<number> 
 }
 
 /** How many messages of `kind` were written for an account since `since`: the limit of resets asked for at the sign-in page. */
-export async function countRecentMail(db: DbOrTrx, userId: number, kind: string, since: Date): Promise<number> {
+export async function countRecentMail(db: DbOrTrx, userId: number, kind: MailKind, since: Date): Promise<number> {
   const row = await db
     .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .select((eb) => eb.fn.countAll().as('count'))
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
     .where('created_at', '>', since.toISOString())
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return toCount(row.count);
 }
 
 /** The columns 'Correo' may read: never the bodies, which hold one-time links, nor the lease. */

@@ -1,4 +1,7 @@
+import type { InvitationKind, Role } from '@/domain/accounts';
 import type { CONTENT_KIND, ContentKind } from '@/domain/content-kinds';
+import type { MailKind } from '@/domain/mail';
+import type { PublicationStatus } from '@/domain/publication-values';
 import type { MediaFileKind } from '@/domain/media';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -19,8 +22,8 @@ export interface UsersTable {
   session_version: Generated<number>;
   /** The person's name as colleagues know it ('' when none was given). */
   name: Generated<string>;
-  /** 'admin' | 'editor' (src/domain/accounts.ts ROLES). */
-  role: Generated<string>;
+  /** src/domain/accounts.ts ROLES. */
+  role: Generated<Role>;
   /** 0: deactivated, cannot sign in and its tokens open nothing. Accounts are never deleted. */
   is_active: Generated<number>;
   /** ISO 8601 of the last successful sign-in, or null. */
@@ -37,8 +40,7 @@ export interface InvitationsTable {
   user_id: number;
   /** Hex SHA-256 of the token. */
   token_hash: string;
-  /** 'invitation' | 'reset'. */
-  kind: string;
+  kind: InvitationKind;
   /** ISO 8601: compares as text. */
   created_at: string;
   expires_at: string;
@@ -120,7 +122,7 @@ export interface PublicationsTable {
   id: Generated<number>;
   title: string;
   section_id: number;
-  status: string;
+  status: PublicationStatus;
   featured_image: string | null;
   is_featured: number;
   /** YYYY-MM-DD: compares as text. */
@@ -334,7 +336,7 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 export interface OutboxTable {
   id: Generated<number>;
-  kind: string;
+  kind: MailKind;
   user_id: number | null;
   recipient: string;
   subject: string;

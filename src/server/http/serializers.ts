@@ -1,4 +1,4 @@
-import type { Biography, Layout, Publication, PublicationStatus, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
+import type { Biography, Layout, Publication, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
 import { publicState } from '@/domain/publication-status';
 import { DEFAULT_LIST_ORDER, isListOrder } from '@/domain/list-order';
 import { eventAnswer, isUpcoming, type PublicationEvent } from '@/domain/events';
@@ -65,7 +65,7 @@ export function toPublicationSummary(row: PublicationWithSection): PublicationSu
     title: row.title,
     section: { id: row.section_id, title: row.section_title, slug: row.section_slug },
     section_id: row.section_id,
-    status: row.status as PublicationStatus,
+    status: row.status,
     featured_image: row.featured_image,
     is_featured: row.is_featured === 1,
     publish_date: row.publish_date,
@@ -91,7 +91,7 @@ export function toPublicPublication(row: PublicationWithSection): PublicPublicat
     title: row.title,
     section_title: row.section_title,
     section_slug: row.section_slug,
-    status: row.status as PublicationStatus,
+    status: row.status,
     featured_image: row.featured_image,
     featured_image_focus: focusOf(row.featured_focal_x, row.featured_focal_y),
     is_featured: row.is_featured === 1,

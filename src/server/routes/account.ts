@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  accountMessages,
-  emailKey,
-  EMAIL_CONFIRMATION_LIFETIME_HOURS,
-  validateAccountEmail,
-  validatePassword,
-  type Role,
-} from '@/domain/accounts';
+import { accountMessages, emailKey, EMAIL_CONFIRMATION_LIFETIME_HOURS, validateAccountEmail, validatePassword } from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -64,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       id: user.id,
       username: user.username,
       name: user.name,
-      role: user.role as Role,
+      role: user.role,
       email: user.email ?? '',
       pending_email: pending ?? null,
       mail: services.mailer.enabled,

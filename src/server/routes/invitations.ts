@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, validatePassword, type InvitationKind } from '@/domain/accounts';
+import { accountMessages, validatePassword } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
 import { LinkAcceptBody, LinkCheck, LinkCheckBody } from '@/domain/schemas/accounts';
 import { BadRequest, Detail } from '@/domain/schemas/common';
@@ -59,7 +59,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       throttled(request, request.body.token, async () => {
         const link = await linkOf(request.body.token);
         if (!link) throw invalidLink();
-        return { username: link.user.username, name: link.user.name, kind: link.invitation.kind as InvitationKind };
+        return { username: link.user.username, name: link.user.name, kind: link.invitation.kind };
       }),
   );
 

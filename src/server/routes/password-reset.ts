@@ -65,13 +65,14 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: Services
         description:
           'Responde siempre 202 con el mismo mensaje, exista o no la cuenta. Si existe, está activa y tiene correo, recibe un enlace de un solo uso ' +
           'válido una hora (como mucho 3 por hora y cuenta). Cada petición cuenta como un intento fallido de inicio de sesión de su red (429 al pasar el límite). ' +
-          '503 si el sitio no envía correo.',
+          '404 si el sitio no envía correo.',
         body: PasswordResetBody,
-        response: { 202: Detail, 400: BadRequest, 429: Detail, 503: Detail },
+        response: { 202: Detail, 400: BadRequest, 404: Detail, 429: Detail },
       },
     },
     async (request, reply) => {
-      if (!mailer.enabled) throw new ApiError(503, { detail: passwordResetMessages.noMail });
+      // Not a fault of the moment (a 5xx): this site has no such service, and says whom to ask instead.
+      if (!mailer.enabled) throw new ApiError(404, { detail: passwordResetMessages.noMail });
       const typed = request.body.username_or_email ?? '';
       const refused = validateResetRequest(typed);
       if (refused.length > 0) throw badRequest({ username_or_email: refused });
