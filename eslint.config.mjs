@@ -99,6 +99,21 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: productZones }] },
   },
   {
+    // Routes speak HTTP; what they change, a service writes (server/accounts/, server/content/; decision 208).
+    // The two files named here still hold their transactions: the next to move.
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/routes/account.ts', 'src/server/routes/invitations.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(writeContent|transaction|insertInto|updateTable|deleteFrom)$/]',
+          message: 'A route does not write: call a service of src/server/accounts/ or src/server/content/ (docs/decisions/208).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
