@@ -3,9 +3,10 @@ import { hashLinkToken, newLinkToken } from '../auth/accounts';
 import type { DbOrTrx } from '../db/database';
 import { dropEmailChange, findUsableEmailChange, replaceEmailChange, takeEmailChange } from '../db/email-changes-repository';
 import type { UserRow } from '../db/schema';
-import { findUserByEmail, findUserById, updateAccount } from '../db/users-repository';
+import { findUserByEmail, findUserById, readUser, updateAccount } from '../db/users-repository';
 import { ApiError, notFound } from '../http/api-error';
 import { emailChangedMail, emailConfirmMail, emailRemovedMail } from '../mail/account-mail';
+import { invalidFields } from '../refusal';
 import type { Services } from '../services';
 import { logActivity } from './activity-log';
 
@@ -31,7 +32,7 @@ const ownAct = (user: UserRow) => ({
 });
 
 /** Whether another account has this address in any spelling. Run under the write lock, so that the answer still holds at the write. */
-export async function emailTakenByAnother(trx: DbOrTrx, user: UserRow, email: string): Promise<boolean> {
+async function emailTakenByAnother(trx: DbOrTrx, user: UserRow, email: string): Promise<boolean> {
   const owner = await findUserByEmail(trx, email);
   return owner !== undefined && owner.id !== user.id;
 }
@@ -42,7 +43,7 @@ export async function emailTakenByAnother(trx: DbOrTrx, user: UserRow, email: st
  * old address, if there was one, is told (nothing is mailed when the site
  * sends no mail). The caller checked that no other account has it.
  */
-export async function setOwnEmail(trx: DbOrTrx, services: Services, user: UserRow, email: string, now: Date): Promise<void> {
+async function setOwnEmail(trx: DbOrTrx, services: Services, user: UserRow, email: string, now: Date): Promise<void> {
   const address = email.trim();
   await dropEmailChange(trx, user.id);
   if ((user.email ?? '') === address) return;
@@ -62,7 +63,7 @@ export async function setOwnEmail(trx: DbOrTrx, services: Services, user: UserRo
  * link to that address. The link works for EMAIL_CONFIRMATION_LIFETIME_HOURS
  * and only while the account's password stays the one it was asked with.
  */
-export async function requestOwnEmail(trx: DbOrTrx, services: Services, user: UserRow, email: string, now: Date): Promise<void> {
+async function requestOwnEmail(trx: DbOrTrx, services: Services, user: UserRow, email: string, now: Date): Promise<void> {
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + EMAIL_CONFIRMATION_LIFETIME_HOURS * HOUR_MS);
   await replaceEmailChange(trx, {
@@ -111,4 +112,23 @@ export async function confirmOwnEmail(services: Services, token: string, now: Da
     await setOwnEmail(trx, services, user, found.email, now);
     return found.email;
   });
+}
+
+/**
+ * The owner's change of address, under the write lock (what is stored now is what counts): a new
+ * mailbox waits for its link on a site that sends mail; anything else (none, the same address written
+ * otherwise, a site without mail) is set now. Answers whether it waits. Refuses an address another
+ * account has.
+ */
+export async function changeOwnEmail(services: Services, user: UserRow, email: string, now: Date): Promise<boolean> {
+  const waits = await services.writeContent(async (trx) => {
+    const me = await readUser(trx, user.id);
+    if (email !== '' && (await emailTakenByAnother(trx, me, email))) throw invalidFields({ email: [accountMessages.emailTaken] });
+    const confirm = email !== '' && services.mailer.enabled && emailKey(email) !== me.email_key;
+    if (confirm) await requestOwnEmail(trx, services, me, email, now);
+    else await setOwnEmail(trx, services, me, email, now);
+    return confirm;
+  });
+  services.mailer.kick();
+  return waits;
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { describeBrowser } from '../auth/sessions';
 import type { DbOrTrx } from '../db/database';
 import type { UserRow } from '../db/schema';
@@ -15,11 +14,11 @@ export async function queuePasswordChangedNotice(
   trx: DbOrTrx,
   mailer: Mailer,
   user: UserRow,
-  request: FastifyRequest,
+  userAgent: string | null,
   at: Date = new Date(),
 ): Promise<void> {
   if (!user.email) return;
-  const { browser, system } = describeBrowser(request.headers['user-agent']);
+  const { browser, system } = describeBrowser(userAgent);
   const content = passwordChangedMail(user, at, `${browser} en ${system}`);
   await mailer.queue(trx, { kind: 'password-changed', userId: user.id, to: user.email, content }, at);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, emailKey, EMAIL_CONFIRMATION_LIFETIME_HOURS, validateAccountEmail, validatePassword } from '@/domain/accounts';
+import { accountMessages, EMAIL_CONFIRMATION_LIFETIME_HOURS, validateAccountEmail, validatePassword } from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -18,23 +18,16 @@ import { Type } from 'typebox';
 import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { describeSession, issuePair, originOf } from '../auth/sessions';
-import { emailTakenByAnother, requestOwnEmail, setOwnEmail } from '../content/account-email';
+import { describeSession, originOf } from '../auth/sessions';
+import { changeOwnEmail } from '../content/account-email';
 import { logActivity } from '../content/activity-log';
 import { livePendingEmail } from '../db/email-changes-repository';
-import { dropUnusedInvitations } from '../db/invitations-repository';
-import {
-  openSessions,
-  revokeOtherFamilies,
-  revokeUserFamily,
-  revokeUserRefreshTokens,
-  sessionOfFamily,
-} from '../db/refresh-tokens-repository';
+import { openSessions, revokeOtherFamilies, revokeUserFamily } from '../db/refresh-tokens-repository';
 import type { UserRow } from '../db/schema';
-import { changePassword, readUser } from '../db/users-repository';
+import { readUser } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { staffSession } from '../plugins/auth';
-import { queuePasswordChangedNotice } from '../mail/password-changed';
+import { changeOwnPassword } from '../accounts/passwords';
 import type { Services } from '../services';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -46,7 +39,7 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * answer carries this sign-in's new pair.
  */
 export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, tokens, hashingGate, loginThrottle, config } = services;
+  const { db, hashingGate, loginThrottle, config } = services;
   const tags = ['Cuenta'];
   const security = [{ bearer: [] }];
 
@@ -124,17 +117,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       // Before anything about the address is said: whether another account has it is told only to someone who knows the password.
       await checkCurrentPassword(request, user, current);
       const now = new Date();
-      const waits = await services.writeContent(async (trx) => {
-        // Read again under the write lock: what is stored now is what counts.
-        const me = await readUser(trx, user.id);
-        if (email !== '' && (await emailTakenByAnother(trx, me, email))) throw badRequest({ email: [accountMessages.emailTaken] });
-        // A link can only confirm a new mailbox on a site that sends mail; anything else is set now.
-        const confirm = email !== '' && services.mailer.enabled && emailKey(email) !== me.email_key;
-        if (confirm) await requestOwnEmail(trx, services, me, email, now);
-        else await setOwnEmail(trx, services, me, email, now);
-        return confirm;
-      });
-      services.mailer.kick();
+      const waits = await changeOwnEmail(services, user, email, now);
       return reply.code(waits ? 202 : 200).send(await accountJson(await readUser(db, user.id)));
     },
   );
@@ -174,21 +157,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
         throw error;
       }
-      const pair = await db.transaction().execute(async (trx) => {
-        const carried = claims.family ? await sessionOfFamily(trx, claims.family) : undefined;
-        await changePassword(trx, user.id, newHash);
-        await revokeUserRefreshTokens(trx, user.id);
-        await dropUnusedInvitations(trx, user.id);
-        const changed = await readUser(trx, user.id);
-        await queuePasswordChangedNotice(trx, services.mailer, changed, request);
-        return issuePair(trx, tokens, changed, { family: claims.family, origin: originOf(request), carried });
-      });
-      services.mailer.kick();
-      await logActivity(db, { id: user.id, username: user.username }, 'password_change', {
-        kind: 'user',
-        id: user.id,
-        label: user.username,
-      });
+      const pair = await changeOwnPassword(services, user, claims.family, newHash, originOf(request));
       return { detail: accountMessages.passwordChanged, access: pair.access, refresh: pair.refresh };
     },
   );

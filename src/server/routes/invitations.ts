@@ -8,15 +8,13 @@ import { TokenPair } from '@/domain/schemas/token';
 import { hashLinkToken } from '../auth/accounts';
 import { HashingBusyError } from '../auth/hashing-gate';
 import { hashPassword } from '../auth/passwords';
-import { issuePair, originOf } from '../auth/sessions';
-import { logActivity } from '../content/activity-log';
-import { dropUnusedInvitations, findUsableInvitation, useInvitation } from '../db/invitations-repository';
-import { revokeUserRefreshTokens } from '../db/refresh-tokens-repository';
+import { originOf } from '../auth/sessions';
+import { acceptPasswordLink } from '../accounts/passwords';
+import { findUsableInvitation } from '../db/invitations-repository';
 import type { InvitationRow, UserRow } from '../db/schema';
-import { changePassword, findUserById, readUser, recordSignIn } from '../db/users-repository';
+import { findUserById } from '../db/users-repository';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { isLinkToken, throttledLinkRequest } from '../http/link-throttle';
-import { queuePasswordChangedNotice } from '../mail/password-changed';
 import type { Services } from '../services';
 
 const invalidLink = () => notFound(accountMessages.invalidLink);
@@ -28,7 +26,7 @@ const invalidLink = () => notFound(accountMessages.invalidLink);
  * network: a wrong token counts as a failed attempt.
  */
 export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, tokens, hashingGate } = services;
+  const { db, hashingGate } = services;
   const tags = ['Usuarios'];
 
   /** The link a token opens and its person, or undefined. */
@@ -89,24 +87,8 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
           if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
           throw error;
         }
-        const { user, invitation } = link;
-        const pair = await db.transaction().execute(async (trx) => {
-          // The conditional update is the check: two requests racing with one link cannot both win.
-          if (!(await useInvitation(trx, invitation.id, new Date().toISOString()))) throw invalidLink();
-          await changePassword(trx, user.id, passwordHash);
-          await revokeUserRefreshTokens(trx, user.id);
-          await dropUnusedInvitations(trx, user.id);
-          await recordSignIn(trx, user.id);
-          const changed = await readUser(trx, user.id);
-          // A first password (an invitation's) changed nothing: only a reset is news to the account's address.
-          if (invitation.kind === 'reset') await queuePasswordChangedNotice(trx, services.mailer, changed, request);
-          return issuePair(trx, tokens, changed, { origin: originOf(request) });
-        });
-        services.mailer.kick();
-        const actor = { id: user.id, username: user.username };
-        const action = invitation.kind === 'reset' ? 'password_change' : 'account_activate';
-        await logActivity(db, actor, action, { kind: 'user', id: user.id, label: user.username });
-        await logActivity(db, actor, 'sign_in', undefined, request.ip);
+        const pair = await acceptPasswordLink(services, link, passwordHash, originOf(request));
+        if (!pair) throw invalidLink();
         return { access: pair.access, refresh: pair.refresh };
       }),
   );
