@@ -9,3 +9,14 @@ export function writeSiteSettings(settings: Record<string, unknown>): () => void
   document.head.append(script);
   return () => script.remove();
 }
+
+/** A document of its own holding the settings script with `json` as its text (none when null). */
+export function pageWithSettings(json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('t');
+  if (json !== null) {
+    const script = Object.assign(doc.createElement('script'), { id: 'site-settings', type: 'application/json' });
+    script.textContent = json;
+    doc.body.appendChild(script);
+  }
+  return doc;
+}

@@ -1,17 +1,8 @@
 import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import { readSiteFrame, readSiteSettings } from './site-settings';
+import { pageWithSettings } from '../../../test/helpers/page-site-settings';
 
-const pageWith = (json: string | null) => {
-  const doc = document.implementation.createHTMLDocument('t');
-  if (json !== null) {
-    const script = doc.createElement('script');
-    script.id = 'site-settings';
-    script.type = 'application/json';
-    script.textContent = json;
-    doc.body.appendChild(script);
-  }
-  return doc;
-};
+const pageWith = pageWithSettings;
 
 test('reads the social and research-group links the server wrote into the page', () => {
   const settings = readSiteSettings(

@@ -1,16 +1,7 @@
 import { siteSendsMail } from './settings-script';
+import { pageWithSettings } from '../../../test/helpers/page-site-settings';
 
-const pageWith = (json: string | null) => {
-  const doc = document.implementation.createHTMLDocument('t');
-  if (json !== null) {
-    const script = doc.createElement('script');
-    script.id = 'site-settings';
-    script.type = 'application/json';
-    script.textContent = json;
-    doc.body.appendChild(script);
-  }
-  return doc;
-};
+const pageWith = pageWithSettings;
 
 test('the site sends mail only when the page says so in so many words', () => {
   expect(siteSendsMail(pageWith(JSON.stringify({ mail: true })))).toBe(true);

@@ -8,7 +8,6 @@ import { paths } from '@/client/app/paths';
 import { signedIn } from '@/client/session/session-slice';
 import { siteSendsMail } from '@/client/ui/settings-script';
 import { useRestoredSession } from '@/client/session/use-restored-session';
-import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import { accountMessages } from '@/domain/accounts';
 import { domainResolver } from '../kit/domain-resolver';
 import { FormAlert } from '../kit/form-alert';
@@ -19,7 +18,7 @@ import { readApiFailure } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { useNoIndex, useTokenFromAddress } from './link-in-address';
-import './activation.css';
+import { AccountCard } from './account-card';
 
 const LINK_FAILED = 'No se pudo comprobar el enlace. Inténtelo de nuevo.';
 
@@ -52,38 +51,32 @@ export function ActivationPage() {
   }, [token, checkInvitation]);
 
   return (
-    <div className="activation">
-      <p className="activation-brand">
-        {SITE_NAME}
-        <span className="activation-brand-sub">{ADMIN_NAME}</span>
-      </p>
-      <main className="activation-card" aria-labelledby="activation-title">
-        <h1 id="activation-title" className="activation-title">
-          {holder?.kind === 'reset' ? 'Elija una contraseña nueva' : 'Active su cuenta'}
-        </h1>
-        {failure ? (
-          <>
-            <div className="kit-alert" role="alert">
-              <p className="kit-alert-message">{failure}</p>
-            </div>
-            <p className="activation-back">
-              {/* With mail, a person whose link has gone stale asks for another without anyone's help. */}
-              {siteSendsMail() && (
-                <>
-                  <Link to={paths.admin.forgotPassword.getHref()}>Pedir un enlace nuevo por correo</Link>
-                  <span aria-hidden="true"> · </span>
-                </>
-              )}
-              <a href={paths.admin.login.getHref()}>Ir a Iniciar sesión</a>
-            </p>
-          </>
-        ) : holder ? (
-          <ChoosePassword token={token} holder={holder} onLinkRefused={setFailure} />
-        ) : (
-          <Loading />
-        )}
-      </main>
-    </div>
+    <AccountCard titleId="activation-title">
+      <h1 id="activation-title" className="activation-title">
+        {holder?.kind === 'reset' ? 'Elija una contraseña nueva' : 'Active su cuenta'}
+      </h1>
+      {failure ? (
+        <>
+          <div className="kit-alert" role="alert">
+            <p className="kit-alert-message">{failure}</p>
+          </div>
+          <p className="activation-back">
+            {/* With mail, a person whose link has gone stale asks for another without anyone's help. */}
+            {siteSendsMail() && (
+              <>
+                <Link to={paths.admin.forgotPassword.getHref()}>Pedir un enlace nuevo por correo</Link>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
+            <a href={paths.admin.login.getHref()}>Ir a Iniciar sesión</a>
+          </p>
+        </>
+      ) : holder ? (
+        <ChoosePassword token={token} holder={holder} onLinkRefused={setFailure} />
+      ) : (
+        <Loading />
+      )}
+    </AccountCard>
   );
 }
 

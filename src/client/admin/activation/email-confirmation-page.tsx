@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmEmailMutation } from '@/client/api/accounts';
 import { paths } from '@/client/app/paths';
-import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import { accountMessages } from '@/domain/accounts';
 import { Loading } from '../kit/load-states';
 import { readApiFailure } from '../kit/server-errors';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { useNoIndex, useTokenFromAddress } from './link-in-address';
-import './activation.css';
+import { AccountCard } from './account-card';
 
 const CONFIRM_FAILED = 'No se pudo confirmar la dirección. Inténtelo de nuevo más tarde.';
 
@@ -55,32 +54,26 @@ export function EmailConfirmationPage() {
       : 'No se pudo confirmar la dirección';
 
   return (
-    <div className="activation">
-      <p className="activation-brand">
-        {SITE_NAME}
-        <span className="activation-brand-sub">{ADMIN_NAME}</span>
-      </p>
-      <main className="activation-card" aria-labelledby="email-confirmation-title">
-        <h1 id="email-confirmation-title" className="activation-title" ref={heading} tabIndex={-1}>
-          {title}
-        </h1>
-        {!outcome ? (
-          <Loading />
-        ) : 'email' in outcome ? (
-          <p className="activation-result">
-            Su dirección de correo es ahora <strong>{outcome.email}</strong>.
-          </p>
-        ) : (
-          <div className="kit-alert" role="alert">
-            <p className="kit-alert-message">{outcome.failure}</p>
-          </div>
-        )}
-        {outcome && (
-          <p className="activation-back">
-            <Link to={paths.admin.root.getHref()}>Ir al panel</Link>
-          </p>
-        )}
-      </main>
-    </div>
+    <AccountCard titleId="email-confirmation-title">
+      <h1 id="email-confirmation-title" className="activation-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {!outcome ? (
+        <Loading />
+      ) : 'email' in outcome ? (
+        <p className="activation-result">
+          Su dirección de correo es ahora <strong>{outcome.email}</strong>.
+        </p>
+      ) : (
+        <div className="kit-alert" role="alert">
+          <p className="kit-alert-message">{outcome.failure}</p>
+        </div>
+      )}
+      {outcome && (
+        <p className="activation-back">
+          <Link to={paths.admin.root.getHref()}>Ir al panel</Link>
+        </p>
+      )}
+    </AccountCard>
   );
 }

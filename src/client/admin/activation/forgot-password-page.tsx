@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useRequestPasswordResetMutation } from '@/client/api/password-reset';
 import { paths } from '@/client/app/paths';
 import { siteSendsMail } from '@/client/ui/settings-script';
-import { ADMIN_NAME, SITE_NAME } from '@/domain/catalogue';
 import type { FieldErrors } from '@/domain/entities';
 import { passwordResetMessages, validateResetRequest } from '@/domain/password-reset';
 import { domainResolver } from '../kit/domain-resolver';
@@ -13,7 +12,7 @@ import { readApiFailure } from '../kit/server-errors';
 import { SubmitButton } from '../kit/submit-button';
 import { TextField } from '../kit/text-field';
 import { useDocumentTitle } from '../kit/use-document-title';
-import './activation.css';
+import { AccountCard } from './account-card';
 
 interface RequestValues {
   username_or_email: string;
@@ -65,54 +64,48 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <div className="activation">
-      <p className="activation-brand">
-        {SITE_NAME}
-        <span className="activation-brand-sub">{ADMIN_NAME}</span>
-      </p>
-      <main className="activation-card" aria-labelledby="forgot-title">
-        {sent ? (
-          <>
-            <h1 id="forgot-title" className="activation-title" tabIndex={-1} ref={result}>
-              Revise su correo
-            </h1>
-            <div className="activation-result" role="status">
-              <p>{sent}</p>
-              <p>El enlace sirve una sola vez durante una hora. Si no llega en unos minutos, mire en la carpeta de correo no deseado.</p>
+    <AccountCard titleId="forgot-title">
+      {sent ? (
+        <>
+          <h1 id="forgot-title" className="activation-title" tabIndex={-1} ref={result}>
+            Revise su correo
+          </h1>
+          <div className="activation-result" role="status">
+            <p>{sent}</p>
+            <p>El enlace sirve una sola vez durante una hora. Si no llega en unos minutos, mire en la carpeta de correo no deseado.</p>
+          </div>
+        </>
+      ) : (
+        <>
+          <h1 id="forgot-title" className="activation-title">
+            ¿Ha olvidado su contraseña?
+          </h1>
+          {mailConfigured ? (
+            <form className="kit-form activation-form" noValidate onSubmit={(event) => void form.handleSubmit(send)(event)}>
+              <p>
+                Escriba su nombre de usuario o la dirección de correo de su cuenta y le enviaremos un enlace para elegir una contraseña
+                nueva.
+              </p>
+              {problem && <FormAlert ref={alert} message={problem} />}
+              <TextField
+                label="Usuario o correo electrónico"
+                required
+                registration={form.register('username_or_email')}
+                error={form.formState.errors.username_or_email?.message}
+                inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, autoFocus: true }}
+              />
+              <SubmitButton saving={isLoading}>Enviar enlace</SubmitButton>
+            </form>
+          ) : (
+            <div className="kit-alert" role="status">
+              <p className="kit-alert-message">{passwordResetMessages.noMail}</p>
             </div>
-          </>
-        ) : (
-          <>
-            <h1 id="forgot-title" className="activation-title">
-              ¿Ha olvidado su contraseña?
-            </h1>
-            {mailConfigured ? (
-              <form className="kit-form activation-form" noValidate onSubmit={(event) => void form.handleSubmit(send)(event)}>
-                <p>
-                  Escriba su nombre de usuario o la dirección de correo de su cuenta y le enviaremos un enlace para elegir una contraseña
-                  nueva.
-                </p>
-                {problem && <FormAlert ref={alert} message={problem} />}
-                <TextField
-                  label="Usuario o correo electrónico"
-                  required
-                  registration={form.register('username_or_email')}
-                  error={form.formState.errors.username_or_email?.message}
-                  inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, autoFocus: true }}
-                />
-                <SubmitButton saving={isLoading}>Enviar enlace</SubmitButton>
-              </form>
-            ) : (
-              <div className="kit-alert" role="status">
-                <p className="kit-alert-message">{passwordResetMessages.noMail}</p>
-              </div>
-            )}
-          </>
-        )}
-        <p className="activation-back">
-          <Link to={paths.admin.login.getHref()}>Volver a Iniciar sesión</Link>
-        </p>
-      </main>
-    </div>
+          )}
+        </>
+      )}
+      <p className="activation-back">
+        <Link to={paths.admin.login.getHref()}>Volver a Iniciar sesión</Link>
+      </p>
+    </AccountCard>
   );
 }
