@@ -3,7 +3,7 @@ import { messages } from '@/domain/messages';
 import { PASSWORD_COST, setPasswordCost } from '@/server/auth/passwords';
 import { countLoginAttempts } from '@/server/db/login-attempts-repository';
 import type { ServerConfig } from '@/server/config';
-import { BUSY_RETRY_AFTER_SECONDS } from '@/server/routes/token';
+import { BUSY_RETRY_AFTER_SECONDS } from '@/server/http/api-error';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { TEST_PASSWORD_COST } from '../helpers/api-server-constants';
 import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';

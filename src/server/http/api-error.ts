@@ -22,3 +22,14 @@ export const badRequestDetail = (detail: string) => new ApiError(400, { detail }
 export const notFound = (detail: string = messages.notFound) => new ApiError(404, { detail });
 export const notAuthenticated = () => new ApiError(401, { detail: messages.notAuthenticated });
 export const invalidToken = () => new ApiError(401, { detail: messages.invalidToken, code: 'token_not_valid' });
+
+/** Retry-After of a 503 while the password checks' waiting line is full: one check takes tens of milliseconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** 503: too many password checks at once in this process (auth/hashing-gate.ts). */
+export const passwordChecksBusy = () =>
+  new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+
+/** 429: a throttle has no room; try again in `retryAfterSeconds`. */
+export const tooManyAttempts = (retryAfterSeconds: number, detail: string = messages.tooManyAttempts) =>
+  new ApiError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) });

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '@/domain/messages';
 import { hashLinkToken } from '../auth/accounts';
 import { clientNetwork } from '../auth/client-network';
 import type { Services } from '../services';
-import { ApiError } from './api-error';
+import { ApiError, tooManyAttempts } from './api-error';
 
 /** A link's token is 43 characters; anything much longer is no token of ours. */
 const TOKEN_MAX_LENGTH = 200;
@@ -31,7 +30,7 @@ export async function throttledLinkRequest<T>(
     device: null,
   });
   if (!reservation.allowed) {
-    throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+    throw tooManyAttempts(reservation.retryAfterSeconds);
   }
   try {
     const result = await work();

@@ -25,7 +25,7 @@ import { livePendingEmail } from '../db/email-changes-repository';
 import { openSessions, revokeOtherFamilies, revokeUserFamily } from '../db/refresh-tokens-repository';
 import type { UserRow } from '../db/schema';
 import { readUser } from '../db/users-repository';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { badRequest, notFound, passwordChecksBusy, tooManyAttempts } from '../http/api-error';
 import { staffSession } from '../plugins/auth';
 import { changeOwnPassword } from '../accounts/passwords';
 import type { Services } from '../services';
@@ -68,14 +68,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       device: null,
     });
     if (!reservation.allowed) {
-      throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+      throw tooManyAttempts(reservation.retryAfterSeconds);
     }
     let valid: boolean;
     try {
       valid = await hashingGate.run(() => verifyPassword(current, user.password_hash));
     } catch (error) {
       await reservation.release();
-      if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
+      if (error instanceof HashingBusyError) throw passwordChecksBusy();
       throw error;
     }
     // A wrong password keeps its place in the throttle as a failure.
@@ -154,7 +154,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       try {
         newHash = await hashingGate.run(() => hashPassword(next));
       } catch (error) {
-        if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
+        if (error instanceof HashingBusyError) throw passwordChecksBusy();
         throw error;
       }
       const pair = await changeOwnPassword(services, user, claims.family, newHash, originOf(request));

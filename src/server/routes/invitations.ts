@@ -13,7 +13,7 @@ import { acceptPasswordLink } from '../accounts/passwords';
 import { findUsableInvitation } from '../db/invitations-repository';
 import type { InvitationRow, UserRow } from '../db/schema';
 import { findUserById } from '../db/users-repository';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { badRequest, notFound, passwordChecksBusy } from '../http/api-error';
 import { isLinkToken, throttledLinkRequest } from '../http/link-throttle';
 import type { Services } from '../services';
 
@@ -84,7 +84,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
         try {
           passwordHash = await hashingGate.run(() => hashPassword(password));
         } catch (error) {
-          if (error instanceof HashingBusyError) throw new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': '1' });
+          if (error instanceof HashingBusyError) throw passwordChecksBusy();
           throw error;
         }
         const pair = await acceptPasswordLink(services, link, passwordHash, originOf(request));

@@ -5,7 +5,7 @@ import { PasswordResetBody } from '@/domain/schemas/accounts';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { sendResetLink } from '../accounts/password-reset';
 import { clientNetwork } from '../auth/client-network';
-import { ApiError, badRequest } from '../http/api-error';
+import { ApiError, badRequest, tooManyAttempts } from '../http/api-error';
 import type { Services } from '../services';
 
 /**
@@ -52,7 +52,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: Services
         device: null,
       });
       if (!reservation.allowed) {
-        throw new ApiError(429, { detail: passwordResetMessages.tooMany }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+        throw tooManyAttempts(reservation.retryAfterSeconds, passwordResetMessages.tooMany);
       }
       // The place is kept (never released): every request counts against its network.
       queue = queue

@@ -13,7 +13,7 @@ import { deleteExpiredRefreshTokens, findRefreshToken, revokeRefreshFamily } fro
 import { clearOldSessionIps, issuePair, originOf, pairOfSuccessor, rotatePair } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
 import { findUserById, findUserByUsername, recordSignIn } from '../db/users-repository';
-import { ApiError, badRequest, invalidToken } from '../http/api-error';
+import { ApiError, badRequest, invalidToken, passwordChecksBusy, tooManyAttempts } from '../http/api-error';
 import { FORM_CONTENT_TYPES, formBody } from '../http/form';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { RefreshBody, SignInBody, TokenPair as TokenPairSchema } from '@/domain/schemas/token';
@@ -28,13 +28,7 @@ import { logActivity } from '../content/activity-log';
  */
 export const ROTATION_GRACE_SECONDS = 30;
 
-/** Retry-After of a 503 while the password checks' waiting line is full: one check takes tens of milliseconds. */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
-
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-/** 503: too many password checks at once in this process. The sign-in screen shows its generic failure. */
-const serverBusy = () => new ApiError(503, { detail: messages.loginBusy }, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
 
 function requiredStrings(body: Partial<Record<string, string>>, names: string[]): Record<string, string> {
   const errors: FieldErrors = {};
@@ -87,13 +81,13 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     async (request, reply) => {
       const { username, password } = requiredStrings(request.body, ['username', 'password']);
       // Refused at once while the line is full: a burst costs no more than parsing its requests.
-      if (hashingGate.full) throw serverBusy();
+      if (hashingGate.full) throw passwordChecksBusy();
       // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
       const network = clientNetwork(request.ip, config.loginIpv6Prefix);
       const device = await loginDevices.recognise(parseCookie(request.headers.cookie ?? '')[LOGIN_DEVICE_COOKIE], username);
       const reservation = await loginThrottle.reserve({ network, username, device });
       if (!reservation.allowed) {
-        throw new ApiError(429, { detail: messages.tooManyAttempts }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+        throw tooManyAttempts(reservation.retryAfterSeconds);
       }
       let user: UserRow | undefined;
       let valid: boolean;
@@ -105,7 +99,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       } catch (error) {
         // No password was checked (too busy, or the database failed): the attempt does not count.
         await reservation.release();
-        throw error instanceof HashingBusyError ? serverBusy() : error;
+        throw error instanceof HashingBusyError ? passwordChecksBusy() : error;
       }
       // A wrong password keeps its place in the throttle: that is the failure.
       if (!maySignIn(user) || !valid) {
