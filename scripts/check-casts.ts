@@ -10,7 +10,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** What the product's code holds today, at most. Lower these when the counts go down. */
-const CEILINGS = { as: 247, nonNull: 27 };
+const CEILINGS = { as: 225, nonNull: 27 };
 
 const root = path.resolve(__dirname, '..');
 const isProductFile = (file: string) =>
@@ -44,7 +44,8 @@ function assertionsIn(file: string): Assertion[] {
     found.push({ kind, where: `${path.relative(root, file)}:${line + 1}`, text: node.getText(source).replace(/\s+/g, ' ').slice(0, 100) });
   };
   const visit = (node: ts.Node) => {
-    if (ts.isAsExpression(node) && !(ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const')) at(node, 'as');
+    const isAssertion = ts.isAsExpression(node) || ts.isTypeAssertionExpression(node); // `x as T` and `<T>x` alike
+    if (isAssertion && !(ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const')) at(node, 'as');
     else if (ts.isNonNullExpression(node)) at(node, 'nonNull');
     ts.forEachChild(node, visit);
   };

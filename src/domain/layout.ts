@@ -114,8 +114,8 @@ export function parseLayout(value: unknown): { layout: Layout } | { problem: Lay
       cells.push({
         id: cell.id === undefined || cell.id === null ? `cell-${r}-${c}` : String(cell.id),
         type: cell.type,
-        content: (cell.content as string | undefined | null) ?? '',
-        columnSpan: (cell.columnSpan as number | undefined) ?? DEFAULT_COLUMN_SPAN,
+        content: cell.content ?? '',
+        columnSpan: cell.columnSpan ?? DEFAULT_COLUMN_SPAN,
         ...(typeof cell.publicationId === 'number' ? { publicationId: cell.publicationId } : {}),
         ...(cell.type === 'image' && typeof cell.alt === 'string' && cell.alt.trim() !== '' ? { alt: cell.alt.trim() } : {}),
         ...(cell.type === 'document' ? documentFacts(cell) : {}),

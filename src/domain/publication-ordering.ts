@@ -29,8 +29,7 @@ export const orderingField = (ordering: PublicationOrdering): OrderingField => o
 export const isDescending = (ordering: PublicationOrdering): boolean => ordering.startsWith('-');
 
 /** The ordering of a field in a direction. */
-export const orderingOf = (field: OrderingField, descending: boolean): PublicationOrdering =>
-  (descending ? `-${field}` : field) as PublicationOrdering;
+export const orderingOf = (field: OrderingField, descending: boolean): PublicationOrdering => (descending ? `-${field}` : field);
 
 /** The panel's address parameter: /admin/publications?orden=-fecha. */
 export const ORDERING_ADDRESS_PARAM = 'orden';

@@ -206,7 +206,7 @@ export function normalizedSiteSettings(input: Partial<SiteSettingsValues>): Part
     else if (field === 'admission_opens' || field === 'admission_closes') out[field] = blank(value) ? null : value;
     else out[field] = value;
   }
-  return out as Partial<SiteSettingsValues>;
+  return out;
 }
 
 /**

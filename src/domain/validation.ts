@@ -124,8 +124,8 @@ export function validateBiography(input: BiographyFields, options: RuleOptions =
 
 export function validateSection(input: { title?: unknown; order?: unknown; list_order?: unknown }, options: RuleOptions = {}): FieldErrors {
   const errors: FieldErrors = {};
-  requireFields(input as Record<string, unknown>, ['title'], options, errors);
-  limitLength(input as Record<string, unknown>, 'title', FIELD_LIMITS.sectionTitle, errors);
+  requireFields(input, ['title'], options, errors);
+  limitLength(input, 'title', FIELD_LIMITS.sectionTitle, errors);
   checkOrder(input, errors);
   if (input.list_order !== undefined && !isListOrder(input.list_order)) errors.list_order = [messages.invalidListOrder];
   return errors;
@@ -267,9 +267,9 @@ export function parseReorder(value: unknown): { items: ReorderItem[] } | { probl
   for (const item of value) {
     if (typeof item !== 'object' || item === null) return invalid;
     const { id, order } = item as Record<string, unknown>;
-    if (!isId(id) || !isOrder(order) || order < 0 || seen.has(id as number)) return invalid;
-    seen.add(id as number);
-    items.push({ id: id as number, order });
+    if (!isId(id) || !isOrder(order) || order < 0 || seen.has(id)) return invalid;
+    seen.add(id);
+    items.push({ id: id, order });
   }
   return { items };
 }

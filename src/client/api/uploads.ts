@@ -35,7 +35,7 @@ export const uploadsApi = baseApi.injectEndpoints({
         body.append('image', file, filename ?? (file instanceof File ? file.name : 'imagen'));
         const url = publicationId === undefined ? '/upload-image/' : `/publications/${publicationId}/upload_cell_image/`;
         const answer = await baseQuery({ url, method: 'POST', body });
-        if (answer.error) return { error: answer.error as FetchBaseQueryError };
+        if (answer.error) return { error: answer.error };
         const imageUrl = (answer.data as { url?: unknown } | null)?.url;
         return typeof imageUrl === 'string' && imageUrl !== '' ? { data: absoluteImageUrl(imageUrl) } : { error: noUrl };
       },

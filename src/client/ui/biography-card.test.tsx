@@ -27,13 +27,13 @@ const biography = (overrides: Partial<Biography> = {}): Biography => ({
 function shownText(card: HTMLElement): string {
   const text = card.querySelector<HTMLElement>('.bio-card__text')!;
   const details = text.querySelector('details');
-  if (!details) return text.textContent!;
+  if (!details) return text.textContent;
   const head = text.firstChild!.textContent!;
   const rest = Array.from(details.childNodes)
     .filter((node) => node.nodeName !== 'SUMMARY')
     .map((node) => node.textContent)
     .join('');
-  return details.open ? head + rest : head + text.querySelector('.bio-card__ellipsis')!.textContent!;
+  return details.open ? head + rest : head + text.querySelector('.bio-card__ellipsis')!.textContent;
 }
 
 test("'Leer más' is a native details: the first 250 characters, then the rest inside it, one text", () => {
@@ -49,7 +49,7 @@ test("'Leer más' is a native details: the first 250 characters, then the rest i
   expect(summary).toBe(details.firstElementChild);
   expect(Array.from(summary.children, (label) => label.textContent)).toEqual(['Leer más', 'Leer menos']);
   // What the details holds starts where the preview stopped: together they are the biography, nothing lost or repeated.
-  expect(text.firstChild!.textContent! + details.textContent!.slice(summary.textContent!.length)).toBe(LONG_TEXT);
+  expect(text.firstChild!.textContent! + details.textContent.slice(summary.textContent.length)).toBe(LONG_TEXT);
   expect(shownText(container)).toBe(preview(LONG_TEXT).text);
   expect(shownText(container).length).toBeLessThanOrEqual(253);
 });

@@ -39,10 +39,10 @@ export async function writeCounters(db: AnyDb, tables: TableShape[], recorded: M
   const sqlite = kindOf(db) === 'sqlite';
   for (const table of tables) {
     if (!table.counter) continue;
-    const { max } = (await db
+    const { max } = await db
       .selectFrom(table.name)
       .select((eb) => eb.fn.max(table.counter!).as('max'))
-      .executeTakeFirstOrThrow()) as { max: number | string | null };
+      .executeTakeFirstOrThrow();
     const value = Math.max(Number(max ?? 0), recorded.get(table.name) ?? 0);
     if (sqlite) {
       const declared = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table.name}`.execute(db);

@@ -31,7 +31,7 @@ export function toNeutralRow(row: Record<string, unknown>, table: TableShape): N
 const isNeutralValue = (value: unknown): value is NeutralValue =>
   value === null ||
   ['string', 'number', 'boolean'].includes(typeof value) ||
-  (typeof value === 'object' && Object.keys(value as object).length === 1 && typeof (value as { $base64?: unknown }).$base64 === 'string');
+  (typeof value === 'object' && Object.keys(value).length === 1 && typeof (value as { $base64?: unknown }).$base64 === 'string');
 
 /** One line of a table's file, checked: an object with exactly the table's columns. Undefined when it is not. */
 export function parseNeutralRow(line: string, columns: string[]): NeutralRow | undefined {

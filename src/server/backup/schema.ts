@@ -133,10 +133,10 @@ export async function schemaAt(version?: string): Promise<SchemaShape> {
     );
     const seeded = new Map<string, number>();
     for (const table of tables) {
-      const { count } = (await db
+      const { count } = await db
         .selectFrom(table.name)
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()) as { count: number };
+        .executeTakeFirstOrThrow();
       if (Number(count) > 0) seeded.set(table.name, Number(count));
     }
     return {

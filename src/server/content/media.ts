@@ -223,7 +223,7 @@ export async function editMedia(writer: Writer, id: number, input: MediaFields &
     },
     update: (trx, fields) =>
       updateMedia(trx, id, {
-        ...(fields.title !== undefined && { title: fields.title as string }),
+        ...(fields.title !== undefined && { title: fields.title }),
         ...(fields.alt !== undefined && { alt: fields.alt }),
         ...(fields.focal_x !== undefined && { focal_x: fields.focal_x }),
         ...(fields.focal_y !== undefined && { focal_y: fields.focal_y }),

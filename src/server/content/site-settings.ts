@@ -80,7 +80,7 @@ export async function saveSiteSettings(
 ): Promise<SiteSettingsAnswer> {
   const sent = validateSiteSettings(input, { partial: true });
   if (hasErrors(sent)) throw badRequest(sent);
-  const change = normalizedSiteSettings(input as Partial<SiteSettingsValues>);
+  const change = normalizedSiteSettings(input);
   return writer.services.writeContent(async (trx) => {
     const before = await readSiteSettings(trx, defaults);
     const { updated_at: _at, updated_by: _by, ...current } = before;

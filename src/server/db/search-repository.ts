@@ -200,7 +200,7 @@ async function pageOnSqlite(index: Kysely<SearchDatabase>, search: PageSearch): 
     .where(found)
     .select((eb) => [eb.fn.countAll().as('count'), sql<number | null>`sum(case when ${titleMatch} then 1 else 0 end)`.as('titles')])
     .executeTakeFirst();
-  const count = toCount(counted?.count as number);
+  const count = toCount(counted?.count);
   const titles = toCount(counted?.titles);
 
   const newestFirst = (matching: RawBuilder<SqlBool>, limit: number, offset: number) =>

@@ -84,7 +84,7 @@ export function ActivityPage() {
         primary: true,
         cell: (entry) => entry.user ?? <span className="kit-muted">Desconocida</span>,
       },
-      { header: 'Acción', width: 'minmax(0, 1.2fr)', cell: (entry) => ACTION_LABELS[entry.action as ActivityActionName] ?? entry.action },
+      { header: 'Acción', width: 'minmax(0, 1.2fr)', cell: (entry) => ACTION_LABELS[entry.action] ?? entry.action },
       {
         header: 'Elemento',
         width: 'minmax(0, 2fr)',

@@ -214,7 +214,7 @@ export function DataTable<T extends { id: number }>({
   };
   const onFocusOut = (event: FocusEvent<HTMLDivElement>) => {
     // Focus taken elsewhere on purpose (a dialog, another field); a row removed or a button disabled gives no next target.
-    if (event.relatedTarget && !table.current?.contains(event.relatedTarget as Node)) focusedRow.current = null;
+    if (event.relatedTarget && !table.current?.contains(event.relatedTarget)) focusedRow.current = null;
   };
   useLayoutEffect(() => {
     const last = focusedRow.current;

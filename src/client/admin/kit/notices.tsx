@@ -109,7 +109,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
               },
               onFocus: () => hold(notice),
               onBlur: (event: FocusEvent<HTMLDivElement>) => {
-                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) release(notice);
+                if (!event.currentTarget.contains(event.relatedTarget)) release(notice);
               },
             })}
           >

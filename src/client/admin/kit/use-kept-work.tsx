@@ -89,7 +89,7 @@ export function useKeptWork<V extends FieldValues>({ kind, record, form, extra, 
     }
     writeDraft(current.key, {
       savedAt: new Date().toISOString(),
-      ...keepable(current.form.getValues() as Record<string, unknown>),
+      ...keepable(current.form.getValues()),
       ...(current.extra ? { extra: current.extra.read() } : {}),
       ...(current.record ? { baseVersion: current.record.version } : {}),
     });

@@ -96,7 +96,7 @@ function changeOf(before: SiteSettingsValues, after: SiteSettingsValues): SiteSe
   }
   const links = SOCIAL_NETWORKS.filter((network) => after.social_links[network] !== before.social_links[network]);
   if (links.length > 0) change.social_links = Object.fromEntries(links.map((network) => [network, after.social_links[network]]));
-  return change as SiteSettingsChange;
+  return change;
 }
 
 /** Every field the server may name, as the form registers it. */
@@ -147,7 +147,7 @@ function SettingsForm({ settings }: { settings: SiteSettingsRecord }) {
     resolver: domainResolver<SettingsForm>((values) => validateSiteSettings(valuesOf(values) as unknown as Record<string, unknown>)),
   });
   const { errors } = form.formState;
-  const error = (field: keyof SettingsForm) => (errors[field] as { message?: string } | undefined)?.message;
+  const error = (field: keyof SettingsForm) => errors[field]?.message;
 
   const showProblem = (next: { message: string; details: string[] } | null) => {
     setProblem(next);
