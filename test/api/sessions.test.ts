@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { messages } from '@/domain/messages';
 import { createOrResetAccount, ensureAdmin } from '@/server/auth/ensure-admin';
-import { ROTATION_GRACE_SECONDS } from '@/server/routes/token';
+import { ROTATION_GRACE_SECONDS } from '@/server/auth/sign-in';
 import { startApiServer, TEST_ADMIN, type TestServer } from '../helpers/api-server';
 import { fakeDateOnly } from '../helpers/fake-date';
 

@@ -29,7 +29,7 @@ export interface TokenIssuer {
   /**
    * Signs the given claims. HS256 over the same header and the same claims, in
    * the same order, is the same string: an issued token's claims give back
-   * that token (a rotated refresh token sent again, routes/token.ts).
+   * that token (a rotated refresh token sent again, auth/sign-in.ts).
    */
   sign(claims: SignedClaims): Promise<string>;
   /** The claims of a valid token of the given type, or null for anything else (garbage, tampered, expired, wrong type). */

@@ -126,7 +126,7 @@ export async function recordSignIn(db: DbOrTrx, id: number, at: string = nowIso(
 /**
  * Sets a new password (or PASSWORD_RESET, which no password matches) and
  * bumps the session version, so that every access and refresh token issued
- * before stops working (plugins/auth.ts, routes/token.ts).
+ * before stops working (plugins/auth.ts, auth/sign-in.ts).
  */
 export async function changePassword(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {
   await db
