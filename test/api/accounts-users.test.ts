@@ -150,6 +150,20 @@ describe('a new colleague', () => {
       json: { username: 'extra', role: 'editor', password: 'x' },
     });
     expect(extra.status).toBe(400);
+    // A role left unchosen is a missing field, as the form shows it.
+    const unchosen = await server.request('POST', '/api/users/', { token: adminToken, json: { username: 'sinrol', role: '' } });
+    expect(unchosen).toMatchObject({ status: 400, body: { role: [messages.required] } });
+    expect((await listUsers()).map((user) => user.username)).not.toContain('sinrol');
+  });
+
+  it('refuses an unknown role in a change, and changes nothing', async () => {
+    const person = await colleague('rolero');
+    const changed = await server.request('PATCH', `/api/users/${person.user.id}/`, {
+      token: adminToken,
+      json: { name: 'Nombre nuevo', role: 'jefe' },
+    });
+    expect(changed).toMatchObject({ status: 400, body: { role: [accountMessages.invalidRole] } });
+    expect((await listUsers()).find((user) => user.id === person.user.id)).toMatchObject({ role: 'editor', name: person.user.name });
   });
 });
 

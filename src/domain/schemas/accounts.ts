@@ -88,9 +88,11 @@ export const PreviewLinksRevoked = Type.Object({ revoked: Type.Integer({ minimum
 
 export const UserCreateBody = Type.Object(
   {
-    username: Type.Optional(Type.String({ description: 'Único sin distinguir mayúsculas; letras, números y @ . + - _' })),
+    // A visible character, so that a blank one is reported with a bad role in one answer (http/schema-errors.ts).
+    username: Type.Optional(Type.String({ pattern: '\\S', description: 'Único sin distinguir mayúsculas; letras, números y @ . + - _' })),
     name: Type.Optional(Type.String()),
-    role: Type.Optional(Type.String({ description: 'admin o editor' })),
+    // "" is how a form says that no role was chosen: the service answers that one as a missing field.
+    role: Type.Optional(Type.Union([Role, Type.Literal('')])),
     email: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
         description: 'Correo electrónico de la cuenta (opcional, único sin distinguir mayúsculas); "" o null, ninguno',
@@ -103,7 +105,7 @@ export const UserCreateBody = Type.Object(
 export const UserUpdateBody = Type.Object(
   {
     name: Type.Optional(Type.String()),
-    role: Type.Optional(Type.String({ description: 'admin o editor' })),
+    role: Type.Optional(Role),
     email: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
         description: 'Correo electrónico de la cuenta (opcional, único sin distinguir mayúsculas); "" o null, ninguno',

@@ -1,12 +1,4 @@
-import {
-  accountMessages,
-  isRole,
-  NAME_MAX_LENGTH,
-  ROLE_LABELS,
-  validateAccountEmail,
-  validateUsername,
-  type Role,
-} from '@/domain/accounts';
+import { accountMessages, NAME_MAX_LENGTH, ROLE_LABELS, validateAccountEmail, validateUsername, type Role } from '@/domain/accounts';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors } from '@/domain/validation';
@@ -53,13 +45,13 @@ export type PanelLink = MadeLink & { mailed_to: string | null };
 export interface NewAccount {
   username?: string;
   name?: string;
-  role?: string;
+  role?: Role | '';
   email?: string | null;
 }
 
 export interface AccountChange {
   name?: string;
-  role?: string;
+  role?: Role;
   is_active?: boolean;
   email?: string | null;
 }
@@ -118,8 +110,7 @@ export async function createAccount(
   if (emailErrors.length > 0) errors.email = emailErrors;
   if ([...name].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
   if (role === '') errors.role = [messages.required];
-  else if (!isRole(role)) errors.role = [accountMessages.invalidRole];
-  if (hasErrors(errors) || !isRole(role)) throw invalidFields(errors);
+  if (hasErrors(errors) || role === '') throw invalidFields(errors);
   const actor = actorOf(me);
   const answer = await services.writeContent(async (trx) => {
     // Under the write lock: no other account can take the address between this look and the insert.
@@ -147,13 +138,11 @@ export async function changeAccount(services: Services, me: UserRow, id: number,
   if (name !== undefined && [...name.trim()].length > NAME_MAX_LENGTH) errors.name = [accountMessages.nameTooLong];
   const emailErrors = email === undefined ? [] : validateAccountEmail(email);
   if (emailErrors.length > 0) errors.email = emailErrors;
-  if (role !== undefined && !isRole(role)) errors.role = [accountMessages.invalidRole];
   if (hasErrors(errors)) throw invalidFields(errors);
-  const newRole = role !== undefined && isRole(role) ? role : undefined;
   const actor = actorOf(me);
   return services.writeContent(async (trx) => {
     const user = await staffAccount(trx, id);
-    const roleChanges = newRole !== undefined && newRole !== user.role;
+    const roleChanges = role !== undefined && role !== user.role;
     const activeChanges = isActive !== undefined && (isActive ? 1 : 0) !== user.is_active;
     if (id === me.id && activeChanges && !isActive) throw invalidRequest(accountMessages.cannotDeactivateSelf);
     if (id === me.id && roleChanges) throw invalidRequest(accountMessages.cannotChangeOwnRole);
@@ -164,7 +153,7 @@ export async function changeAccount(services: Services, me: UserRow, id: number,
     const change: { name?: string; role?: Role; is_active?: number; email?: string } = {};
     if (name !== undefined) change.name = name.trim();
     if (email !== undefined) change.email = email;
-    if (roleChanges) change.role = newRole;
+    if (roleChanges) change.role = role;
     if (activeChanges) change.is_active = isActive ? 1 : 0;
     await updateAccount(trx, id, change);
     // Checked after the change, under the write lock: what is stored now is what counts.
@@ -179,8 +168,7 @@ export async function changeAccount(services: Services, me: UserRow, id: number,
       await revokePreviewLinksOfAccount(trx, actor, user);
     }
     if (activeChanges && isActive) await logActivity(trx, actor, 'account_reactivate', targetOf(user));
-    if (roleChanges)
-      await logActivity(trx, actor, 'role_change', { ...targetOf(user), label: `${user.username} (${ROLE_LABELS[newRole]})` });
+    if (roleChanges) await logActivity(trx, actor, 'role_change', { ...targetOf(user), label: `${user.username} (${ROLE_LABELS[role]})` });
     return userJson(trx, await readUser(trx, id));
   });
 }

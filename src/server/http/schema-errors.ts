@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@/domain/entities';
+import { accountMessages } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
 
 /** What Ajv reports for one failed check (the part we read); `data` is the value, for bodies (http/validation.ts). */
@@ -31,7 +32,7 @@ const RANGE_MESSAGES: Record<string, string> = {
   version: messages.invalidVersion,
   section_id: messages.sectionNotFound,
 };
-const CHOICE_MESSAGES: Record<string, string> = { status: messages.invalidStatus };
+const CHOICE_MESSAGES: Record<string, string> = { status: messages.invalidStatus, role: accountMessages.invalidRole };
 const FORMAT_MESSAGES: Record<string, string> = { date: messages.invalidDate, email: messages.invalidEmail, uri: messages.invalidUrl };
 
 const isBlank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
