@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@/domain/accounts';
+import { isRole, type Role } from '@/domain/accounts';
 import { CONTENT_KIND, CONTENT_KINDS, mayWriteKind, type ContentKind } from '@/domain/content-kinds';
 import type { DbOrTrx } from '../db/database';
 
@@ -29,9 +29,15 @@ export interface RouteRule {
 /** Whether a role may restore a trash entry of this kind (a single restore or a bulk one): as it may write the kind. */
 export const mayRestoreKind = mayWriteKind;
 
+/** The `{id}` of the request's path, before its route's schema read it: NaN when there is none. */
+function idParam(request: FastifyRequest): number {
+  const params: unknown = request.params;
+  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? Number(params.id) : NaN;
+}
+
 /** The trash entry a restore names is of a kind an Editor writes. */
 async function editorWritesEntry(request: FastifyRequest, db: DbOrTrx): Promise<boolean> {
-  const id = Number((request.params as { id?: string }).id);
+  const id = idParam(request);
   if (!Number.isSafeInteger(id)) return true; // The route answers 404 itself.
   const entry = await db.selectFrom('trash').select('kind').where('id', '=', id).executeTakeFirst();
   return mayRestoreKind('editor', entry?.kind);
@@ -39,7 +45,7 @@ async function editorWritesEntry(request: FastifyRequest, db: DbOrTrx): Promise<
 
 /** The private link a revoke names was made by this person (or does not exist: the route answers 404 itself). */
 async function ownPreviewLink(request: FastifyRequest, db: DbOrTrx, userId: number): Promise<boolean> {
-  const id = Number((request.params as { id?: string }).id);
+  const id = idParam(request);
   if (!Number.isSafeInteger(id)) return true;
   const link = await db.selectFrom('preview_links').select('created_by_id').where('id', '=', id).executeTakeFirst();
   return !link || link.created_by_id === userId;
@@ -126,7 +132,7 @@ function ruleOf(method: string, url: string | undefined): RouteRule | undefined 
 /** Whether a role may make this request; `userId` is who asks (some rules look at who made what). */
 export async function mayCall(role: string, request: FastifyRequest, db: DbOrTrx, userId = 0): Promise<boolean> {
   const rule = ruleOf(request.method, request.routeOptions.url) ?? { roles: ADMIN };
-  if (!(rule.roles as readonly string[]).includes(role)) return false;
+  if (!isRole(role) || !rule.roles.includes(role)) return false;
   if (role === 'admin' || !rule.editorMay) return true;
   return rule.editorMay(request, db, userId);
 }

@@ -29,7 +29,9 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const items = (request.body as { items?: unknown } | undefined)?.items;
+      // Validation was attached, not enforced: the body may be anything yet.
+      const body: unknown = request.body;
+      const items = typeof body === 'object' && body !== null && 'items' in body ? body.items : undefined;
       const tooMany = Array.isArray(items) ? bulkSizeProblem(items.length) : null;
       if (tooMany) throw badRequest({ items: [tooMany] });
       refuseBody(request);

@@ -115,8 +115,8 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   );
 
   // The parts of a sitemap too long for one file (past 50,000 addresses).
-  app.get('/sitemap-:part(^\\d{1,6}).xml', (request, reply) => {
-    const part = Number((request.params as { part: string }).part);
+  app.get<{ Params: { part: string } }>('/sitemap-:part(^\\d{1,6}).xml', (request, reply) => {
+    const part = Number(request.params.part);
     // By number, so that /sitemap-02.xml and /sitemap-2.xml are one entry.
     return sitemapFile(request, reply, `/sitemap-${part}.xml`, async () => {
       const { rows, added } = await sitemapInput();
@@ -159,8 +159,8 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
   );
 
   // 'Añadir al calendario': one public publication's event, under its own address.
-  app.get('/:section/:id/evento.ics', (request, reply) => {
-    const { section, id } = request.params as { section: string; id: string };
+  app.get<{ Params: { section: string; id: string } }>('/:section/:id/evento.ics', (request, reply) => {
+    const { section, id } = request.params;
     if (!/^[a-z0-9-]{1,100}$/.test(section) || !/^\d{1,9}$/.test(id)) return reply.callNotFound();
     return publicFile(request, reply, eventCalendarPath(section, Number(id)), CALENDAR_TYPE, async () => {
       const row = await findPublicPublication(services.db, Number(id), todayIso());
@@ -178,8 +178,8 @@ export async function registerSeoRoutes(app: FastifyInstance, services: Services
     }),
   );
 
-  app.get('/feeds/:file', (request, reply) => {
-    const list = /^([a-z0-9-]{1,100})\.xml$/.exec((request.params as { file: string }).file)?.[1];
+  app.get<{ Params: { file: string } }>('/feeds/:file', (request, reply) => {
+    const list = /^([a-z0-9-]{1,100})\.xml$/.exec(request.params.file)?.[1];
     if (!list) return reply.callNotFound();
     return feedFile(request, reply, listFeedPath(list), async () => {
       const section = listNamed(list, await visibleAddedSections(services));
