@@ -2,6 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { messages } from './messages';
 import { FIELD_LIMITS } from './limits';
 import { isEmail } from './validation';
+import { isOneOf } from './guards';
 
 /**
  * Staff accounts and their two roles: what the server enforces and the panel
@@ -19,7 +20,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   editor: 'Editor',
 };
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role => isOneOf(ROLES, value);
 
 /** What the Usuarios list shows in 'Estado'. */
 export const ACCOUNT_STATES = ['active', 'inactive', 'invited', 'invitation_expired'] as const;

@@ -1,3 +1,5 @@
+import { isOneOf } from './guards';
+
 /**
  * The kinds of content the admin manages, once (docs/adding-a-content-type.md).
  *
@@ -75,8 +77,12 @@ export const kindCount = (kind: ContentKind, count: number): string =>
 export const mayWriteKind = (role: string | undefined, kind: string | undefined): boolean =>
   role === 'admin' || (isContentKind(kind) && CONTENT_KIND[kind].editorWrites);
 
-export const isContentKind = (value: unknown): value is ContentKind => (CONTENT_KINDS as readonly unknown[]).includes(value);
+export const isContentKind = (value: unknown): value is ContentKind => isOneOf(CONTENT_KINDS, value);
 
 /** One value per kind, made from the kind: `byKind(kindLabel)` is { publication: 'Publicación', … }. */
-export const byKind = <T>(make: (kind: ContentKind) => T): Record<ContentKind, T> =>
-  Object.fromEntries(CONTENT_KINDS.map((kind) => [kind, make(kind)])) as Record<ContentKind, T>;
+export const byKind = <T>(make: (kind: ContentKind) => T): Record<ContentKind, T> => ({
+  publication: make('publication'),
+  section: make('section'),
+  biography: make('biography'),
+  media: make('media'),
+});

@@ -1,3 +1,5 @@
+import { isOneOf } from './guards';
+
 /**
  * The documents the media library takes, as facts both halves use: the server
  * recognises them by their content (server/media/documents.ts) and serves them
@@ -66,7 +68,7 @@ export const documentFactsBy = (key: 'contentType' | 'extension', value: string)
 export const documentKindOf = (contentType: string): DocumentKind | undefined =>
   DOCUMENT_KINDS.find((kind) => DOCUMENTS[kind].contentType === contentType);
 
-export const isDocumentKind = (value: unknown): value is DocumentKind => (DOCUMENT_KINDS as readonly unknown[]).includes(value);
+export const isDocumentKind = (value: unknown): value is DocumentKind => isOneOf(DOCUMENT_KINDS, value);
 
 /**
  * For <input accept>: the extensions and the types, since a browser may know

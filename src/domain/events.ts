@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { FieldErrors } from './entities';
 import type { PublicationEventSchema } from './schemas/publications';
 import { FIELD_LIMITS } from './limits';
+import { isOneOf, isRecord } from './guards';
 import { longDate, shortDate } from './publication-status';
 import { messages } from './messages';
 import { isHttpUrl, isIsoDate, parseBoolean } from './validation';
@@ -78,22 +79,19 @@ export function readEvent(value: unknown, errors: FieldErrors, timeZone?: string
   if (typeof sent === 'string') {
     if (sent.trim() === '' || sent.trim() === 'null') return null;
     try {
-      sent = JSON.parse(sent) as unknown;
+      const parsed: unknown = JSON.parse(sent);
+      sent = parsed;
     } catch {
       errors.event = [messages.eventInvalid];
       return undefined;
     }
   }
   if (sent === null) return null;
-  if (
-    typeof sent !== 'object' ||
-    Array.isArray(sent) ||
-    Object.keys(sent).some((key) => !(EVENT_KEYS as readonly string[]).includes(key))
-  ) {
+  if (!isRecord(sent) || Object.keys(sent).some((key) => !isOneOf(EVENT_KEYS, key))) {
     errors.event = [messages.eventInvalid];
     return undefined;
   }
-  const fields = sent as Record<string, unknown>;
+  const fields = sent;
   const before = Object.keys(errors).length;
   const allDay = fields.all_day === undefined ? false : parseBoolean(fields.all_day);
   if (allDay === undefined) errors['event.all_day'] = [messages.invalidBoolean];

@@ -1,5 +1,14 @@
 import { CONTENT_KINDS, type ContentKind, type KindMap } from './content-kinds';
-import type { Biography, Layout, LayoutCell, Publication, PublicationStatus, Section } from './entities';
+import {
+  PUBLICATION_STATUSES,
+  type Biography,
+  type Layout,
+  type LayoutCell,
+  type Publication,
+  type PublicationStatus,
+  type Section,
+} from './entities';
+import { isOneOf } from './guards';
 import type { MediaItem } from './schemas/media';
 import { LIST_ORDER_LABELS } from './list-order';
 
@@ -103,7 +112,7 @@ export const revisionSummaries = {
 } as const;
 
 const STATUS_LABELS: Record<PublicationStatus, string> = { draft: 'Borrador', published: 'Publicado', archived: 'Archivado' };
-const statusLabel = (status: string): string => STATUS_LABELS[status as PublicationStatus] ?? status;
+const statusLabel = (status: string): string => (isOneOf(PUBLICATION_STATUSES, status) ? STATUS_LABELS[status] : status);
 const yesNo = (value: boolean): string => (value ? 'Sí' : 'No');
 
 const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -111,11 +120,8 @@ const counted = (n: number, one: string, many: string): string => `${n} ${n === 
 /** A cell's content as it matters to a reader: everything but the publication id the server fills in. */
 function cellFingerprint(cell: LayoutCell): string {
   const { publicationId: _publicationId, ...rest } = cell;
-  return JSON.stringify(
-    Object.keys(rest)
-      .sort()
-      .map((key) => [key, rest[key as keyof typeof rest]]),
-  );
+  // By key, as Array.prototype.sort orders strings (UTF-16 code units).
+  return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Keys that identify rows or cells: their ids when these are unique, else their positions. */

@@ -1,3 +1,4 @@
+import { isOneOf } from './guards';
 import { FEATURED_IMAGE_MAX_BYTES, IMAGE_VARIANT_WIDTHS } from './limits';
 import { messages } from './messages';
 
@@ -12,7 +13,7 @@ export const IMAGE_ACCEPT = ALLOWED_IMAGE_TYPES.join(',');
  * before uploading it. The server checks the bytes themselves.
  */
 export function checkImageFile(file: { type: string; size: number }): string | null {
-  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return messages.imageTypeNotAllowed;
+  if (!isOneOf(ALLOWED_IMAGE_TYPES, file.type)) return messages.imageTypeNotAllowed;
   if (file.size > FEATURED_IMAGE_MAX_BYTES) return messages.imageTooLarge;
   return null;
 }

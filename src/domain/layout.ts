@@ -1,3 +1,4 @@
+import { isOneOf, isRecord } from './guards';
 import { isDocumentKind } from './documents';
 import { CELL_TYPES, type CellType, type Layout, type LayoutCell, type LayoutRow } from './entities';
 import { DEFAULT_COLUMN_SPAN, LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from './limits';
@@ -18,11 +19,11 @@ export function remainingColumns(row: Pick<LayoutRow, 'cells'>): number {
 }
 
 export function isCellType(value: unknown): value is CellType {
-  return typeof value === 'string' && (CELL_TYPES as readonly string[]).includes(value);
+  return isOneOf(CELL_TYPES, value);
 }
 
 function isValidColumnSpan(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= MIN_COLUMN_SPAN && (value as number) <= LAYOUT_COLUMNS;
+  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_COLUMN_SPAN && value <= LAYOUT_COLUMNS;
 }
 
 /**
@@ -70,9 +71,7 @@ export function readLayoutErrorText(text: string): Pick<LayoutProblem, 'message'
   return { message: placed[3], row: Number(placed[1]) - 1, ...(placed[2] === undefined ? {} : { cell: Number(placed[2]) - 1 }) };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
  * What a 'Documento' cell carries besides its address: the library item, its title as shown here,

@@ -1,3 +1,5 @@
+import { isOneOf } from './guards';
+
 /**
  * The order of a section's public list (docs/decisions/196), chosen per section as
  * 'Orden de la lista':
@@ -13,7 +15,7 @@ export type ListOrder = (typeof LIST_ORDERS)[number];
 /** A new section's, and every section's but two when the choice came (migration 024). */
 export const DEFAULT_LIST_ORDER: ListOrder = 'date';
 
-export const isListOrder = (value: unknown): value is ListOrder => LIST_ORDERS.includes(value as ListOrder);
+export const isListOrder = (value: unknown): value is ListOrder => isOneOf(LIST_ORDERS, value);
 
 /** How the section form and Historial name each order. */
 export const LIST_ORDER_LABELS: Record<ListOrder, string> = {

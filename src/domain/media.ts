@@ -1,3 +1,4 @@
+import { isOneOf } from './guards';
 import type { FieldErrors } from './entities';
 import { messages } from './messages';
 
@@ -10,7 +11,7 @@ import { messages } from './messages';
 export const MEDIA_FILE_KINDS = ['image', 'document'] as const;
 export type MediaFileKind = (typeof MEDIA_FILE_KINDS)[number];
 
-export const isMediaFileKind = (value: unknown): value is MediaFileKind => (MEDIA_FILE_KINDS as readonly unknown[]).includes(value);
+export const isMediaFileKind = (value: unknown): value is MediaFileKind => isOneOf(MEDIA_FILE_KINDS, value);
 
 /** Items per page of the library. */
 export const MEDIA_PAGE_SIZE = 40;

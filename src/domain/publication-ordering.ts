@@ -1,3 +1,5 @@
+import { isOneOf } from './guards';
+
 /**
  * The admin publication list's sorted orders (docs/decisions/200): DRF's
  * OrderingFilter values of `GET /api/publications/?ordering=`, each broken by
@@ -19,11 +21,20 @@ export type PublicationOrdering = (typeof PUBLICATION_ORDERINGS)[number];
 /** The fields a list can be sorted by: the columns 'Fecha', 'Título' and 'Estado'. */
 export type OrderingField = 'publish_date' | 'title' | 'status';
 
-export const isPublicationOrdering = (value: unknown): value is PublicationOrdering =>
-  typeof value === 'string' && (PUBLICATION_ORDERINGS as readonly string[]).includes(value);
+export const isPublicationOrdering = (value: unknown): value is PublicationOrdering => isOneOf(PUBLICATION_ORDERINGS, value);
+
+// Written out rather than cut from the ordering's text, so that the type follows each one.
+const ORDERING_FIELDS = {
+  publish_date: 'publish_date',
+  '-publish_date': 'publish_date',
+  title: 'title',
+  '-title': 'title',
+  status: 'status',
+  '-status': 'status',
+} as const satisfies Record<PublicationOrdering, OrderingField>;
 
 /** The field an ordering sorts by. */
-export const orderingField = (ordering: PublicationOrdering): OrderingField => ordering.replace(/^-/, '') as OrderingField;
+export const orderingField = (ordering: PublicationOrdering): OrderingField => ORDERING_FIELDS[ordering];
 
 /** Whether an ordering runs from the highest value down. */
 export const isDescending = (ordering: PublicationOrdering): boolean => ordering.startsWith('-');

@@ -1,3 +1,5 @@
+import { isOneOf, isRecord } from './guards';
+
 /**
  * The status a publication is shown with in the panel, from the rule the
  * public site applies (published, dated today or before in the site's time
@@ -19,8 +21,7 @@ export const SHOWN_STATUS_LABELS: Record<ShownStatus, string> = {
 /** The filter's option for every status. */
 export const ALL_STATUSES_LABEL = 'Todos los estados';
 
-export const isShownStatus = (value: unknown): value is ShownStatus =>
-  typeof value === 'string' && (SHOWN_STATUSES as readonly string[]).includes(value);
+export const isShownStatus = (value: unknown): value is ShownStatus => isOneOf(SHOWN_STATUSES, value);
 
 /** What the rule reads of a publication. */
 export interface StatusFacts {
@@ -136,11 +137,12 @@ export function storedImagesWithoutAlt(layoutText: string): number {
   }
   if (!Array.isArray(layout)) return 0;
   let count = 0;
-  for (const row of layout as { cells?: unknown }[]) {
-    if (!row || !Array.isArray(row.cells)) continue;
-    for (const cell of row.cells as { type?: unknown; content?: unknown; alt?: unknown }[]) {
-      const alt = typeof cell?.alt === 'string' ? cell.alt.trim() : '';
-      if (cell?.type === 'image' && typeof cell.content === 'string' && cell.content !== '' && alt === '') count += 1;
+  for (const row of layout) {
+    if (!isRecord(row) || !Array.isArray(row.cells)) continue;
+    for (const cell of row.cells) {
+      if (!isRecord(cell)) continue;
+      const alt = typeof cell.alt === 'string' ? cell.alt.trim() : '';
+      if (cell.type === 'image' && typeof cell.content === 'string' && cell.content !== '' && alt === '') count += 1;
     }
   }
   return count;

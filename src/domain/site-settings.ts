@@ -1,3 +1,4 @@
+import { isOneOf, isRecord } from './guards';
 import { DEFAULT_SITE_SETTINGS } from './catalogue';
 import type { FieldErrors, SiteSettings } from './entities';
 import { FIELD_LIMITS } from './limits';
@@ -118,7 +119,7 @@ export function isSiteLink(value: string): boolean {
 const PHONE = /^[+\d\s().-]+$/;
 const isPhone = (value: string): boolean => PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6;
 
-export const isModality = (value: unknown): value is Modality => (MODALITIES as readonly unknown[]).includes(value);
+export const isModality = (value: unknown): value is Modality => isOneOf(MODALITIES, value);
 
 /** One link's rule: '' is none; else a site link no longer than the limit. */
 function checkLink(value: unknown, field: string, errors: FieldErrors): void {
@@ -184,13 +185,10 @@ export function validateSiteSettings(input: Record<string, unknown>, { partial =
 
   const social = input.social_links;
   if (present('social_links') && social !== undefined) {
-    if (typeof social !== 'object' || social === null || Array.isArray(social)) errors.social_links = [siteSettingsMessages.socialLinks];
+    if (!isRecord(social)) errors.social_links = [siteSettingsMessages.socialLinks];
     else {
-      const links = social as Record<string, unknown>;
-      if (Object.keys(links).some((key) => !(SOCIAL_NETWORKS as readonly string[]).includes(key))) {
-        errors.social_links = [siteSettingsMessages.socialLinks];
-      }
-      for (const network of SOCIAL_NETWORKS) checkLink(links[network], `social_links.${network}`, errors);
+      if (Object.keys(social).some((key) => !isOneOf(SOCIAL_NETWORKS, key))) errors.social_links = [siteSettingsMessages.socialLinks];
+      for (const network of SOCIAL_NETWORKS) checkLink(social[network], `social_links.${network}`, errors);
     }
   }
   return errors;
@@ -208,6 +206,9 @@ export function normalizedSiteSettings(input: Partial<SiteSettingsValues>): Part
   }
   return out;
 }
+
+const defaultLink = (network: SocialNetwork): string =>
+  DEFAULT_SITE_SETTINGS.socialLinks.find((link) => link.network === network)?.url ?? '';
 
 /**
  * The settings of a site nobody has edited yet: the networks' home pages and
@@ -227,9 +228,14 @@ export const DEFAULT_SITE_SETTINGS_VALUES: SiteSettingsValues = {
   admission_opens: null,
   admission_closes: null,
   how_to_apply_url: '',
-  social_links: Object.fromEntries(
-    SOCIAL_NETWORKS.map((network) => [network, DEFAULT_SITE_SETTINGS.socialLinks.find((link) => link.network === network)?.url ?? '']),
-  ) as Record<SocialNetwork, string>,
+  // Every network named (its type says so), in SOCIAL_NETWORKS' order.
+  social_links: {
+    facebook: defaultLink('facebook'),
+    instagram: defaultLink('instagram'),
+    x: defaultLink('x'),
+    youtube: defaultLink('youtube'),
+    linkedin: defaultLink('linkedin'),
+  },
   research_group_name: DEFAULT_SITE_SETTINGS.researchGroup.label,
   research_group_url: DEFAULT_SITE_SETTINGS.researchGroup.url,
 };

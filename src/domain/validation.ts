@@ -1,3 +1,4 @@
+import { isOneOf, isRecord } from './guards';
 import { PUBLICATION_STATUSES, type FieldErrors, type Layout, type PublicationStatus, type ReorderItem } from './entities';
 import { BIOGRAPHY_MAX_LENGTH, FIELD_LIMITS, ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from './limits';
 import type { LayoutProblem } from './layout';
@@ -20,7 +21,13 @@ export interface RuleOptions {
 
 const blank = (value: unknown): boolean => value === undefined || value === null || String(value).trim() === '';
 
-function requireFields(input: Record<string, unknown>, fields: string[], { partial }: RuleOptions, errors: FieldErrors): void {
+// Generic over the field names, so that a form's own interface (BiographyFields…) is the input as it is.
+function requireFields<F extends string>(
+  input: Partial<Record<F, unknown>>,
+  fields: readonly F[],
+  { partial }: RuleOptions,
+  errors: FieldErrors,
+): void {
   for (const field of fields) {
     if (partial && input[field] === undefined) continue;
     if (blank(input[field])) errors[field] = [messages.required];
@@ -28,9 +35,9 @@ function requireFields(input: Record<string, unknown>, fields: string[], { parti
 }
 
 /** Records DRF's max_length message for a text longer than `max` (a field already in error keeps its first message). */
-function limitLength(
-  input: Record<string, unknown>,
-  field: string,
+function limitLength<F extends string>(
+  input: Partial<Record<F, unknown>>,
+  field: F,
   max: number,
   errors: FieldErrors,
   message = messages.tooLong(max),
@@ -90,7 +97,7 @@ export function parseBoolean(value: unknown): boolean | undefined {
 }
 
 function isPublicationStatus(value: unknown): value is PublicationStatus {
-  return typeof value === 'string' && (PUBLICATION_STATUSES as readonly string[]).includes(value);
+  return isOneOf(PUBLICATION_STATUSES, value);
 }
 
 /** requirements §5 login: both fields, or one combined message and no request. */
@@ -109,13 +116,12 @@ export interface BiographyFields {
 
 export function validateBiography(input: BiographyFields, options: RuleOptions = {}): FieldErrors {
   const errors: FieldErrors = {};
-  const fields = input as Record<string, unknown>;
-  requireFields(fields, ['name', 'position', 'biography'], options, errors);
-  limitLength(fields, 'name', FIELD_LIMITS.name, errors);
-  limitLength(fields, 'position', FIELD_LIMITS.position, errors);
-  limitLength(fields, 'biography', BIOGRAPHY_MAX_LENGTH, errors, messages.biographyTooLong);
-  limitLength(fields, 'email', FIELD_LIMITS.email, errors);
-  limitLength(fields, 'linkedin', FIELD_LIMITS.url, errors);
+  requireFields(input, ['name', 'position', 'biography'], options, errors);
+  limitLength(input, 'name', FIELD_LIMITS.name, errors);
+  limitLength(input, 'position', FIELD_LIMITS.position, errors);
+  limitLength(input, 'biography', BIOGRAPHY_MAX_LENGTH, errors, messages.biographyTooLong);
+  limitLength(input, 'email', FIELD_LIMITS.email, errors);
+  limitLength(input, 'linkedin', FIELD_LIMITS.url, errors);
   if (!errors.email && !blank(input.email) && !isEmail(String(input.email).trim())) errors.email = [messages.invalidEmail];
   if (!errors.linkedin && !blank(input.linkedin) && !isHttpUrl(String(input.linkedin).trim())) errors.linkedin = [messages.invalidUrl];
   checkOrder(input, errors);
@@ -147,8 +153,8 @@ export interface PublicationFields {
  */
 export function validatePublication(input: PublicationFields, { editing = false }: { editing?: boolean } = {}): FieldErrors {
   const errors: FieldErrors = {};
-  requireFields(input as unknown as Record<string, unknown>, ['title', 'section_id'], { partial: editing }, errors);
-  limitLength(input as unknown as Record<string, unknown>, 'title', FIELD_LIMITS.publicationTitle, errors);
+  requireFields(input, ['title', 'section_id'], { partial: editing }, errors);
+  limitLength(input, 'title', FIELD_LIMITS.publicationTitle, errors);
   if (!editing && !input.hasFeaturedImage) errors.featured_image = [messages.featuredImageRequired];
   if ((!editing || input.publish_date !== undefined) && blank(input.publish_date)) {
     errors.publish_date = [messages.publishDateRequired];
@@ -265,8 +271,8 @@ export function parseReorder(value: unknown): { items: ReorderItem[] } | { probl
   const items: ReorderItem[] = [];
   const seen = new Set<number>();
   for (const item of value) {
-    if (typeof item !== 'object' || item === null) return invalid;
-    const { id, order } = item as Record<string, unknown>;
+    if (!isRecord(item)) return invalid;
+    const { id, order } = item;
     if (!isId(id) || !isOrder(order) || order < 0 || seen.has(id)) return invalid;
     seen.add(id);
     items.push({ id: id, order });

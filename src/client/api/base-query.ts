@@ -7,8 +7,9 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { RefreshResponse } from '@/domain/entities';
+import { isRecord } from '@/domain/guards';
 import { HTTP_TIMEOUT_MS } from '@/domain/limits';
-import { sessionChangedElsewhere, signedOut, tokensRefreshed, type SessionState } from '@/client/session/session-slice';
+import { sessionChangedElsewhere, sessionOf, signedOut, tokensRefreshed } from '@/client/session/session-slice';
 import { restoreSession } from '@/client/session/session-persistence';
 import { readStoredSession } from '@/client/session/session-storage';
 
@@ -68,24 +69,19 @@ function createMutex() {
 }
 
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
-type StateWithSession = { session: SessionState };
-
-const userOf = (api: Pick<BaseQueryApi, 'getState'>) => (api.getState() as StateWithSession).session.user;
+const userOf = (api: Pick<BaseQueryApi, 'getState'>) => sessionOf(api.getState()).user;
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 /** Credentials and Accept on every request except /public/ and /token/ paths. */
 const prepareHeaders = (headers: Headers, { getState, arg }: { getState: () => unknown; arg: string | FetchArgs }) => {
   if (isAnonymousPath(urlOf(arg))) return headers;
-  const access = (getState() as StateWithSession).session.user?.access;
+  const access = sessionOf(getState()).user?.access;
   if (access) headers.set('Authorization', `Bearer ${access}`);
   headers.set('Accept', 'application/json');
   return headers;
 };
 
 const isRefreshResponse = (data: unknown): data is RefreshResponse =>
-  typeof data === 'object' &&
-  data !== null &&
-  typeof (data as RefreshResponse).access === 'string' &&
-  (data as RefreshResponse).access !== '';
+  isRecord(data) && typeof data.access === 'string' && data.access !== '';
 
 export interface BaseQueryOptions {
   /** Fixed base URL; by default the configured host plus /api, read on every request. */
@@ -158,7 +154,7 @@ export function createBaseQuery({ baseUrl, timeout = HTTP_TIMEOUT_MS }: BaseQuer
   return async (args, api, extraOptions) => {
     if (isAnonymousPath(urlOf(args))) return rawQuery(args, api, extraOptions);
 
-    if (!(api.getState() as StateWithSession).session.restored) api.dispatch(restoreSession());
+    if (!sessionOf(api.getState()).restored) api.dispatch(restoreSession());
     // Requests that start while a refresh runs wait for its new token.
     await mutex.settled();
     const sentAccess = userOf(api)?.access ?? null;

@@ -1,6 +1,5 @@
 import type { Page } from '@/domain/entities';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+import { isRecord } from '@/domain/guards';
 
 /** Whether an answer is a DRF page: {count, next, results}. */
 export function isPage<T>(value: unknown): value is Page<T> {

@@ -1,4 +1,5 @@
 import type { Biography, PublicPublication } from '@/domain/entities';
+import { isRecord } from '@/domain/guards';
 import { publicApiAddress } from '@/domain/public-pages';
 import { DEFAULT_LIST_ORDER, isListOrder, type ListOrder } from '@/domain/list-order';
 import { baseApi } from './base-api';
@@ -59,7 +60,7 @@ export function mergeBiographyAnswers(answers: readonly unknown[]): Biography[] 
 /** A public publications answer as the list pages read it (a plain list, which requirements §7 also allows, counts as one page). */
 export function toPublicationPage(answer: unknown): PublicPublicationPage {
   const results = toList<PublicPublication>(answer);
-  const { list_order: listOrder } = (answer ?? {}) as { list_order?: unknown };
+  const listOrder = isRecord(answer) ? answer.list_order : undefined;
   return {
     results,
     count: isPage(answer) ? answer.count : results.length,

@@ -58,7 +58,8 @@ export function planReorder<T extends Orderable>(sequence: Iterable<T>, items: r
   for (const item of sequence) if (named.has(item.id) && !byId.has(item.id)) byId.set(item.id, item);
   if (byId.size !== named.size) return null;
   const before = [...byId.values()];
-  const after = [...items].sort((a, b) => a.order - b.order).map(({ id }) => byId.get(id) as T);
+  // Every id is in byId (the sizes match above): `?? []` only keeps undefined out of the type.
+  const after = [...items].sort((a, b) => a.order - b.order).flatMap(({ id }) => byId.get(id) ?? []);
   return new Map(before.map((held, k) => [held.id, { ...after[k], order: held.order }]));
 }
 

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { Id } from '@/domain/entities';
+import { isRecord } from '@/domain/guards';
 import { messages } from '@/domain/messages';
 import { baseApi } from './base-api';
 import { getApiHost } from './base-query';
@@ -36,7 +37,7 @@ export const uploadsApi = baseApi.injectEndpoints({
         const url = publicationId === undefined ? '/upload-image/' : `/publications/${publicationId}/upload_cell_image/`;
         const answer = await baseQuery({ url, method: 'POST', body });
         if (answer.error) return { error: answer.error };
-        const imageUrl = (answer.data as { url?: unknown } | null)?.url;
+        const imageUrl = isRecord(answer.data) ? answer.data.url : undefined;
         return typeof imageUrl === 'string' && imageUrl !== '' ? { data: absoluteImageUrl(imageUrl) } : { error: noUrl };
       },
     }),

@@ -1,4 +1,5 @@
 import type { EditConflict } from '@/domain/entities';
+import { isRecord } from '@/domain/guards';
 
 /**
  * Sections, publications and biographies carry an integer `version`; a save
@@ -9,8 +10,8 @@ import type { EditConflict } from '@/domain/entities';
  * publications, is not a stale save).
  */
 export function staleSaveOf<T>(error: unknown): EditConflict<T> | null {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
-  if (status !== 409 || typeof data !== 'object' || data === null || !('current' in data)) return null;
-  const body = data as { detail?: unknown; current: T };
-  return { detail: typeof body.detail === 'string' ? body.detail : '', current: body.current };
+  if (!isRecord(error) || error.status !== 409 || !isRecord(error.data) || !('current' in error.data)) return null;
+  const { detail, current } = error.data;
+  // The record is the caller's own kind, as the endpoint's 409 answers it (schemas/common.ts EditConflictOf).
+  return { detail: typeof detail === 'string' ? detail : '', current: current as T };
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '@/domain/guards';
+
 /**
  * The navigation state of the page a sign-in opens: the admin treats it as an arrival (the
  * keyboard on the page's heading, admin/kit/page-arrival.ts) although it is the visit's first
@@ -5,5 +7,4 @@
  */
 export const SIGN_IN_ARRIVAL = { signedIn: true } as const;
 
-export const isSignInArrival = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && (state as { signedIn?: unknown }).signedIn === true;
+export const isSignInArrival = (state: unknown): boolean => isRecord(state) && state.signedIn === true;

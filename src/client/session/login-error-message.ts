@@ -1,3 +1,4 @@
+import { isRecord } from '@/domain/guards';
 import { messages } from '@/domain/messages';
 
 /**
@@ -8,7 +9,7 @@ import { messages } from '@/domain/messages';
  * guessing passwords; docs/decisions/120).
  */
 export function loginErrorMessage(error: unknown): string {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const status = isRecord(error) ? error.status : undefined;
   if (status === 400 || status === 401) return messages.invalidCredentials;
   if (status === 429) return messages.tooManyAttempts;
   return messages.loginFailed;

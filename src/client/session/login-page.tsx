@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { SIGN_IN_ARRIVAL } from '@/client/app/arrival';
+import { isRecord } from '@/domain/guards';
 import { validateLogin } from '@/domain/validation';
 import { accountMessages } from '@/domain/accounts';
 import { siteSendsMail } from '@/client/ui/settings-script';
@@ -10,7 +11,6 @@ import { paths } from '@/client/app/paths';
 import { useLoginMutation } from '@/client/api/auth';
 import { loginErrorMessage } from './login-error-message';
 import { SessionLoading } from './session-loading';
-import type { ReturnTo } from './admin-guard';
 import { useRestoredSession } from './use-restored-session';
 import './login-page.css';
 
@@ -21,7 +21,7 @@ import './login-page.css';
  * but nothing read from it leads out of the panel.
  */
 function returnPathOf(state: unknown): string {
-  const from = typeof state === 'object' && state !== null ? (state as Partial<ReturnTo>).from : undefined;
+  const from = isRecord(state) ? state.from : undefined;
   const admin = paths.admin.root.getHref();
   const isAdminPage =
     typeof from === 'string' && (from === admin || from.startsWith(`${admin}/`)) && !from.startsWith(paths.admin.login.getHref());

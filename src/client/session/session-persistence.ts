@@ -10,10 +10,10 @@ type StateWithSession = { session: SessionState };
  * the dispatch, so a reload right after it finds the new record.
  */
 export function createSessionPersistence() {
-  const listener = createListenerMiddleware();
+  const listener = createListenerMiddleware<StateWithSession>();
   listener.startListening({
     matcher: isAnyOf(signedIn, tokensRefreshed, signedOut),
-    effect: (_action, api) => writeStoredSession((api.getState() as StateWithSession).session.user),
+    effect: (_action, api) => writeStoredSession(api.getState().session.user),
   });
   return listener.middleware;
 }

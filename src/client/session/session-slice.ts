@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RefreshResponse, SessionRecord } from '@/domain/entities';
+import { isRecord } from '@/domain/guards';
 
 /**
  * Who is signed in (requirements §3, §4). `restored` is false until the stored record
@@ -20,6 +21,26 @@ export interface SessionState {
 }
 
 const initialState: SessionState = { restored: false, user: null };
+
+/** A session record's shape: three texts (session-storage.ts adds its own rule for a stored one). */
+export const isSessionRecord = (value: unknown): value is SessionRecord =>
+  isRecord(value) && typeof value.access === 'string' && typeof value.refresh === 'string' && typeof value.username === 'string';
+
+const isSessionState = (value: unknown): value is SessionState =>
+  isRecord(value) &&
+  typeof value.restored === 'boolean' &&
+  (value.user === null || isSessionRecord(value.user)) &&
+  (value.signedOutHere === undefined || typeof value.signedOutHere === 'boolean');
+
+/**
+ * The session of a store's state that reaches its reader as unknown (RTK Query's
+ * BaseQueryApi.getState): checked rather than asserted, so that a store built
+ * without this slice fails here, by name.
+ */
+export function sessionOf(state: unknown): SessionState {
+  if (isRecord(state) && isSessionState(state.session)) return state.session;
+  throw new Error('The store has no session slice (session-slice.ts).');
+}
 
 export const sessionSlice = createSlice({
   name: 'session',

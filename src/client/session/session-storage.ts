@@ -1,13 +1,11 @@
 import type { SessionRecord } from '@/domain/entities';
+import { isSessionRecord } from './session-slice';
 
 /** The localStorage key of the session record (requirements §3). */
 export const SESSION_STORAGE_KEY = 'user';
 
-const isSessionRecord = (value: unknown): value is SessionRecord => {
-  if (typeof value !== 'object' || value === null) return false;
-  const { access, refresh, username } = value as Record<string, unknown>;
-  return typeof access === 'string' && typeof refresh === 'string' && typeof username === 'string' && access !== '';
-};
+/** A record worth restoring: its shape, and an access token that is not empty. */
+const isStoredSession = (value: unknown): value is SessionRecord => isSessionRecord(value) && value.access !== '';
 
 /** The stored session, or null when there is none or it is unreadable. */
 export function readStoredSession(): SessionRecord | null {
@@ -15,7 +13,7 @@ export function readStoredSession(): SessionRecord | null {
     const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
-    return isSessionRecord(parsed) ? { access: parsed.access, refresh: parsed.refresh, username: parsed.username } : null;
+    return isStoredSession(parsed) ? { access: parsed.access, refresh: parsed.refresh, username: parsed.username } : null;
   } catch {
     return null;
   }

@@ -39,7 +39,7 @@ export const PageQuery = Type.Object({
  * (plugins/api-docs.ts lifts every titled schema there and refers to it), so
  * that a generated client has one named type per shape.
  */
-const titleOf = (schema: TSchema): string => (schema as { title?: unknown }).title as string;
+const titleOf = (schema: TSchema): string | undefined => ('title' in schema && typeof schema.title === 'string' ? schema.title : undefined);
 
 export const Detail = Type.Object(
   { detail: Type.String(), code: Type.Optional(Type.String({ description: '`token_not_valid` para un token no válido' })) },
@@ -55,16 +55,18 @@ const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
 export const BadRequest = Type.Union([Detail, FieldErrors], { title: 'BadRequest', description: 'Petición no válida' });
 
 /** A DRF page of `item` (a titled schema), named as drf-spectacular names it: PaginatedPublicationList. */
-export const PageOf = <T extends TSchema>(item: T) =>
-  Type.Object(
+export const PageOf = <T extends TSchema>(item: T) => {
+  const title = titleOf(item);
+  return Type.Object(
     {
       count: Type.Integer({ minimum: 0 }),
       next: Type.Union([Type.String(), Type.Null()]),
       previous: Type.Union([Type.String(), Type.Null()]),
       results: Type.Array(item),
     },
-    titleOf(item) === undefined ? {} : { title: `Paginated${titleOf(item)}List` },
+    title === undefined ? {} : { title: `Paginated${title}List` },
   );
+};
 
 /**
  * `order` in a create or edit body. The range is a domain rule (validation.ts
@@ -112,7 +114,7 @@ export const ReorderAnswer = Type.Array(
 export const EditConflictOf = <T extends TSchema>(record: T) =>
   Type.Object(
     { detail: Type.String(), current: record },
-    { title: `${titleOf(record)}EditConflict`, description: 'Otra edición se guardó antes' },
+    { title: `${titleOf(record) ?? ''}EditConflict`, description: 'Otra edición se guardó antes' },
   );
 
 export const Timestamps = {

@@ -26,7 +26,7 @@ const BEARER = /^(Bearer|JWT)\s+\S+$/i;
 const remembered = new WeakMap<object, unknown>();
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {
-  const proto = Object.getPrototypeOf(value) as object | null;
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 };
 
