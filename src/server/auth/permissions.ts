@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isRole, type Role } from '@/domain/accounts';
+import { isRecord } from '@/domain/guards';
 import { CONTENT_KIND, CONTENT_KINDS, mayWriteKind, type ContentKind } from '@/domain/content-kinds';
 import type { DbOrTrx } from '../db/database';
 
@@ -32,7 +33,7 @@ export const mayRestoreKind = mayWriteKind;
 /** The `{id}` of the request's path, before its route's schema read it: NaN when there is none. */
 function idParam(request: FastifyRequest): number {
   const params: unknown = request.params;
-  return typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? Number(params.id) : NaN;
+  return isRecord(params) && typeof params.id === 'string' ? Number(params.id) : NaN;
 }
 
 /** The trash entry a restore names is of a kind an Editor writes. */

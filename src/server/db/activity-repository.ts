@@ -39,11 +39,11 @@ export async function insertActivity(db: DbOrTrx, entry: NewActivity): Promise<v
 
 export interface ActivityFilter {
   username?: string;
-  action?: string;
+  action?: ActivityActionName;
   /** Only these actions (an Editor's view). */
-  actions?: readonly string[];
+  actions?: readonly ActivityActionName[];
   /** And only these (a group the filter names at once: every bulk action). */
-  actionGroup?: readonly string[];
+  actionGroup?: readonly ActivityActionName[];
   /** ISO 8601 instants: from included, before excluded. */
   from?: string;
   before?: string;
@@ -71,7 +71,7 @@ export async function listActivity(db: DbOrTrx, filter: ActivityFilter, window?:
 }
 
 /** Every username the log names (in entries of these actions, when given), in alphabetical order. */
-export async function activityUsernames(db: DbOrTrx, actions?: readonly string[]): Promise<string[]> {
+export async function activityUsernames(db: DbOrTrx, actions?: readonly ActivityActionName[]): Promise<string[]> {
   let query = db.selectFrom('activity').select('username').distinct().where('username', 'is not', null);
   if (actions !== undefined) query = query.where('action', 'in', actions);
   const rows = await query.orderBy('username').execute();

@@ -1,3 +1,4 @@
+import type { ActivityActionName } from '@/domain/history';
 import type { DbOrTrx } from './database';
 import { toCount } from './paging';
 import type { ActivityRow } from './schema';
@@ -177,7 +178,7 @@ export async function hiddenSectionsWithPublications(db: DbOrTrx): Promise<{ id:
  * 'Actividad reciente': the newest entries of the log (activity_at), as a
  * role may see them: `actions` limits them (an Editor's content actions).
  */
-export async function recentActivity(db: DbOrTrx, options: { actions?: readonly string[] }): Promise<ActivityRow[]> {
+export async function recentActivity(db: DbOrTrx, options: { actions?: readonly ActivityActionName[] }): Promise<ActivityRow[]> {
   let query = db.selectFrom('activity').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(ACTIVITY_SIZE);
   if (options.actions) query = query.where('action', 'in', options.actions);
   return query.execute();

@@ -1,5 +1,6 @@
 import type { InvitationKind, Role } from '@/domain/accounts';
 import type { CONTENT_KIND, ContentKind } from '@/domain/content-kinds';
+import type { ActivityActionName, ActivityTargetKindName } from '@/domain/history';
 import type { MailKind } from '@/domain/mail';
 import type { PublicationStatus } from '@/domain/publication-values';
 import type { MediaFileKind } from '@/domain/media';
@@ -285,10 +286,8 @@ export interface ActivityTable {
   user_id: number | null;
   /** The username as it was; null for a failed sign-in with an unknown name, and for the automatic purge. */
   username: string | null;
-  /** One of ACTIVITY_ACTIONS (src/domain/history.ts). */
-  action: string;
-  /** One of ACTIVITY_TARGET_KINDS (src/domain/history.ts), or null. */
-  target_kind: string | null;
+  action: ActivityActionName;
+  target_kind: ActivityTargetKindName | null;
   target_id: number | null;
   target_label: string;
   /** A sign-in's address; cleared after ACTIVITY_IP_KEPT_DAYS. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@/domain/entities';
 import { BULK_ACTIVITY_ACTIONS } from '@/domain/bulk';
+import { isOneOf } from '@/domain/guards';
 import { ACTIVITY_ACTIONS, BULK_ACTIVITY_FILTER, CONTENT_ACTIVITY_ACTIONS } from '@/domain/history';
 import { messages } from '@/domain/messages';
 import { hasErrors, isIsoDate } from '@/domain/validation';
@@ -76,8 +77,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       const action = text(query.kind);
       // 'bulk': every bulk action at once.
       const bulk = action === BULK_ACTIVITY_FILTER;
-      if (action !== undefined && !bulk && !(ACTIVITY_ACTIONS as readonly string[]).includes(action))
-        errors.kind = [messages.invalidChoice];
+      if (action !== undefined && !bulk && !isOneOf(ACTIVITY_ACTIONS, action)) errors.kind = [messages.invalidChoice];
       const from = text(query.from);
       const to = text(query.to);
       if (from !== undefined && !isIsoDate(from)) errors.from = [messages.invalidDate];
@@ -88,7 +88,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         services.db,
         {
           username,
-          action: bulk ? undefined : action,
+          action: isOneOf(ACTIVITY_ACTIONS, action) ? action : undefined,
           actionGroup: bulk ? Object.values(BULK_ACTIVITY_ACTIONS) : undefined,
           actions: readableActions(request),
           from: from === undefined ? undefined : startOfDay(from),

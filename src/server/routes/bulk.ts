@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bulkSizeProblem } from '@/domain/bulk';
+import { isRecord } from '@/domain/guards';
 import { BadRequest } from '@/domain/schemas/common';
 import { BulkAnswer, BulkBody } from '@/domain/schemas/bulk';
 import { runBulk } from '../content/bulk';
@@ -31,7 +32,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     async (request) => {
       // Validation was attached, not enforced: the body may be anything yet.
       const body: unknown = request.body;
-      const items = typeof body === 'object' && body !== null && 'items' in body ? body.items : undefined;
+      const items = isRecord(body) ? body.items : undefined;
       const tooMany = Array.isArray(items) ? bulkSizeProblem(items.length) : null;
       if (tooMany) throw badRequest({ items: [tooMany] });
       refuseBody(request);
