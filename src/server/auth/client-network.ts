@@ -14,8 +14,8 @@ export const DEFAULT_IPV6_PREFIX = 64;
 export function clientNetwork(address: string, ipv6Prefix = DEFAULT_IPV6_PREFIX): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const bytes = (parsed as ipaddr.IPv6).toByteArray();
+  if (!(parsed instanceof ipaddr.IPv6)) return parsed.toString();
+  const bytes = parsed.toByteArray();
   for (let bit = ipv6Prefix; bit < 128; bit++) bytes[bit >> 3] &= ~(0x80 >> (bit & 7));
   return `${ipaddr.fromByteArray(bytes).toString()}/${ipv6Prefix}`;
 }

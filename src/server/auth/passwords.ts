@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+// promisify would keep only scrypt's last overload (no options): the promise is written out instead.
+const scrypt = (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    crypto.scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 
 // OWASP's scrypt floor is N=2^17 with r=8; 2^15 keeps a login near 50 ms on
 // small machines while still costing an attacker 32 MiB per guess.

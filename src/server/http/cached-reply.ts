@@ -29,7 +29,9 @@ export async function sendAndKeep(
   const { now, whole } = await prepareAnswerFor(
     request.headers['accept-encoding'],
     body,
-    reply.getHeaders() as CachedAnswer['headers'],
+    Object.fromEntries(
+      Object.entries(reply.getHeaders()).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const])),
+    ),
     options,
   );
   whole.then(keep, (error: unknown) => request.log.error({ err: error }, 'answer not compressed'));

@@ -4,6 +4,7 @@ import type { TObject, TSchema } from 'typebox';
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { jsonNestsTooDeep } from '@/domain/json-nesting';
+import { isRecord } from '@/domain/guards';
 import { parseBoolean } from '@/domain/validation';
 import { badRequest, badRequestDetail } from './api-error';
 import { refuseControlCharacters } from './control-characters';
@@ -76,7 +77,7 @@ export async function readMultipart(
   } catch (error) {
     // Limits (413) and prototype field names (400) carry their status; busboy's
     // parse errors (no boundary, cut-off body) carry none and are bad input too.
-    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    if (isRecord(error) && typeof error.statusCode === 'number') throw error;
     throw badRequestDetail(messages.malformedBody);
   }
   if (jsonFields.some((name) => Object.hasOwn(form.fields, name) && jsonNestsTooDeep(form.fields[name])))
@@ -87,19 +88,14 @@ export async function readMultipart(
 }
 
 /** The JSON types a property's schema accepts (through unions); empty when it accepts any value. */
-function typesOf(schema: TSchema | undefined): Set<string> {
+function typesOf(schema: unknown): Set<string> {
   const types = new Set<string>();
-  if (!schema) return types;
-  const {
-    type,
-    anyOf,
-    oneOf,
-    const: constant,
-  } = schema as { type?: string | string[]; anyOf?: TSchema[]; oneOf?: TSchema[]; const?: unknown };
-  if (typeof type === 'string') types.add(type);
-  if (Array.isArray(type)) for (const one of type) types.add(one);
+  if (!isRecord(schema)) return types;
+  const { type, anyOf, oneOf, const: constant } = schema;
+  for (const one of Array.isArray(type) ? type : [type]) if (typeof one === 'string') types.add(one);
   if (constant !== undefined) types.add(constant === null ? 'null' : typeof constant);
-  for (const member of [...(anyOf ?? []), ...(oneOf ?? [])]) for (const one of typesOf(member)) types.add(one);
+  const members: unknown[] = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  for (const member of members) for (const one of typesOf(member)) types.add(one);
   return types;
 }
 

@@ -15,10 +15,12 @@ import { badRequestDetail } from './api-error';
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestsTooDeep(body as string)) {
+    // `parseAs: 'string'` hands a string; the type also admits a Buffer.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonNestsTooDeep(text)) {
       done(badRequestDetail(messages.tooDeeplyNested), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, text, done);
   });
 }

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from '../config';
 
 /**
@@ -16,7 +15,8 @@ export function publicOriginOf(config: Pick<ServerConfig, 'publicUrl' | 'host' |
   }
   return () => {
     // The port actually bound (tests and benches listen on port 0).
-    const port = (server.address() as AddressInfo | null)?.port ?? config.port;
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const host =
       config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     return `http://${host}:${port}`;
