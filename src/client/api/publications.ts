@@ -140,14 +140,16 @@ export const publicationsApi = baseApi.injectEndpoints({
       // Every cached list and page shows the new order at once; a page's neighbour too, when a row crossed between them.
       onQueryStarted: async (items, lifecycle): Promise<void> => {
         const state = lifecycle.getState();
-        const lists: CachedList<Publication>[] = publicationsApi.util.selectCachedArgsForQuery(state, 'listPublications').map((filter) => ({
-          pages: [
-            {
-              items: publicationsApi.endpoints.listPublications.select(filter)(state).data ?? [],
-              patch: (recipe) => publicationsApi.util.updateQueryData('listPublications', filter, recipe),
-            },
-          ],
-        }));
+        const lists: CachedList<Publication, typeof state>[] = publicationsApi.util
+          .selectCachedArgsForQuery(state, 'listPublications')
+          .map((filter) => ({
+            pages: [
+              {
+                items: publicationsApi.endpoints.listPublications.select(filter)(state).data ?? [],
+                patch: (recipe) => publicationsApi.util.updateQueryData('listPublications', filter, recipe),
+              },
+            ],
+          }));
         // The cached pages of one list (same filter, search and size), in page order, are one list.
         const pagesByList = new Map<string, PublicationPageRequest[]>();
         for (const request of publicationsApi.util.selectCachedArgsForQuery(state, 'listPublicationPage')) {

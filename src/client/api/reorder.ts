@@ -83,8 +83,8 @@ function applyOrders<T extends Orderable>(list: T[], plan: ReadonlyMap<number, T
 }
 
 /** One cached list as the reorder patches see it: its pages in sequence, each with a way to patch it. */
-export interface CachedList<T> {
-  pages: { items: readonly T[]; patch: (recipe: (items: T[]) => void) => CachePatch }[];
+export interface CachedList<T, S> {
+  pages: { items: readonly T[]; patch: (recipe: (items: T[]) => void) => CachePatch<S> }[];
 }
 
 /**
@@ -93,7 +93,7 @@ export interface CachedList<T> {
  * in their new places; a list that holds only some (another filter) gives
  * them their new order values and sorts.
  */
-export function reorderPatches<T extends Orderable>(items: readonly ReorderItem[], lists: readonly CachedList<T>[]): CachePatch[] {
+export function reorderPatches<T extends Orderable, S>(items: readonly ReorderItem[], lists: readonly CachedList<T, S>[]): CachePatch<S>[] {
   const plans = lists.map((list) =>
     planReorder(
       list.pages.flatMap((page) => page.items),
@@ -133,13 +133,11 @@ export function queuedReorder(tag: TagType, url: string) {
   };
 }
 
-/** What api.util.updateQueryData(...) builds: dispatching it patches a cached list, undoably. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type CachePatch = ThunkAction<{ undo(): void }, any, unknown, UnknownAction>;
+/** What api.util.updateQueryData(...) builds: dispatching it patches a cached list (of a store whose state is S), undoably. */
+type CachePatch<S> = ThunkAction<{ undo(): void }, S, unknown, UnknownAction>;
 
-interface ReorderLifecycle {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  dispatch: ThunkDispatch<any, unknown, UnknownAction>;
+interface ReorderLifecycle<S> {
+  dispatch: ThunkDispatch<S, unknown, UnknownAction>;
   getState: () => unknown;
   queryFulfilled: Promise<unknown>;
 }
@@ -157,9 +155,9 @@ interface ReorderLifecycle {
  *     patches: reorderPatches(items, [{ pages: [{ items: cached, patch: (recipe) => sectionsApi.util.updateQueryData('listSections', undefined, recipe) }] }]),
  *   })
  */
-export async function reorderOptimistically(
-  { dispatch, getState, queryFulfilled }: ReorderLifecycle,
-  { tag, patches }: { tag: TagType; patches: CachePatch[] },
+export async function reorderOptimistically<S>(
+  { dispatch, getState, queryFulfilled }: ReorderLifecycle<S>,
+  { tag, patches }: { tag: TagType; patches: CachePatch<S>[] },
 ): Promise<void> {
   const applied = patches.map((patch) => dispatch(patch));
   try {
