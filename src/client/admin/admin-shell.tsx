@@ -50,7 +50,7 @@ export function AdminShell() {
       menuButton.current?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
+      const target = event.target instanceof Node ? event.target : null;
       if (!sidebar.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);

@@ -1,6 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { messages } from '@/domain/messages';
+import { isRecord } from '@/client/ui/is-record';
 
 /**
  * What the detail page says when the publication cannot be shown (requirements §8):
@@ -10,8 +11,8 @@ import { messages } from '@/domain/messages';
 export function detailErrorMessage(error: FetchBaseQueryError | SerializedError | undefined): { notFound: boolean; message: string } {
   if (error && 'status' in error) {
     if (error.status === 404) return { notFound: true, message: messages.publicationNotFound };
-    const data = error.data as { detail?: unknown; message?: unknown } | string | undefined;
-    const fromServer = typeof data === 'object' && data !== null ? (data.detail ?? data.message) : undefined;
+    const { data } = error;
+    const fromServer = isRecord(data) ? (data.detail ?? data.message) : undefined;
     if (typeof fromServer === 'string' && fromServer.trim()) return { notFound: false, message: fromServer };
   }
   return { notFound: false, message: messages.loadPublicationFailed };

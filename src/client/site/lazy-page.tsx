@@ -7,6 +7,17 @@ export interface LazyPage<P extends object> {
   preload(): Promise<void>;
 }
 
+/** What a route's handle names to be fetched ahead (site-routes.tsx): a lazy page, or the home page's lazy parts. */
+export interface Preloadable {
+  preload(): unknown;
+}
+
+/** Whether a value can be preloaded: route handles are untyped in react-router, so the page in one is checked. */
+export const isPreloadable = (value: unknown): value is Preloadable =>
+  (typeof value === 'function' || (typeof value === 'object' && value !== null)) &&
+  'preload' in value &&
+  typeof value.preload === 'function';
+
 /**
  * React.lazy with a preload: a page loaded with the site's first document has
  * its code fetched before the app's first render (site-routes.tsx

@@ -2,6 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { PublicPublication } from '@/domain/entities';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type PageRead } from '@/domain/public-pages';
 import { mergeBiographyAnswers, publicContentApi, toPublicationPage } from '@/client/api/public-content';
+import { isRecord } from '@/client/ui/is-record';
 import { searchApi, type SearchAnswer } from './search-api';
 
 /**
@@ -14,14 +15,39 @@ export function readPageData(doc: Document = document): PageData | null {
   if (!element) return null;
   element.remove();
   try {
-    const data = JSON.parse(element.textContent ?? '') as PageData;
-    return Array.isArray(data.reads) ? data : null;
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    if (!isRecord(data) || !Array.isArray(data.reads)) return null;
+    // A read this app would not make is left out: its page asks as usual.
+    return { status: data.status === 404 ? 404 : 200, reads: data.reads.filter(isAnswered) };
   } catch {
     return null;
   }
 }
 
-type Answered = { read: PageRead; answer: unknown };
+type Answered = PageData['reads'][number];
+
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** Whether a read is one of PageRead's, with its arguments of their types: the cache keeps its answer under them. */
+function isPageRead(value: unknown): value is PageRead {
+  if (!isRecord(value)) return false;
+  switch (value.kind) {
+    case 'publications':
+      return typeof value.sectionSlug === 'string' && isWhole(value.page) && isWhole(value.pageSize);
+    case 'publication':
+      return isWhole(value.id);
+    case 'events':
+      return isWhole(value.pageSize);
+    case 'search':
+      return typeof value.q === 'string' && isWhole(value.page);
+    case 'biographies':
+      return isWhole(value.page);
+    default:
+      return false;
+  }
+}
+
+const isAnswered = (entry: unknown): entry is Answered => isRecord(entry) && isPageRead(entry.read);
 
 /**
  * The actions that put a page's answers in the app's cache under the very

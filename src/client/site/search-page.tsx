@@ -5,6 +5,7 @@ import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { pageFromSearch } from '@/domain/public-pages';
 import { boundSearchQuery, SEARCH_QUERY_PARAM, searchTexts } from '@/domain/site-search';
+import { isRecord } from '@/client/ui/is-record';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
 import { PublicationCard } from './publication-card';
@@ -57,8 +58,7 @@ function FacultyResults({ people, count }: { people: FacultyHit[]; count: number
   );
 }
 
-const isStatus = (error: unknown, status: number) =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
+const isStatus = (error: unknown, status: number) => isRecord(error) && error.status === status;
 
 /**
  * /buscar?q=…&pagina=N: the public publications that hold every word searched

@@ -6,6 +6,7 @@ import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { pageFromSearch } from '@/domain/public-pages';
 import { paths } from '@/client/app/paths';
+import { isRecord } from '@/client/ui/is-record';
 import { PublicationCard } from './publication-card';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
@@ -18,7 +19,7 @@ import type { ListOrder } from '@/domain/list-order';
 import './section-list-page.css';
 
 /** The answer of a page past the end (DRF's 404 'Página no válida.'). */
-const isMissingPage = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+const isMissingPage = (error: unknown) => isRecord(error) && error.status === 404;
 
 /**
  * A public section's publications as a grid of cards (requirements §2), twelve

@@ -174,7 +174,8 @@ export function SiteHeader() {
       );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
-      const inside = focusable.includes(document.activeElement as HTMLElement);
+      const active = document.activeElement;
+      const inside = active instanceof HTMLElement && focusable.includes(active);
       if (!inside) {
         event.preventDefault();
         first.focus();

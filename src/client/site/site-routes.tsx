@@ -8,7 +8,8 @@ import { useAddedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
 import { homeParts, HomePage, LatestNews, NextEvent } from './home-page';
 import { NotFoundPage } from './not-found-page';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { isRecord } from '@/client/ui/is-record';
+import { isPreloadable, lazyPage } from './lazy-page';
 
 // The home page is in the main bundle; the other pages load when visited, so
 // the first visit downloads only what the home page needs (docs/performance.md).
@@ -79,8 +80,9 @@ export const siteRoutes: RouteObject[] = [
  * are usually on their way already.
  */
 export function preloadPageAt(pathname: string): Promise<void> {
-  const page = matchRoutes(siteRoutes, pathname)?.at(-1)?.route.handle?.page as LazyPage<never> | undefined;
-  return page ? page.preload() : Promise.resolve();
+  const handle: unknown = matchRoutes(siteRoutes, pathname)?.at(-1)?.route.handle;
+  const page = isRecord(handle) ? handle.page : undefined;
+  return isPreloadable(page) ? Promise.resolve(page.preload()).then(() => undefined) : Promise.resolve();
 }
 
 /** Fetches the code of every lazy part of the site: the server does it once, then draws any page in one pass. */

@@ -3,20 +3,13 @@ import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import type { SectionLink, SiteContact, SiteSettings, SocialLink } from '@/domain/entities';
 import { isModality } from '@/domain/site-settings';
 import type { ProgrammeFacts } from '@/domain/site-settings-values';
+import { isRecord } from '@/client/ui/is-record';
 import { settingsScriptJson } from '@/client/ui/settings-script';
 
 const isSectionLink = (value: unknown): value is SectionLink =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as SectionLink).title === 'string' &&
-  typeof (value as SectionLink).slug === 'string' &&
-  /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test((value as SectionLink).slug);
+  isRecord(value) && typeof value.title === 'string' && typeof value.slug === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value.slug);
 
-const isLink = (value: unknown): value is SocialLink =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as SocialLink).url === 'string' &&
-  typeof (value as SocialLink).label === 'string';
+const isLink = (value: unknown): value is SocialLink => isRecord(value) && typeof value.url === 'string' && typeof value.label === 'string';
 
 /** What every public page is drawn with beside its data: the site's settings, the year and the site's day it was made on. */
 export interface SiteFrame {
@@ -37,24 +30,22 @@ const day = (value: unknown): string | null => (typeof value === 'string' && ISO
 
 /** The contact the page carries, each part a text ('' when absent or unreadable). */
 function contactFrom(value: unknown): SiteContact | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const contact = value as Record<string, unknown>;
-  return { email: text(contact.email), phone: text(contact.phone), address: text(contact.address) };
+  if (!isRecord(value)) return undefined;
+  return { email: text(value.email), phone: text(value.phone), address: text(value.address) };
 }
 
 /** The key facts the page carries, each of its type or none. */
 function programmeFrom(value: unknown): ProgrammeFacts | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const facts = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
   return {
-    duration_months: whole(facts.duration_months),
-    ects_credits: whole(facts.ects_credits),
-    modality: isModality(facts.modality) ? facts.modality : '',
-    language: text(facts.language),
-    price: whole(facts.price),
-    admission_opens: day(facts.admission_opens),
-    admission_closes: day(facts.admission_closes),
-    how_to_apply_url: text(facts.how_to_apply_url),
+    duration_months: whole(value.duration_months),
+    ects_credits: whole(value.ects_credits),
+    modality: isModality(value.modality) ? value.modality : '',
+    language: text(value.language),
+    price: whole(value.price),
+    admission_opens: day(value.admission_opens),
+    admission_closes: day(value.admission_closes),
+    how_to_apply_url: text(value.how_to_apply_url),
   };
 }
 
@@ -66,21 +57,20 @@ function localToday(): string {
 
 function settingsFrom(json: Record<string, unknown> | null): SiteSettings {
   if (!json) return DEFAULT_SITE_SETTINGS;
-  const parsed = json as Partial<SiteSettings>;
-  const group = parsed.researchGroup;
-  const contact = contactFrom(parsed.contact);
-  const programme = programmeFrom(parsed.programme);
+  const group = json.researchGroup;
+  const contact = contactFrom(json.contact);
+  const programme = programmeFrom(json.programme);
   return {
-    sections: Array.isArray(parsed.sections) ? parsed.sections.filter(isSectionLink) : [],
+    sections: Array.isArray(json.sections) ? json.sections.filter(isSectionLink) : [],
     // The networks that have a link, as the settings say: none is none (docs/decisions/199).
-    socialLinks: Array.isArray(parsed.socialLinks) ? parsed.socialLinks.filter(isLink) : DEFAULT_SITE_SETTINGS.socialLinks,
+    socialLinks: Array.isArray(json.socialLinks) ? json.socialLinks.filter(isLink) : DEFAULT_SITE_SETTINGS.socialLinks,
     researchGroup:
-      group && typeof group.url === 'string' && typeof group.label === 'string' && group.label
+      isRecord(group) && typeof group.url === 'string' && typeof group.label === 'string' && group.label
         ? { label: group.label, url: group.url }
         : DEFAULT_SITE_SETTINGS.researchGroup,
     ...(contact && { contact }),
     ...(programme && { programme }),
-    ...(parsed.mail === true && { mail: true }),
+    ...(json.mail === true && { mail: true }),
   };
 }
 

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
 import type { Layout, LayoutCell } from '@/domain/entities';
 import { isCellType, spanOf } from '@/domain/layout';
+import { customProperties } from './custom-properties';
 import { LayoutCellView } from './layout-cell-view';
 import './ui.css';
 
@@ -10,7 +10,7 @@ import './ui.css';
  */
 export const layoutCellProps = (cell: Pick<LayoutCell, 'type' | 'columnSpan'>) => ({
   className: `ui-layout-cell ui-layout-cell--${cell.type}`,
-  style: { '--span': Math.min(4, Math.max(1, spanOf(cell))) } as CSSProperties,
+  style: customProperties({ '--span': Math.min(4, Math.max(1, spanOf(cell))) }),
   'data-span': spanOf(cell),
 });
 

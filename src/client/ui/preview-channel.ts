@@ -2,6 +2,7 @@ import type { PublicationEvent } from '@/domain/events';
 import type { Layout } from '@/domain/entities';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { isShownStatus, type ShownStatus } from '@/domain/publication-status';
+import { isRecord } from './is-record';
 
 /**
  * How an admin tab hands a publication's unsaved state to the public site's
@@ -67,7 +68,6 @@ export interface DataMessage {
   payload: PreviewPayload;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isDateOrNull = (value: unknown) => value === null || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
 
 function isPreviewPublication(value: unknown): value is PreviewPublication {

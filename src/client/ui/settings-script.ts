@@ -1,3 +1,5 @@
+import { isRecord } from './is-record';
+
 /**
  * The site settings the server writes into every page, the panel's too
  * (<script id="site-settings" type="application/json">, docs/decisions/199):
@@ -10,7 +12,7 @@ export function settingsScriptJson(doc: Document = document): Record<string, unk
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+    return isRecord(parsed) ? parsed : null;
   } catch {
     return null;
   }

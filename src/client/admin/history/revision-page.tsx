@@ -9,7 +9,7 @@ import { useGetSectionQuery } from '@/client/api/sections';
 import { BiographyCard } from '@/client/ui/biography-card';
 import { formatLongDate } from '@/client/ui/format-date';
 import { PublicationDate } from '@/client/ui/publication-date';
-import type { Biography, Publication, PublicationStatus } from '@/domain/entities';
+import type { Publication, PublicationStatus } from '@/domain/entities';
 import type { RevisionRecords } from '@/domain/history';
 import type { RevisionDetail } from '@/domain/schemas/kinds';
 import { ConfirmDialog } from '../kit/confirm-dialog';
@@ -40,9 +40,7 @@ interface Current {
 }
 
 const statusWord = (current: Current) =>
-  current.state
-    ? publicStateLabel(current.state)
-    : (PUBLICATION_STATUS_LABELS[current.status as PublicationStatus]?.label ?? current.status);
+  current.state ? publicStateLabel(current.state) : current.status && (PUBLICATION_STATUS_LABELS[current.status]?.label ?? current.status);
 
 /** /admin/publications/{id}/historial/{revisionId} */
 export function PublicationRevisionPage() {
@@ -134,7 +132,7 @@ function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | n
   return (
     <>
       <PageHeader
-        title={`Versión ${revision.number} de «${current?.label ?? recordLabel(kind, revision)}»`}
+        title={`Versión ${revision.number} de «${current?.label ?? recordLabel(revision)}»`}
         action={
           isCurrent || !mayRestore ? undefined : (
             <button type="button" className="kit-button kit-button-primary" disabled={!current} onClick={() => setConfirming(true)}>
@@ -183,8 +181,8 @@ function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | n
   );
 }
 
-const recordLabel = (kind: ContentKind, revision: RevisionDetail): string =>
-  kind === 'biography' ? (revision.record as Biography).name : (revision.record as { title: string }).title;
+/** What the record is called: a biography's name, any other kind's title. */
+const recordLabel = ({ record }: RevisionDetail): string => ('name' in record ? record.name : record.title);
 
 /** The item as it was, as visitors would have seen it. */
 function RevisionRecord({ kind, revision }: { kind: ContentKind; revision: RevisionDetail }) {

@@ -62,7 +62,7 @@ export function ConfirmDialog({
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       const row = opener.current?.closest('[data-row-id]');
       const table = row?.closest('[role="table"]');
-      openerRow.current = row && table ? { table, index: tableRows(table).indexOf(row as HTMLElement) } : null;
+      openerRow.current = row instanceof HTMLElement && table ? { table, index: tableRows(table).indexOf(row) } : null;
       element.showModal();
       cancelButton.current?.focus();
     } else if (!open && element.open) {

@@ -1,16 +1,6 @@
 import './kit.css';
 import './data-table.css';
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FocusEvent,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import {
   DragDropContext,
   Draggable,
@@ -21,6 +11,7 @@ import {
   type DropResult,
   type ResponderProvided,
 } from '@hello-pangea/dnd';
+import { customProperties } from '@/client/ui/custom-properties';
 import { focusIsLost, focusPageHeading, focusRowAt, tableRows } from './focus-targets';
 
 export interface Column<T> {
@@ -148,7 +139,7 @@ export function DataTable<T extends { id: number }>({
   const template = [reorder && (dense ? '3.75rem' : '7.25rem'), ...columns.map((c) => c.width ?? 'minmax(0, 1fr)'), actions && actionsWidth]
     .filter(Boolean)
     .join(' ');
-  const style = { '--kit-table-columns': template } as CSSProperties;
+  const style = customProperties({ '--kit-table-columns': template });
 
   const labelOf = (index: number) => (reorder && items[index] ? reorder.label(items[index]) : '');
 
@@ -208,7 +199,7 @@ export function DataTable<T extends { id: number }>({
   // the keyboard goes to the row now in its place, or to the page's heading.
   const focusedRow = useRef<{ id: number; index: number } | null>(null);
   const onFocusIn = (event: FocusEvent<HTMLDivElement>) => {
-    const row = (event.target as Element).closest<HTMLElement>('[data-row-id]');
+    const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-row-id]') : null;
     if (!row || !table.current) return;
     focusedRow.current = { id: Number(row.dataset.rowId), index: tableRows(table.current).indexOf(row) };
   };

@@ -1,5 +1,6 @@
 import type { FieldErrors as FormErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { FieldErrors } from '@/domain/entities';
+import { isRecord } from '@/client/ui/is-record';
 
 /**
  * A react-hook-form resolver from one of src/domain/validation.ts's rules, so
@@ -18,7 +19,11 @@ export function domainResolver<T extends FieldValues>(validate: (values: T) => F
     for (const field of fields) {
       const path = field.split('.');
       let group = errors;
-      for (const key of path.slice(0, -1)) group = (group[key] ??= {}) as Record<string, unknown>;
+      for (const key of path.slice(0, -1)) {
+        const inner = group[key];
+        if (isRecord(inner)) group = inner;
+        else group = group[key] = {};
+      }
       group[path[path.length - 1]] = { type: 'validate', message: found[field][0] };
     }
     return { values: {}, errors: errors as FormErrors<T> };

@@ -31,17 +31,14 @@ export const draftKey = (username: string, kind: ContentKind, id: number | undef
 
 const userPrefix = (username: string) => `${PREFIX}${encodeURIComponent(username)}:`;
 
-const isDraft = (value: unknown): value is Draft => {
-  if (typeof value !== 'object' || value === null) return false;
-  const draft = value as Partial<Draft>;
-  return (
-    typeof draft.savedAt === 'string' &&
-    !Number.isNaN(Date.parse(draft.savedAt)) &&
-    typeof draft.values === 'object' &&
-    draft.values !== null &&
-    Array.isArray(draft.lostFiles)
-  );
-};
+const isDraft = (value: unknown): value is Draft =>
+  isRecord(value) &&
+  typeof value.savedAt === 'string' &&
+  !Number.isNaN(Date.parse(value.savedAt)) &&
+  isRecord(value.values) &&
+  Array.isArray(value.lostFiles) &&
+  value.lostFiles.every((field) => typeof field === 'string') &&
+  (value.baseVersion === undefined || typeof value.baseVersion === 'number');
 
 /** The draft under `key`, or null when there is none or it cannot be read. */
 export function readDraft(key: string): Draft | null {
@@ -112,3 +109,4 @@ export function writePendingDrafts(): void {
   pendingWriters.forEach((write) => write());
 }
 import type { ContentKind } from '@/domain/content-kinds';
+import { isRecord } from '@/client/ui/is-record';

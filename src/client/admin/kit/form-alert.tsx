@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { messages } from '@/domain/messages';
+import { isRecord } from '@/client/ui/is-record';
 
 export interface FormAlertProps {
   message: string;
@@ -41,8 +42,8 @@ export const CHECK_MARKED_FIELDS = 'Revise los campos marcados.';
 /** Every message of a form's errors, those of grouped fields (event.start) too. */
 function messagesIn(errors: object): string[] {
   return Object.values(errors).flatMap((error: unknown) => {
-    if (typeof error !== 'object' || error === null) return [];
-    const { message } = error as { message?: unknown };
+    if (!isRecord(error)) return [];
+    const { message } = error;
     if (typeof message === 'string') return message === '' ? [] : [message];
     // A field's error without a message is no group: its `ref` is an element, not more errors.
     return 'type' in error ? [] : messagesIn(error);

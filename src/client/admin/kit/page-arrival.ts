@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isSignInArrival } from '@/client/app/arrival';
+import { isRecord } from '@/client/ui/is-record';
 import { focusIsLost, focusPageHeading, focusRow, pageHeading } from './focus-targets';
 
 /** What a navigation to a list may carry in its state: the row to put the keyboard on (the one just created or saved). */
@@ -26,7 +27,8 @@ const rowOf = (id: number) => document.querySelector(`#admin-main [data-row-id="
  */
 export function usePageArrival(): void {
   const { pathname, state } = useLocation();
-  const wanted = (state as ArrivalState | null)?.focusRow;
+  // The state is whatever the navigation carried (untyped in react-router): only a row id is taken from it.
+  const wanted = isRecord(state) && typeof state.focusRow === 'number' ? state.focusRow : undefined;
   const signedIn = isSignInArrival(state);
   // The page arrived at last: the visit's first page is not an arrival (twice so under StrictMode).
   const arrivedAt = useRef(pathname);

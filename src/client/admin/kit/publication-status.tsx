@@ -1,4 +1,4 @@
-import type { PublicationStatus } from '@/domain/entities';
+import { PUBLICATION_STATUSES, type PublicationStatus } from '@/domain/entities';
 import { publicStateLabel, secondBadges, type PublicState, type ShownStatus } from '@/domain/publication-status';
 import { StatusBadge, type BadgeTone } from './status-badge';
 
@@ -17,7 +17,8 @@ const SHOWN_TONES: Record<ShownStatus, BadgeTone> = { draft: 'warning', schedule
 
 /** A publication's status as a badge; any value the app does not know reads Archivado (requirements §4). */
 function PublicationStatusBadge({ status }: { status: string }) {
-  const { label, tone } = PUBLICATION_STATUS_LABELS[status as PublicationStatus] ?? PUBLICATION_STATUS_LABELS.archived;
+  const known = PUBLICATION_STATUSES.find((candidate) => candidate === status);
+  const { label, tone } = PUBLICATION_STATUS_LABELS[known ?? 'archived'];
   return <StatusBadge tone={tone}>{label}</StatusBadge>;
 }
 

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isRecord } from '@/client/ui/is-record';
 
 /** An API failure as the forms read it: the HTTP status, field errors and/or a detail message. */
 export interface ApiFailure {
@@ -12,7 +13,8 @@ export interface ApiFailure {
 
 /** Reads any RTK Query error: `{status, data}` with DRF-shaped data, or a network failure. */
 export function readApiFailure(error: unknown): ApiFailure {
-  const { status, data } = (error ?? {}) as { status?: number | string; data?: unknown };
+  const status = isRecord(error) && (typeof error.status === 'number' || typeof error.status === 'string') ? error.status : undefined;
+  const data = isRecord(error) ? error.data : undefined;
   const fieldErrors: Record<string, string> = {};
   let detail: string | undefined;
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
@@ -42,8 +44,9 @@ export function applyServerErrors<T extends FieldValues>(
   const unplaced: string[] = [];
   let focused = false;
   for (const [field, message] of Object.entries(failure.fieldErrors)) {
-    if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+    const shown = fields.find((candidate) => candidate === field);
+    if (shown !== undefined) {
+      setError(shown, { type: 'server', message }, { shouldFocus: !focused });
       focused = true;
     } else {
       unplaced.push(`${field}: ${message}`);

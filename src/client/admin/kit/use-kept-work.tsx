@@ -5,6 +5,7 @@ import { useStore } from 'react-redux';
 import { useBlocker } from 'react-router';
 import type { RootState } from '@/client/app/store';
 import { keepImage } from '@/client/api/image-change';
+import { isRecord } from '@/client/ui/is-record';
 import { draftKey, readDraft, registerPendingWriter, removeDraft, writeDraft, type Draft } from './draft-store';
 
 /** How long after the last change the draft is written: typing stays smooth, a crash loses under a second. */
@@ -30,8 +31,7 @@ export interface KeptWorkOptions<V extends FieldValues> {
   lostFileMessage: string;
 }
 
-const isChosenFile = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'replace';
+const isChosenFile = (value: unknown): boolean => isRecord(value) && value.kind === 'replace';
 
 /** The form's values as JSON can keep them: a chosen file goes back to 'keep', and its field is listed. */
 function keepable(values: Record<string, unknown>): Pick<Draft, 'values' | 'lostFiles'> {

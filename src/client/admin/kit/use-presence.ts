@@ -5,6 +5,7 @@ import { leavePresence, usePresenceBeatMutation } from '@/client/api/presence';
 import type { RootState } from '@/client/app/store';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS } from '@/domain/presence';
 import type { Presence } from '@/domain/schemas/presence';
+import { isRecord } from '@/client/ui/is-record';
 
 /** This tab's id: two tabs of one person are two presences; a reload is a new one. */
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -46,7 +47,7 @@ export function usePresence(kind: ContentKind, id: number | undefined): Presence
       inFlight = sent;
       const result = await sent;
       if (gone) return;
-      const status = 'error' in result ? (result.error as { status?: unknown }).status : undefined;
+      const status = 'error' in result && isRecord(result.error) ? result.error.status : undefined;
       if ('data' in result && result.data) setAnswer({ presence: result.data, at: Date.now() });
       // The record went (the trash) or the right to edit it did: nothing more to say about it.
       else if ([403, 404].includes(Number(status))) {

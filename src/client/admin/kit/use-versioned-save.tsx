@@ -11,6 +11,7 @@ import { FormAlert } from './form-alert';
 import { useNotices } from './notices';
 import { applyServerErrors } from './server-errors';
 import { StaleSaveChoices } from './stale-save-choices';
+import { isRecord } from '@/client/ui/is-record';
 
 /** What the form's error box shows: one message, lines no field shows, and a stale save's choices. */
 export interface SaveFailure<T> {
@@ -48,7 +49,7 @@ export interface VersionedSaveOptions<T extends { version: number }, V extends F
 
 /** A server answer that is just a string (requirements §8: shown as it is). */
 const plainAnswer = (error: unknown): string | null => {
-  const data = (error as { data?: unknown } | undefined)?.data;
+  const data = isRecord(error) ? error.data : undefined;
   return typeof data === 'string' && data.trim() !== '' ? data.trim() : null;
 };
 

@@ -140,7 +140,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
                 ['Archivo', item.file_name],
                 ['Tipo', item.kind === 'document' ? `${documentLabel(item)} (${item.content_type})` : item.content_type],
                 ['Tamaño', formatFileSize(item.size)],
-                ...(item.width && item.height ? [['Dimensiones', `${item.width} × ${item.height} px`] as [string, string]] : []),
+                ...(item.width && item.height ? [['Dimensiones', `${item.width} × ${item.height} px`] satisfies [string, string]] : []),
                 ['Subido por', item.created_by || 'Desconocido'],
                 ['Subido el', formatMoment(item.created_at)],
               ]}

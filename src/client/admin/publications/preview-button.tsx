@@ -129,8 +129,9 @@ export function PreviewButton({ publication, form }: { publication?: Publication
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const message = readPreviewMessage(event);
-      if (message?.type !== READY || message.key !== key || !event.source || !('postMessage' in event.source)) return;
-      target.current = event.source as Window;
+      // A window, not a MessagePort or a service worker: only a window has `closed` (and the preview is one).
+      if (message?.type !== READY || message.key !== key || !event.source || !('closed' in event.source)) return;
+      target.current = event.source;
       send();
     };
     window.addEventListener('message', onMessage);

@@ -63,7 +63,7 @@ const valuesOf = (publication?: Publication): PublicationValues => ({
 function headOf(file: File): Promise<Uint8Array> {
   return new Promise((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onload = () => resolve(reader.result instanceof ArrayBuffer ? new Uint8Array(reader.result) : new Uint8Array());
     // An unreadable file has no known signature: it is refused like any other.
     reader.onerror = () => resolve(new Uint8Array());
     reader.readAsArrayBuffer(file.slice(0, 16));

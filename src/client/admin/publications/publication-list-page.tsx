@@ -221,7 +221,9 @@ export function PublicationListPage() {
       current: ordering ? { key: orderingField(ordering), descending: isDescending(ordering) } : null,
       // A header pressed again turns the order round; another header starts from its lowest value.
       onSort: (key) => {
-        const field = key as OrderingField;
+        // The columns' sort keys are the ascending orderings ('title'): their field.
+        if (!isPublicationOrdering(key)) return;
+        const field = orderingField(key);
         const next = orderingOf(field, ordering !== undefined && orderingField(ordering) === field && !isDescending(ordering));
         sortBy(next, field);
       },

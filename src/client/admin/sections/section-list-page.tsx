@@ -16,6 +16,7 @@ import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { SectionStatusBadge } from '../kit/section-details';
+import { isRecord } from '@/client/ui/is-record';
 
 const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
 /** 'su publicación' for one, 'sus 3 publicaciones' for more: 'Eliminar con su publicación'. */
@@ -23,9 +24,9 @@ const itsPublications = (count: number) => (count === 1 ? 'su publicación' : `s
 
 /** The count a refused delete gives when the section still holds publications (409 `publication_count`). */
 function publicationsHeld(error: unknown): number | undefined {
-  const { status, data } = error as { status?: unknown; data?: { publication_count?: unknown } };
-  const count = data?.publication_count;
-  return status === 409 && typeof count === 'number' && count > 0 ? count : undefined;
+  if (!isRecord(error) || error.status !== 409 || !isRecord(error.data)) return undefined;
+  const count = error.data.publication_count;
+  return typeof count === 'number' && count > 0 ? count : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   MODALITIES,
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
+  type Modality,
   type SiteSettingsValues,
   type SocialNetwork,
 } from '@/domain/site-settings-values';
@@ -41,7 +42,8 @@ interface SettingsForm {
   contact_address: string;
   duration_months: string;
   ects_credits: string;
-  modality: string;
+  /** The select offers no other value: none, or one of MODALITIES. */
+  modality: Modality | '';
   language: string;
   price: string;
   admission_opens: string;
@@ -80,7 +82,6 @@ const valuesOf = (form: SettingsForm): SiteSettingsValues => ({
   duration_months: numberOf(form.duration_months),
   ects_credits: numberOf(form.ects_credits),
   price: numberOf(form.price),
-  modality: form.modality as SiteSettingsValues['modality'],
   admission_opens: form.admission_opens || null,
   admission_closes: form.admission_closes || null,
 });
@@ -91,8 +92,9 @@ const valuesOf = (form: SettingsForm): SiteSettingsValues => ({
  */
 function changeOf(before: SiteSettingsValues, after: SiteSettingsValues): SiteSettingsChange {
   const change: Record<string, unknown> = {};
-  for (const field of Object.keys(after) as (keyof SiteSettingsValues)[]) {
-    if (field !== 'social_links' && after[field] !== before[field]) change[field] = after[field];
+  const was: Record<string, unknown> = { ...before };
+  for (const [field, value] of Object.entries(after)) {
+    if (field !== 'social_links' && value !== was[field]) change[field] = value;
   }
   const links = SOCIAL_NETWORKS.filter((network) => after.social_links[network] !== before.social_links[network]);
   if (links.length > 0) change.social_links = Object.fromEntries(links.map((network) => [network, after.social_links[network]]));
@@ -100,10 +102,11 @@ function changeOf(before: SiteSettingsValues, after: SiteSettingsValues): SiteSe
 }
 
 /** Every field the server may name, as the form registers it. */
-const FIELDS = [
-  ...(Object.keys(SITE_SETTINGS_LABELS) as (keyof typeof SITE_SETTINGS_LABELS)[]),
+const isLabelledField = (key: string): key is keyof typeof SITE_SETTINGS_LABELS => Object.hasOwn(SITE_SETTINGS_LABELS, key);
+const FIELDS: Path<SettingsForm>[] = [
+  ...Object.keys(SITE_SETTINGS_LABELS).filter(isLabelledField),
   ...SOCIAL_NETWORKS.map((network) => `social_links.${network}` as const),
-] as Path<SettingsForm>[];
+];
 
 const LINK_HINT = 'Una dirección que empiece por https://, o una ruta de este sitio como /noticias. Vacío: no se muestra.';
 
@@ -144,7 +147,7 @@ function SettingsForm({ settings }: { settings: SiteSettingsRecord }) {
   const [base, setBase] = useState(settings);
   const form = useForm<SettingsForm>({
     defaultValues: formOf(settings),
-    resolver: domainResolver<SettingsForm>((values) => validateSiteSettings(valuesOf(values) as unknown as Record<string, unknown>)),
+    resolver: domainResolver<SettingsForm>((values) => validateSiteSettings({ ...valuesOf(values) })),
   });
   const { errors } = form.formState;
   const error = (field: keyof SettingsForm) => errors[field]?.message;

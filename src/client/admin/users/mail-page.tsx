@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useListOutboxQuery } from '@/client/api/outbox';
 import { paths } from '@/client/app/paths';
 import { siteSendsMail } from '@/client/ui/settings-script';
-import { MAIL_KIND_LABELS, OUTBOX_STATUS_LABELS, type MailKind, type OutboxStatus } from '@/domain/mail';
+import { MAIL_KIND_LABELS, MAIL_KINDS, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@/domain/mail';
 import type { OutboxMessage } from '@/domain/schemas/mail';
 import { DataTable, type Column } from '../kit/data-table';
 import { formatMoment } from '../kit/format-moment';
@@ -27,7 +27,10 @@ const STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
   failed: 'negative',
 };
 
-const kindLabel = (kind: string): string => MAIL_KIND_LABELS[kind as MailKind] ?? kind;
+const kindLabel = (kind: string): string => {
+  const known = MAIL_KINDS.find((mailKind) => mailKind === kind);
+  return known ? MAIL_KIND_LABELS[known] : kind;
+};
 
 const Moment = ({ at }: { at: string }) => <time dateTime={at}>{formatMoment(at)}</time>;
 

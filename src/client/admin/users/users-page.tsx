@@ -45,31 +45,37 @@ type Pending =
 
 const linksCount = (count: number) => (count === 1 ? '1 enlace privado' : `${count} enlaces privados`);
 
-const QUESTIONS: Record<Pending['kind'], (pending: Pending) => { message: string; note: string; confirm: string }> = {
-  reset: () => ({
-    message: '¿Restablecer la contraseña de esta persona?',
-    note: 'Su contraseña dejará de funcionar, se cerrarán todas sus sesiones y sus enlaces privados dejarán de funcionar. Recibirá un enlace para que elija otra.',
-    confirm: 'Restablecer contraseña',
-  }),
-  deactivate: () => ({
-    message: '¿Desactivar esta cuenta?',
-    note: 'No podrá iniciar sesión, sus sesiones abiertas terminan con su siguiente petición y sus enlaces privados dejan de funcionar. Podrá activarla de nuevo.',
-    confirm: 'Desactivar',
-  }),
-  links: (pending) => ({
-    message: `¿Revocar ${linksCount(pending.user.preview_links)} de esta persona?`,
-    note: 'Quien tenga esas direcciones dejará de ver los borradores en el acto. No se puede deshacer.',
-    confirm: 'Revocar todos',
-  }),
-  role: (pending) => {
-    const label = ROLE_LABELS[(pending as { role: Role }).role];
-    return {
-      message: `¿Cambiar el rol de esta persona a ${label}?`,
-      note: 'El cambio se aplica en su siguiente petición.',
-      confirm: `Cambiar a ${label}`,
-    };
-  },
-};
+/** What the dialog asks before `pending` is sent, each kind with what it carries (the role it changes to). */
+function questionFor(pending: Pending): { message: string; note: string; confirm: string } {
+  switch (pending.kind) {
+    case 'reset':
+      return {
+        message: '¿Restablecer la contraseña de esta persona?',
+        note: 'Su contraseña dejará de funcionar, se cerrarán todas sus sesiones y sus enlaces privados dejarán de funcionar. Recibirá un enlace para que elija otra.',
+        confirm: 'Restablecer contraseña',
+      };
+    case 'deactivate':
+      return {
+        message: '¿Desactivar esta cuenta?',
+        note: 'No podrá iniciar sesión, sus sesiones abiertas terminan con su siguiente petición y sus enlaces privados dejan de funcionar. Podrá activarla de nuevo.',
+        confirm: 'Desactivar',
+      };
+    case 'links':
+      return {
+        message: `¿Revocar ${linksCount(pending.user.preview_links)} de esta persona?`,
+        note: 'Quien tenga esas direcciones dejará de ver los borradores en el acto. No se puede deshacer.',
+        confirm: 'Revocar todos',
+      };
+    case 'role': {
+      const label = ROLE_LABELS[pending.role];
+      return {
+        message: `¿Cambiar el rol de esta persona a ${label}?`,
+        note: 'El cambio se aplica en su siguiente petición.',
+        confirm: `Cambiar a ${label}`,
+      };
+    }
+  }
+}
 
 /**
  * /admin/usuarios (Administrador only): the colleagues' accounts, never
@@ -267,7 +273,7 @@ export function UsersPage() {
   // The role changed while the page was open: the server now refuses the list.
   if (isError && readApiFailure(error).status === 403) return <Forbidden title="Usuarios" />;
 
-  const question = pending ? QUESTIONS[pending.kind](pending) : null;
+  const question = pending ? questionFor(pending) : null;
 
   return (
     <>

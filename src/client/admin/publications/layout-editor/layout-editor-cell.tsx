@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
 import { Draggable } from '@hello-pangea/dnd';
-import { CELL_TYPES, type CellType, type Id, type LayoutCell } from '@/domain/entities';
+import { CELL_TYPES, type Id, type LayoutCell } from '@/domain/entities';
 import { LAYOUT_COLUMNS, MIN_COLUMN_SPAN } from '@/domain/limits';
-import { isUntyped, layoutErrorText, spanOf } from '@/domain/layout';
+import { isCellType, isUntyped, layoutErrorText, spanOf } from '@/domain/layout';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import { layoutCellProps } from '@/client/ui/layout-grid';
 import { TYPE_LABELS, cellElementId, useCellCommands } from './layout-editor-context';
@@ -137,7 +137,9 @@ export const LayoutEditorCell = memo(function LayoutEditorCell(props: LayoutEdit
                     id={typeId}
                     value={cell.type}
                     // Asks first when content would be lost (a ↓ on the select changes it at once).
-                    onChange={(event) => changeType(cell.id, event.target.value as CellType)}
+                    onChange={(event) => {
+                      if (isCellType(event.target.value)) changeType(cell.id, event.target.value);
+                    }}
                   >
                     {CELL_TYPES.map((type) => (
                       <option key={type} value={type}>

@@ -71,7 +71,11 @@ export function LayoutEditorToolbar({
     const [own, other] = announcement.direction === 'undo' ? [undoRef.current, redoRef.current] : [redoRef.current, undoRef.current];
     const active = document.activeElement;
     const onHistoryButton = active !== null && (active === own || active === other);
-    const lost = !active || active === document.body || !active.isConnected || (onHistoryButton && (active as HTMLButtonElement).disabled);
+    const lost =
+      !active ||
+      active === document.body ||
+      !active.isConnected ||
+      (onHistoryButton && active instanceof HTMLButtonElement && active.disabled);
     if (!lost) return;
     const candidates = announcement.byButton ? [own, other] : onHistoryButton ? [active === own ? other : own] : [];
     (candidates.find((button) => button && !button.disabled) ?? regionRef.current)?.focus();

@@ -29,6 +29,7 @@ import { bringNeighbourRowsIntoView } from './neighbour-rows';
 import { LayoutEditorToolbar } from './layout-editor-toolbar';
 import { AddRow } from './add-row';
 import { MobilePreview } from './mobile-preview';
+import { isRecord } from '@/client/ui/is-record';
 import './layout-editor.css';
 
 /** Where the public grid has four columns (ui.css); below it cells stack. */
@@ -256,17 +257,17 @@ export function LayoutEditor({ publicationId }: LayoutEditorProps) {
  *   send: async (values) => takeLayoutErrors(await createPublication(input), dispatch),
  */
 export function takeLayoutErrors<R extends object>(result: R, dispatch: AppDispatch): R {
-  const error = 'error' in result ? (result.error as { data?: unknown } | undefined) : undefined;
-  const data = error?.data;
-  const layout = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>).layout : undefined;
+  const error = 'error' in result && isRecord(result.error) ? result.error : undefined;
+  const data = isRecord(error?.data) && !Array.isArray(error.data) ? error.data : undefined;
+  const layout = data?.layout;
   const found = Array.isArray(layout)
     ? layout.filter((line): line is string => typeof line === 'string')
     : typeof layout === 'string'
       ? [layout]
       : [];
   dispatch(layoutEditorActions.layoutErrorsReceived(found));
-  if (found.length === 0) return result;
-  const { layout: _shown, ...rest } = data as Record<string, unknown>;
+  if (found.length === 0 || !data) return result;
+  const { layout: _shown, ...rest } = data;
   return { ...result, error: { ...error, data: rest } };
 }
 

@@ -62,7 +62,8 @@ export interface RichTextEditorProps {
 const readAsDataUrl = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
+    // readAsDataURL gives a string: anything else is a read that failed.
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('FileReader')));
     reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
     reader.readAsDataURL(file);
   });
