@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { messages } from '@/domain/messages';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 /**
  * What the detail page says when the publication cannot be shown (requirements §8):

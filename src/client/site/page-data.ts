@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { PublicPublication } from '@/domain/entities';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type PageRead } from '@/domain/public-pages';
 import { mergeBiographyAnswers, publicContentApi, toPublicationPage } from '@/client/api/public-content';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { searchApi, type SearchAnswer } from './search-api';
 
 /**

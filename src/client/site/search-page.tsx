@@ -5,7 +5,7 @@ import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { messages } from '@/domain/messages';
 import { pageFromSearch } from '@/domain/public-pages';
 import { boundSearchQuery, SEARCH_QUERY_PARAM, searchTexts } from '@/domain/site-search';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';
 import { PublicationCard } from './publication-card';

@@ -6,7 +6,7 @@ import { PUBLIC_PUBLICATION_PAGE_SIZE } from '@/domain/limits';
 import { useGetPublicPublicationsQuery } from '@/client/api/public-content';
 import { pageFromSearch } from '@/domain/public-pages';
 import { paths } from '@/client/app/paths';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { PublicationCard } from './publication-card';
 import { PageHeader } from './page-header';
 import { Pagination } from './pagination';

@@ -8,7 +8,7 @@ import { useAddedSectionLinks } from './site-settings';
 import { SiteLayout } from './site-layout';
 import { homeParts, HomePage, LatestNews, NextEvent } from './home-page';
 import { NotFoundPage } from './not-found-page';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { isPreloadable, lazyPage } from './lazy-page';
 
 // The home page is in the main bundle; the other pages load when visited, so

@@ -3,7 +3,7 @@ import { DEFAULT_SITE_SETTINGS } from '@/domain/catalogue';
 import type { SectionLink, SiteContact, SiteSettings, SocialLink } from '@/domain/entities';
 import { isModality } from '@/domain/site-settings';
 import type { ProgrammeFacts } from '@/domain/site-settings-values';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { settingsScriptJson } from '@/client/ui/settings-script';
 
 const isSectionLink = (value: unknown): value is SectionLink =>

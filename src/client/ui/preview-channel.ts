@@ -2,7 +2,7 @@ import type { PublicationEvent } from '@/domain/events';
 import type { Layout } from '@/domain/entities';
 import { PREVIEW_SEGMENT } from '@/domain/preview-links';
 import { isShownStatus, type ShownStatus } from '@/domain/publication-status';
-import { isRecord } from './is-record';
+import { isRecord } from '@/domain/guards';
 
 /**
  * How an admin tab hands a publication's unsaved state to the public site's

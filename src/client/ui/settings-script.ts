@@ -1,4 +1,4 @@
-import { isRecord } from './is-record';
+import { isRecord } from '@/domain/guards';
 
 /**
  * The site settings the server writes into every page, the panel's too

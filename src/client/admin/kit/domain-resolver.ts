@@ -1,6 +1,6 @@
 import type { FieldErrors as FormErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { FieldErrors } from '@/domain/entities';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 /**
  * A react-hook-form resolver from one of src/domain/validation.ts's rules, so

@@ -109,4 +109,4 @@ export function writePendingDrafts(): void {
   pendingWriters.forEach((write) => write());
 }
 import type { ContentKind } from '@/domain/content-kinds';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { messages } from '@/domain/messages';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 export interface FormAlertProps {
   message: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isSignInArrival } from '@/client/app/arrival';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { focusIsLost, focusPageHeading, focusRow, pageHeading } from './focus-targets';
 
 /** What a navigation to a list may carry in its state: the row to put the keyboard on (the one just created or saved). */

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 /** An API failure as the forms read it: the HTTP status, field errors and/or a detail message. */
 export interface ApiFailure {

@@ -5,7 +5,7 @@ import { useStore } from 'react-redux';
 import { useBlocker } from 'react-router';
 import type { RootState } from '@/client/app/store';
 import { keepImage } from '@/client/api/image-change';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import { draftKey, readDraft, registerPendingWriter, removeDraft, writeDraft, type Draft } from './draft-store';
 
 /** How long after the last change the draft is written: typing stays smooth, a crash loses under a second. */

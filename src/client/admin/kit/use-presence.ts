@@ -5,7 +5,7 @@ import { leavePresence, usePresenceBeatMutation } from '@/client/api/presence';
 import type { RootState } from '@/client/app/store';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_IDLE_MS } from '@/domain/presence';
 import type { Presence } from '@/domain/schemas/presence';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 /** This tab's id: two tabs of one person are two presences; a reload is a new one. */
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -11,7 +11,7 @@ import { FormAlert } from './form-alert';
 import { useNotices } from './notices';
 import { applyServerErrors } from './server-errors';
 import { StaleSaveChoices } from './stale-save-choices';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 /** What the form's error box shows: one message, lines no field shows, and a stale save's choices. */
 export interface SaveFailure<T> {

@@ -16,7 +16,7 @@ import { RowActions } from '../kit/row-actions';
 import { useReorder } from '../kit/use-reorder';
 import { useDocumentTitle } from '../kit/use-document-title';
 import { SectionStatusBadge } from '../kit/section-details';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 
 const publicationCount = (count: number) => `${count} ${count === 1 ? 'publicación' : 'publicaciones'}`;
 /** 'su publicación' for one, 'sus 3 publicaciones' for more: 'Eliminar con su publicación'. */

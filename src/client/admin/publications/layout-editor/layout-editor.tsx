@@ -29,7 +29,7 @@ import { bringNeighbourRowsIntoView } from './neighbour-rows';
 import { LayoutEditorToolbar } from './layout-editor-toolbar';
 import { AddRow } from './add-row';
 import { MobilePreview } from './mobile-preview';
-import { isRecord } from '@/client/ui/is-record';
+import { isRecord } from '@/domain/guards';
 import './layout-editor.css';
 
 /** Where the public grid has four columns (ui.css); below it cells stack. */
