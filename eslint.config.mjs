@@ -99,6 +99,17 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: productZones }] },
   },
   {
+    // Typed rules for the product's code (docs/decisions/209): a promise is awaited, returned or marked `void`,
+    // never handed where a void callback is expected, and an assertion that changes no type is removed.
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Routes speak HTTP; what they change, a service writes (server/accounts/, server/content/; decision 208).
     files: ['src/server/routes/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -102,7 +102,7 @@ export async function buildApp(
     frameworkErrors: (error, _request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       reply.headers(securityHeaders);
-      return reply.code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? messages.malformedUrl : messages.malformedRequest });
+      reply.code(400).send({ detail: error.code === 'FST_ERR_BAD_URL' ? messages.malformedUrl : messages.malformedRequest });
     },
     logger:
       options.logger === false

@@ -25,7 +25,7 @@ const siteSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: ['SiteSettings']
       onQueryStarted: async (_change, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
-          dispatch(siteSettingsApi.util.upsertQueryData('getSiteSettings', undefined, data));
+          void dispatch(siteSettingsApi.util.upsertQueryData('getSiteSettings', undefined, data));
         } catch {
           // The form shows the refusal.
         }

@@ -83,7 +83,7 @@ export function FacultyPage() {
       <StatusMessage
         kind="empty"
         action={
-          <button type="button" className="button button--primary" onClick={() => refetch()} disabled={isFetching}>
+          <button type="button" className="button button--primary" onClick={() => void refetch()} disabled={isFetching}>
             Actualizar
           </button>
         }

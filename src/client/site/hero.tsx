@@ -28,8 +28,9 @@ export function Hero({ onMore }: { onMore: () => void }) {
       video.pause();
       return;
     }
-    const started = video.play?.();
-    if (started && typeof started.catch === 'function') started.catch(() => setPlaying(false));
+    // play() answers a promise that rejects when the browser refuses to start (an autoplay policy):
+    // the button then offers to play.
+    video.play().catch(() => setPlaying(false));
   }, [reduced]);
 
   // Parallax: translateY(scrollY × 0.3), one write per frame, passive listener.
@@ -57,8 +58,7 @@ export function Hero({ onMore }: { onMore: () => void }) {
     const video = videoRef.current;
     if (!video) return;
     if (video.paused) {
-      const started = video.play?.();
-      if (started && typeof started.catch === 'function') started.catch(() => setPlaying(false));
+      video.play().catch(() => setPlaying(false));
     } else {
       video.pause();
     }

@@ -34,7 +34,7 @@ export function SiteSearchForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get(SEARCH_QUERY_PARAM);
-    navigate(searchHref(typeof value === 'string' ? value.trim() : ''));
+    void navigate(searchHref(typeof value === 'string' ? value.trim() : ''));
     onSearch?.();
   };
   return (

@@ -53,7 +53,9 @@ export async function registerMedia(
       index: false,
       list: false,
       dotfiles: 'deny',
-      setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=3600'),
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'public, max-age=3600');
+      },
     });
   }
 

@@ -118,7 +118,7 @@ export function SessionsTable() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message="No se pudieron cargar las sesiones." onRetry={refetch} retrying={isFetching} />
+        <LoadError message="No se pudieron cargar las sesiones." onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <DataTable caption="Sesiones abiertas" items={rows} columns={columns} actions={actions} actionsWidth="9.5rem" cardsBelow={720} />
       )}

@@ -126,7 +126,7 @@ function ChoosePassword({
     // Whoever was signed in here before, nothing of theirs stays.
     dispatch(baseApi.util.resetApiState());
     dispatch(signedIn({ access: result.data.access, refresh: result.data.refresh, username: holder.username }));
-    navigate(paths.admin.root.getHref(), { replace: true });
+    void navigate(paths.admin.root.getHref(), { replace: true });
   };
 
   return (

@@ -202,7 +202,7 @@ export function ActivityPage() {
         <Loading />
       ) : isError ? (
         Object.keys(problems).length > 0 ? null : (
-          <LoadError message="No se pudo cargar la actividad." onRetry={refetch} retrying={isFetching} />
+          <LoadError message="No se pudo cargar la actividad." onRetry={() => void refetch()} retrying={isFetching} />
         )
       ) : entries.length === 0 ? (
         <EmptyState message={filtered ? 'No hay actividad que coincida con los filtros.' : 'Todavía no hay actividad registrada.'} />

@@ -98,7 +98,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
     onSaved: (saved, values) => {
       notify(`Biografía de ${saved?.name ?? values.name} guardada`);
       // Back on the list with the keyboard on the saved row.
-      navigate(paths.admin.biographies.getHref(), { state: arrivalAt(saved?.id) });
+      void navigate(paths.admin.biographies.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
   });
@@ -110,7 +110,7 @@ function BiographyForm({ biography }: { biography?: Biography }) {
       <PageHeader title={biography ? 'Editar Biografía' : 'Nueva Biografía'}>{biography && <p>{biography.name}</p>}</PageHeader>
       <PresenceBanner kind="biography" id={biography?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} kind="biography" />
-      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
+      <form className="kit-form admin-card" noValidate onSubmit={(event) => void form.handleSubmit((values) => saver.save(values))(event)}>
         <SaveFailureAlert save={saver} busy={saving} />
         <div className="kit-form-grid">
           <TextField

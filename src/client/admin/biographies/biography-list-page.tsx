@@ -129,7 +129,7 @@ export function BiographyListPage() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message={messages.loadBiographiesFailed} onRetry={refetch} retrying={isFetching} />
+        <LoadError message={messages.loadBiographiesFailed} onRetry={() => void refetch()} retrying={isFetching} />
       ) : !biographies?.length && search ? (
         <EmptyState message="No hay biografías que coincidan." />
       ) : !biographies?.length ? (
@@ -152,7 +152,7 @@ export function BiographyListPage() {
         detail={target?.name}
         note="La biografía irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={() => setTarget(null)}
       />
     </>

@@ -126,7 +126,7 @@ function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | n
       return;
     }
     notify(`Versión ${revision.number} restaurada: ahora es la actual`);
-    navigate(detailHref(id));
+    void navigate(detailHref(id));
   };
 
   return (
@@ -174,7 +174,7 @@ function RevisionPage({ kind, id, current }: { kind: ContentKind; id: number | n
         }
         confirmLabel="Restaurar esta versión"
         busy={restoring}
-        onConfirm={doRestore}
+        onConfirm={() => void doRestore()}
         onCancel={() => setConfirming(false)}
       />
     </>

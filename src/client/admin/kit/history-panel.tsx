@@ -38,7 +38,7 @@ export function HistoryPanel({ kind, id }: { kind: ContentKind; id: number }) {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message="No se pudo cargar el historial." onRetry={refetch} retrying={isFetching} />
+        <LoadError message="No se pudo cargar el historial." onRetry={() => void refetch()} retrying={isFetching} />
       ) : count === 0 ? (
         <p className="history-empty">Aún no hay versiones guardadas: el historial empieza con el próximo cambio.</p>
       ) : (

@@ -21,7 +21,7 @@ export interface TextAreaFieldProps extends Omit<FieldProps, 'children' | 'statu
 export function TextAreaField({ registration, maxLength, length, rows = 8, ...field }: TextAreaFieldProps) {
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     if (event.target.value.length > maxLength) event.target.value = event.target.value.slice(0, maxLength);
-    return registration.onChange(event);
+    void registration.onChange(event);
   };
   return (
     <Field {...field} status={length === undefined ? undefined : characterCounter(length, maxLength)}>

@@ -77,7 +77,7 @@ export function TextField({ registration, type = 'text', maxLength, inputProps, 
               setLength(event.target.value.length);
               if (event.target.value.length < maxLength) setCut('');
             }
-            return registration.onChange(event);
+            void registration.onChange(event);
           }}
           onPaste={onPaste}
           onKeyDown={onKeyDown}

@@ -127,7 +127,7 @@ export function useVersionedSave<T extends { id: number; version: number }, V ex
       } else {
         work.saved();
         notify(CHANGES_SAVED);
-        navigate(editHref(saved), { replace: true });
+        void navigate(editHref(saved), { replace: true });
       }
       return;
     }

@@ -81,7 +81,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
       return;
     }
     notify(`«${item.title}» se envió a la Papelera.`);
-    navigate(paths.admin.media.getHref());
+    void navigate(paths.admin.media.getHref());
   };
 
   return (
@@ -111,7 +111,7 @@ function MediaItemView({ item }: { item: MediaDetail }) {
           <ReplaceFile item={item} />
         </section>
         <div className="media-item-side">
-          <form className="admin-card kit-form" noValidate onSubmit={form.handleSubmit((values) => void save(values))}>
+          <form className="admin-card kit-form" noValidate onSubmit={(event) => void form.handleSubmit(save)(event)}>
             {problem && <FormAlert message={problem} />}
             <TextField
               label="Título"

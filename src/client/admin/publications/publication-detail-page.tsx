@@ -59,7 +59,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
       return;
     }
     notify(`Publicación «${publication.title}» eliminada`);
-    navigate(paths.admin.publications.getHref());
+    void navigate(paths.admin.publications.getHref());
   };
 
   const sectionSlug = publication.section?.slug;
@@ -127,7 +127,7 @@ function PublicationDetail({ publication }: { publication: Publication }) {
         message={confirmDelete('publicación')}
         detail={publication.title}
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -148,7 +148,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
     onSaved: (saved, values) => {
       notify(`Publicación «${saved?.title ?? values.title}» guardada`);
       // Back on the list with the keyboard on the saved row.
-      navigate(paths.admin.publications.getHref(), { state: arrivalAt(saved?.id) });
+      void navigate(paths.admin.publications.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
     // The layout now matches this version (the editor loads it): only what changes from here is unsaved.
@@ -208,7 +208,7 @@ function PublicationForm({ publication }: { publication?: Publication }) {
       <PageHeader title={publication ? 'Editar Publicación' : 'Nueva Publicación'}>{publication && <p>{publication.title}</p>}</PageHeader>
       <PresenceBanner kind="publication" id={publication?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} kind="publication" />
-      <form className="kit-form admin-card publication-form" noValidate onSubmit={submit()}>
+      <form className="kit-form admin-card publication-form" noValidate onSubmit={(event) => void submit()(event)}>
         <SaveFailureAlert save={saver} busy={saving}>
           <LayoutErrorLinks />
         </SaveFailureAlert>

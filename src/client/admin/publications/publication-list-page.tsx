@@ -441,7 +441,7 @@ export function PublicationListPage() {
       ) : publications.length === 0 ? (
         <EmptyState message={filtered && !isError ? 'No hay publicaciones que coincidan.' : 'No hay publicaciones.'}>
           {isError && (
-            <button type="button" className="kit-button kit-button-secondary" onClick={refetch} disabled={isFetching}>
+            <button type="button" className="kit-button kit-button-secondary" onClick={() => void refetch()} disabled={isFetching}>
               Reintentar
             </button>
           )}
@@ -481,7 +481,7 @@ export function PublicationListPage() {
         detail={target?.title}
         note="La publicación irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={() => setTarget(null)}
       />
     </>

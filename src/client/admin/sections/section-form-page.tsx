@@ -85,7 +85,7 @@ function SectionForm({ section }: { section?: Section }) {
     onSaved: (saved, values) => {
       notify(`Sección «${saved?.title ?? values.title}» guardada`);
       // Back on the list with the keyboard on the saved row.
-      navigate(paths.admin.sections.getHref(), { state: arrivalAt(saved?.id) });
+      void navigate(paths.admin.sections.getHref(), { state: arrivalAt(saved?.id) });
     },
     valuesOf,
   });
@@ -97,7 +97,7 @@ function SectionForm({ section }: { section?: Section }) {
       <PageHeader title={section ? 'Editar Sección' : 'Nueva Sección'}>{section && <p>{section.title}</p>}</PageHeader>
       <PresenceBanner kind="section" id={section?.id} version={saver.base?.version} />
       <KeptWorkNotices work={saver.work} kind="section" />
-      <form className="kit-form admin-card" noValidate onSubmit={form.handleSubmit((values) => saver.save(values))}>
+      <form className="kit-form admin-card" noValidate onSubmit={(event) => void form.handleSubmit((values) => saver.save(values))(event)}>
         <SaveFailureAlert save={saver} busy={saving} />
         <TextField
           label="Título"

@@ -141,7 +141,7 @@ export function SectionListPage() {
       ) : sections.length === 0 ? (
         <EmptyState message="No hay secciones.">
           {isError && (
-            <button type="button" className="kit-button kit-button-secondary" onClick={refetch} disabled={isFetching}>
+            <button type="button" className="kit-button kit-button-secondary" onClick={() => void refetch()} disabled={isFetching}>
               Reintentar
             </button>
           )}
@@ -162,7 +162,7 @@ export function SectionListPage() {
         detail={target?.title}
         note="La sección irá a la Papelera; desde allí podrá restaurarla."
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={close}
       />
       <ConfirmDialog
@@ -175,7 +175,7 @@ export function SectionListPage() {
         }
         confirmLabel={`Eliminar con ${itsPublications(withPublications ?? 0)}`}
         busy={deleting}
-        onConfirm={remove}
+        onConfirm={() => void remove()}
         onCancel={close}
       />
     </>

@@ -150,7 +150,7 @@ export function TrashPage() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message="No se pudo cargar la papelera." onRetry={refetch} retrying={isFetching} />
+        <LoadError message="No se pudo cargar la papelera." onRetry={() => void refetch()} retrying={isFetching} />
       ) : entries.length === 0 ? (
         <EmptyState message="La papelera está vacía." />
       ) : (
@@ -173,7 +173,7 @@ export function TrashPage() {
         detail={purgeTarget ? `${entryKind(purgeTarget)}: ${purgeTarget.label}` : undefined}
         confirmLabel="Eliminar definitivamente"
         busy={purging}
-        onConfirm={purgeEntry}
+        onConfirm={() => void purgeEntry()}
         onCancel={() => setPurgeTarget(null)}
       />
     </>

@@ -126,7 +126,7 @@ export function MailPage() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message="No se pudo cargar el correo." onRetry={refetch} retrying={isFetching} />
+        <LoadError message="No se pudo cargar el correo." onRetry={() => void refetch()} retrying={isFetching} />
       ) : items.length === 0 ? (
         <EmptyState message="Todavía no se ha enviado ningún correo." />
       ) : (

@@ -86,7 +86,7 @@ describe('a site whose mail goes out', () => {
     await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), ` ${name}@Example.org `);
     await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
     // The link is still shown once, for a colleague who does not read that mail.
-    const link = (await screen.findByRole('textbox', { name: 'Enlace de invitación' })) as HTMLInputElement;
+    const link = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enlace de invitación' });
     expect(link.value).toMatch(/\/admin\/activar#.{22,}$/);
     expect(screen.getByText(`También se ha enviado por correo a ${name}@Example.org.`)).toBeInTheDocument();
 

@@ -111,7 +111,7 @@ test('Nuevo enlace replaces a pending invitation; the old link stops working', a
   const pending = await invite(api, 'editor');
   const { user } = open();
   await user.click(within(await rowOf(pending.username)).getByRole('button', { name: `Nuevo enlace para ${pending.username}` }));
-  const fresh = ((await screen.findByRole('textbox', { name: 'Enlace de invitación' })) as HTMLInputElement).value;
+  const fresh = (await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enlace de invitación' })).value;
   expect(tokenOf(fresh)).not.toBe(tokenOf(pending.url));
   expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(pending.url) }, token: null })).status).toBe(404);
   expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(fresh) }, token: null })).status).toBe(200);
@@ -123,7 +123,7 @@ test('Restablecer contraseña asks first, then ends the person’s sessions and 
   await user.click(within(await rowOf(person.username)).getByRole('button', { name: `Restablecer contraseña de ${person.username}` }));
   const dialog = await screen.findByRole('dialog', { name: '¿Restablecer la contraseña de esta persona?' });
   await user.click(within(dialog).getByRole('button', { name: 'Restablecer contraseña' }));
-  const link = (await screen.findByRole('textbox', { name: 'Enlace para restablecer la contraseña' })) as HTMLInputElement;
+  const link = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Enlace para restablecer la contraseña' });
   expect((await api.request('POST', '/api/invitations/check/', { json: { token: tokenOf(link.value) }, token: null })).body).toMatchObject({
     username: person.username,
     kind: 'reset',

@@ -323,7 +323,7 @@ export function UsersPage() {
       {isLoading ? (
         <Loading />
       ) : isError ? (
-        <LoadError message="No se pudieron cargar los usuarios." onRetry={refetch} retrying={isFetching} />
+        <LoadError message="No se pudieron cargar los usuarios." onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         // The columns' least (11 + 7 + 7.5 + 10.5 + 7 + 9 rem), five gaps and the row's padding: 930 px.
         <DataTable caption="Usuarios" items={users} columns={columns} actions={actions} actionsWidth="9rem" cardsBelow={930} />

@@ -64,7 +64,7 @@ export function DocumentCellEditor({ cell }: { cell: LayoutCell }) {
         busyMessage="Subiendo el documento..."
         refusal={refusal}
         inputRef={fileInput}
-        onChange={onFile}
+        onChange={(event) => void onFile(event)}
         library={{ kind: 'document', onChoose: choose }}
       />
       {cell.content && (

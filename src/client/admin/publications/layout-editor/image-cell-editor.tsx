@@ -63,7 +63,7 @@ export function ImageCellEditor({ cell, publicationId }: { cell: LayoutCell; pub
         busyMessage={messages.uploadingImage}
         refusal={refusal}
         inputRef={fileInput}
-        onChange={onFile}
+        onChange={(event) => void onFile(event)}
         library={{ kind: 'image', onChoose: choose }}
       />
       <CellTextField
