@@ -6,8 +6,8 @@ import { nowIso } from '../clock';
 import { findBiography, insertBiography, updateBiography } from '../db/biographies-repository';
 import type { BiographyRow } from '../db/schema';
 import { trashBiography } from '../db/trash-repository';
-import { badRequest } from '../http/api-error';
-import { toBiography } from '../http/serializers';
+import { invalidFields } from '../refusal';
+import { toBiography } from '../records';
 import { checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
@@ -61,7 +61,7 @@ function checked(input: BiographyInput, partial: boolean, editErrors: FieldError
   };
   const errors = { ...validateBiography(fields, { partial }), ...editErrors };
   checkImageField(input.photo, 'photo', errors);
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return fields;
 }
 

@@ -13,7 +13,7 @@ import type { DbOrTrx } from '../db/database';
 import { findMedia, findMediaByUrl, insertMedia, moveMediaAddress, updateMedia } from '../db/media-repository';
 import type { MediaRow } from '../db/schema';
 import { trashMedia } from '../db/trash-repository';
-import { ApiError, badRequest } from '../http/api-error';
+import { invalidFields, conflict } from '../refusal';
 import { DocumentRejected } from '../media/documents';
 import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
 import { storeImage, type ImageInput } from './images';
@@ -80,7 +80,7 @@ export interface MediaUpload {
 
 /** An image, checked and re-encoded as every image is; its facts read back from the stored original, not the bytes sent. */
 async function storeLibraryImage(writer: Writer, file: Buffer) {
-  if (file.length > FEATURED_IMAGE_MAX_BYTES) throw badRequest({ file: [messages.imageTooLarge] });
+  if (file.length > FEATURED_IMAGE_MAX_BYTES) throw invalidFields({ file: [messages.imageTooLarge] });
   return storedImageFacts(writer, (await storeImage(writer.services.media, { file }, 'file')) as string);
 }
 
@@ -101,14 +101,14 @@ async function storedImageFacts(writer: Writer, url: string) {
 
 /** A document, recognised by its content (media/documents.ts), stored as sent under a random key named by its title. */
 async function storeLibraryDocument(writer: Writer, file: Buffer, title: string) {
-  if (file.length > DOCUMENT_MAX_BYTES) throw badRequest({ file: [messages.documentTooLarge] });
+  if (file.length > DOCUMENT_MAX_BYTES) throw invalidFields({ file: [messages.documentTooLarge] });
   let url: string;
   try {
     url = await writer.services.media.storeDocument(file, slugify(title).slice(0, 80).replace(/-+$/, ''));
   } catch (error) {
     // Neither an image nor a document: one sentence names both.
     if (error instanceof DocumentRejected) {
-      throw badRequest({ file: [error.message === messages.documentTypeNotAllowed ? messages.mediaTypeNotAllowed : error.message] });
+      throw invalidFields({ file: [error.message === messages.documentTypeNotAllowed ? messages.mediaTypeNotAllowed : error.message] });
     }
     throw error;
   }
@@ -127,7 +127,7 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
   const errors: FieldErrors = validateMedia({ title, alt });
   if (upload.oversized) errors.file = [messages.documentTooLarge];
   else if (!upload.file) errors.file = [messages.required];
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   const file = upload.file as Buffer;
   const isImage = detectImageType(file) !== null;
   const stored = isImage ? await storeLibraryImage(writer, file) : await storeLibraryDocument(writer, file, title);
@@ -189,7 +189,7 @@ export async function replaceMediaFile(writer: Writer, id: number, replacement: 
       const item = await findMedia(writer.services.db, id);
       const isImage = replacement.file !== undefined && detectImageType(replacement.file) !== null;
       if (item && replacement.file && !errors.file && isImage !== (item.kind === 'image')) errors.file = [messages.replaceWithSameKind];
-      if (hasErrors(errors)) throw badRequest(errors);
+      if (hasErrors(errors)) throw invalidFields(errors);
       return { file: replacement.file as Buffer, isImage, title: item?.title ?? '' };
     },
     prepare: ({ file, isImage, title }): Promise<StoredFile> =>
@@ -218,7 +218,7 @@ export async function editMedia(writer: Writer, id: number, input: MediaFields &
         focal_y: input.focal_y as number | undefined,
       };
       const errors = { ...validateMedia(fields, { partial: true }), ...editErrors };
-      if (hasErrors(errors)) throw badRequest(errors);
+      if (hasErrors(errors)) throw invalidFields(errors);
       return fields;
     },
     update: (trx, fields) =>
@@ -255,7 +255,7 @@ export async function mediaUsage(db: DbOrTrx, url: string): Promise<MediaUse[]> 
 export async function removeMedia(writer: Writer, id: number, force: boolean): Promise<void> {
   await moveToTrash(writer, mediaKind, id, async (trx, row) => {
     const usage = await mediaUsage(trx, row.url);
-    if (usage.length > 0 && !force) throw new ApiError(409, { detail: messages.mediaInUse(usage.length), usage });
+    if (usage.length > 0 && !force) throw conflict(messages.mediaInUse(usage.length), { usage });
     return trashMedia(trx, row, writer.actor, nowIso());
   });
 }

@@ -14,8 +14,8 @@ import {
 import { findSection } from '../db/sections-repository';
 import { sectionEntry, trashPublication } from '../db/trash-repository';
 import type { DbOrTrx } from '../db/database';
-import { ApiError, badRequest } from '../http/api-error';
-import { toPublication } from '../http/serializers';
+import { invalidFields, conflict } from '../refusal';
+import { toPublication } from '../records';
 import { bringsImage, checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
 import { readLibraryCells, readLayout } from './layout-input';
@@ -51,13 +51,11 @@ export const publicationKind: KindStore<'publication', PublicationWithSection> =
   async restore(trx, id, record, now) {
     if (!(await findSection(trx, record.section_id))) {
       const inTrash = await sectionEntry(trx, record.section_id);
-      throw new ApiError(409, {
-        detail: inTrash ? messages.revisionSectionInTrash(inTrash.label) : messages.revisionSectionGone(record.section.title),
-      });
+      throw conflict(inTrash ? messages.revisionSectionInTrash(inTrash.label) : messages.revisionSectionGone(record.section.title));
     }
     // Through today's rules, as a save: a layout kept before a sanitiser fix comes back clean.
     const layout = readLayout(record.layout, {});
-    if (!layout) throw new ApiError(409, { detail: messages.revisionLayoutInvalid });
+    if (!layout) throw conflict(messages.revisionLayoutInvalid);
     // The status stays: a restore never publishes or withdraws a publication by surprise.
     const row = await updatePublication(trx, id, {
       title: record.title,
@@ -110,7 +108,7 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
     sectionId = /^\d{1,9}$/.test(sectionText) ? Number(sectionText) : undefined;
     if (sectionId === undefined || !(await findSection(db, sectionId))) errors.section_id = [messages.sectionNotFound];
   }
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return {
     title,
     sectionId,

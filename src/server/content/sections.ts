@@ -9,8 +9,8 @@ import { countPublicationsInSection } from '../db/publications-repository';
 import type { SectionRow } from '../db/schema';
 import { findSection, insertSection, slugsLike, updateSection } from '../db/sections-repository';
 import { trashSection } from '../db/trash-repository';
-import { ApiError, badRequest } from '../http/api-error';
-import { toSection } from '../http/serializers';
+import { invalidFields, conflict } from '../refusal';
+import { toSection } from '../records';
 import { moveToTrash, saveCreate, saveEdit } from './save';
 import { textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
@@ -46,7 +46,7 @@ export const sectionKind: KindStore<'section', SectionRow> = {
 function checked(input: SectionInput, partial: boolean, editErrors: FieldErrors = {}) {
   const fields = { title: textOf(input.title), is_active: input.is_active, list_order: input.list_order, order: input.order };
   const errors = { ...validateSection(fields, { partial }), ...editErrors };
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return fields;
 }
 
@@ -93,7 +93,7 @@ export async function removeSection(writer: Writer, id: number, withPublications
   await moveToTrash(writer, sectionKind, id, async (trx, section) => {
     const count = await countPublicationsInSection(trx, id);
     if (count > 0 && withPublications !== count) {
-      throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
+      throw conflict(messages.sectionHasPublications(count), { publication_count: count });
     }
     await trashSection(trx, section, writer.actor, nowIso());
     return true;

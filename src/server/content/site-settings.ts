@@ -6,7 +6,7 @@ import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
 import type { SiteSettingsRow } from '../db/schema';
 import { findSiteSettings, writeSiteSettings } from '../db/site-settings-repository';
-import { badRequest } from '../http/api-error';
+import { invalidFields } from '../refusal';
 import { logActivity } from './activity-log';
 import type { Writer } from './writer';
 
@@ -79,7 +79,7 @@ export async function saveSiteSettings(
   defaults: SiteSettingsValues,
 ): Promise<SiteSettingsAnswer> {
   const sent = validateSiteSettings(input, { partial: true });
-  if (hasErrors(sent)) throw badRequest(sent);
+  if (hasErrors(sent)) throw invalidFields(sent);
   const change = normalizedSiteSettings(input);
   return writer.services.writeContent(async (trx) => {
     const before = await readSiteSettings(trx, defaults);
@@ -92,7 +92,7 @@ export async function saveSiteSettings(
     // What only the whole can say: a close given with an opening, and not before it.
     const merged: FieldErrors = validateSiteSettings(after as unknown as Record<string, unknown>);
     const periodErrors = Object.fromEntries(Object.entries(merged).filter(([field]) => field.startsWith('admission_')));
-    if (hasErrors(periodErrors)) throw badRequest(periodErrors);
+    if (hasErrors(periodErrors)) throw invalidFields(periodErrors);
     const stored = await writeSiteSettings(trx, {
       contact_email: after.contact_email,
       contact_phone: after.contact_phone,

@@ -2,10 +2,10 @@ import type { Biography, Layout, Publication, PublicationSummary, PublicPublicat
 import { publicState } from '@/domain/publication-status';
 import { DEFAULT_LIST_ORDER, isListOrder } from '@/domain/list-order';
 import { eventAnswer, isUpcoming, type PublicationEvent } from '@/domain/events';
-import { siteTimeZone, todayIso } from '../clock';
-import { eventOfRow, type PublicationWithSection } from '../db/publications-repository';
-import type { ListedBiography } from '../db/biographies-repository';
-import type { SectionRow } from '../db/schema';
+import { siteTimeZone, todayIso } from './clock';
+import { eventOfRow, type PublicationWithSection } from './db/publications-repository';
+import type { ListedBiography } from './db/biographies-repository';
+import type { SectionRow } from './db/schema';
 import type { FocalPoint } from '@/domain/schemas/common';
 
 /** Rows to the shapes of domain/entities.ts: the API contract. */
