@@ -45,7 +45,10 @@ export async function restoreFromTrash(writer: Writer, entryId: number): Promise
 /** The restored item as its own GET /{id}/ answers it. */
 async function answerOf(trx: DbOrTrx, restored: { kind: ContentKind; id: number }) {
   const store: KindStore<ContentKind, { id: number; version: number }> = KIND_STORES[restored.kind];
-  return store.toJson((await store.find(trx, restored.id))!);
+  const row = await store.find(trx, restored.id);
+  // Put back by this transaction: missing, it is a fault of the restore, not a refusal.
+  if (!row) throw new Error(`The restored ${restored.kind} ${restored.id} cannot be read back`);
+  return store.toJson(row);
 }
 
 /**
