@@ -63,6 +63,8 @@ export function checkImageField(image: ImageInput | undefined, field: string, er
  * every other check passed, so that a refused save leaves no file behind.
  * Bytes that are not an allowed image, or an unknown address, are a 400 on the field.
  */
+export async function storeImage(media: MediaStorage, image: { file: Buffer }, field: string): Promise<string>;
+export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined>;
 export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined> {
   if (image === undefined || image === null) return image;
   if ('oversized' in image) throw invalidFields({ [field]: [messages.imageTooLarge] });

@@ -3,10 +3,10 @@ import type { FieldErrors } from '@/domain/entities';
 import { documentKindOf } from '@/domain/documents';
 import { detectImageType } from '@/domain/images';
 import { DOCUMENT_MAX_BYTES, FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
-import { MEDIA_LIMITS, titleFromFileName, validateMedia, type MediaFields } from '@/domain/media';
+import { MEDIA_LIMITS, titleFromFileName, validateMedia } from '@/domain/media';
 import { slugify } from '@/domain/slug';
 import { messages } from '@/domain/messages';
-import type { MediaItem, MediaUse } from '@/domain/schemas/media';
+import type { MediaBody, MediaItem, MediaUse } from '@/domain/schemas/media';
 import { hasErrors } from '@/domain/validation';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
@@ -81,7 +81,7 @@ export interface MediaUpload {
 /** An image, checked and re-encoded as every image is; its facts read back from the stored original, not the bytes sent. */
 async function storeLibraryImage(writer: Writer, file: Buffer) {
   if (file.length > FEATURED_IMAGE_MAX_BYTES) throw invalidFields({ file: [messages.imageTooLarge] });
-  return storedImageFacts(writer, (await storeImage(writer.services.media, { file }, 'file')) as string);
+  return storedImageFacts(writer, await storeImage(writer.services.media, { file }, 'file'));
 }
 
 /** A stored image's facts, read back from its original. */
@@ -127,8 +127,8 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
   const errors: FieldErrors = validateMedia({ title, alt });
   if (upload.oversized) errors.file = [messages.documentTooLarge];
   else if (!upload.file) errors.file = [messages.required];
-  if (hasErrors(errors)) throw invalidFields(errors);
-  const file = upload.file as Buffer;
+  const { file } = upload;
+  if (hasErrors(errors) || !file) throw invalidFields(errors);
   const isImage = detectImageType(file) !== null;
   const stored = isImage ? await storeLibraryImage(writer, file) : await storeLibraryDocument(writer, file, title);
   return insertItem(writer, stored, { title, fileName, alt });
@@ -189,13 +189,16 @@ export async function replaceMediaFile(writer: Writer, id: number, replacement: 
       const item = await findMedia(writer.services.db, id);
       const isImage = replacement.file !== undefined && detectImageType(replacement.file) !== null;
       if (item && replacement.file && !errors.file && isImage !== (item.kind === 'image')) errors.file = [messages.replaceWithSameKind];
-      if (hasErrors(errors)) throw invalidFields(errors);
-      return { file: replacement.file as Buffer, isImage, title: item?.title ?? '' };
+      const { file } = replacement;
+      if (hasErrors(errors) || !file) throw invalidFields(errors);
+      return { file, isImage, title: item?.title ?? '' };
     },
     prepare: ({ file, isImage, title }): Promise<StoredFile> =>
       isImage ? storeLibraryImage(writer, file) : storeLibraryDocument(writer, file, title),
     update: async (trx, _checked, stored, before) => {
-      const facts = stored as StoredFile;
+      // prepare above runs before every update: nothing stored is a fault of the save, not a refusal.
+      if (!stored) throw new Error('The replacement file was not stored');
+      const facts = stored;
       const row = await updateMedia(trx, id, {
         ...facts,
         file_name: (textOf(replacement.fileName) ?? '').slice(0, MEDIA_LIMITS.fileName),
@@ -208,14 +211,14 @@ export async function replaceMediaFile(writer: Writer, id: number, replacement: 
 }
 
 /** Edits an item's description: title, alternative text, focal point (PATCH /api/media/{id}/). */
-export async function editMedia(writer: Writer, id: number, input: MediaFields & { version?: number }): Promise<MediaItem> {
+export async function editMedia(writer: Writer, id: number, input: MediaBody): Promise<MediaItem> {
   return saveEdit(writer, mediaKind, id, input.version, {
     check: async (editErrors) => {
       const fields = {
-        title: textOf(input.title as string | null | undefined),
-        alt: input.alt === undefined ? undefined : (textOf(input.alt as string | null) ?? ''),
-        focal_x: input.focal_x as number | undefined,
-        focal_y: input.focal_y as number | undefined,
+        title: textOf(input.title),
+        alt: input.alt === undefined ? undefined : (textOf(input.alt) ?? ''),
+        focal_x: input.focal_x,
+        focal_y: input.focal_y,
       };
       const errors = { ...validateMedia(fields, { partial: true }), ...editErrors };
       if (hasErrors(errors)) throw invalidFields(errors);

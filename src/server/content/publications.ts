@@ -1,4 +1,4 @@
-import type { FieldErrors, Publication, PublicationStatus } from '@/domain/entities';
+import { PUBLICATION_STATUSES, type FieldErrors, type Publication } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors, validatePublication } from '@/domain/validation';
 import { readEvent, storedEvent } from '@/domain/events';
@@ -21,7 +21,7 @@ import { checkEditable } from './edit-guard';
 import { readLibraryCells, readLayout } from './layout-input';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
-import { textOf } from './text-input';
+import { required, textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
 
 /** What a publication's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
@@ -112,8 +112,8 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
   return {
     title,
     sectionId,
-    // validatePublication has checked it is one of PUBLICATION_STATUSES.
-    status: status as PublicationStatus | undefined,
+    // validatePublication has refused any other: found, unless absent.
+    status: PUBLICATION_STATUSES.find((known) => known === status),
     publishDate,
     isFeatured: input.is_featured,
     order: input.order,
@@ -131,8 +131,8 @@ export async function createPublication(writer: Writer, sent: PublicationInput):
   const now = nowIso();
   const saved = await saveCreate(writer, publicationKind, async (trx) =>
     insertPublication(trx, {
-      title: fields.title as string,
-      section_id: fields.sectionId as number,
+      title: required(fields.title, 'title'),
+      section_id: required(fields.sectionId, 'section_id'),
       status: fields.status ?? 'draft',
       featured_image: featuredImage ?? null,
       is_featured: fields.isFeatured ? 1 : 0,

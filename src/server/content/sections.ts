@@ -12,7 +12,7 @@ import { trashSection } from '../db/trash-repository';
 import { invalidFields, conflict } from '../refusal';
 import { toSection } from '../records';
 import { moveToTrash, saveCreate, saveEdit } from './save';
-import { textOf } from './text-input';
+import { required, textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
 
 /** What a section's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
@@ -52,12 +52,13 @@ function checked(input: SectionInput, partial: boolean, editErrors: FieldErrors 
 
 /** Creates a section at the end of the list; its slug is made once, from its title, unique among the sections. */
 export async function createSection(writer: Writer, input: SectionInput): Promise<Section> {
-  const { title, is_active, list_order, order } = checked(input, false);
+  const { title: sent, is_active, list_order, order } = checked(input, false);
+  const title = required(sent, 'title');
   return saveCreate(writer, sectionKind, async (trx) => {
-    const base = slugify(title as string);
+    const base = slugify(title);
     const now = nowIso();
     return insertSection(trx, {
-      title: title as string,
+      title,
       slug: uniqueSlug(base, await slugsLike(trx, base)),
       is_active: is_active === false ? 0 : 1,
       list_order: list_order ?? DEFAULT_LIST_ORDER,

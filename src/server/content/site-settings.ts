@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@/domain/entities';
-import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type Modality, type SiteSettingsValues } from '@/domain/site-settings-values';
+import { MODALITIES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SiteSettingsValues } from '@/domain/site-settings-values';
 import { hasErrors } from '@/domain/validation';
 import { normalizedSiteSettings, SITE_SETTINGS_LABELS, validateSiteSettings } from '@/domain/site-settings';
 import { nowIso } from '../clock';
@@ -29,7 +29,8 @@ const valuesOf = (row: SiteSettingsRow): SiteSettingsValues => ({
   contact_address: row.contact_address,
   duration_months: row.duration_months === null ? null : Number(row.duration_months),
   ects_credits: row.ects_credits === null ? null : Number(row.ects_credits),
-  modality: row.modality as Modality | '',
+  // Written through the rules: one of MODALITIES, or '' for none.
+  modality: MODALITIES.find((known) => known === row.modality) ?? '',
   language: row.language,
   price: row.price === null ? null : Number(row.price),
   admission_opens: row.admission_opens,
