@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import { MANIFEST_NAME, type Manifest, type ManifestFile } from './manifest';
+import { errorCode, errorMessage } from '../thrown';
 import { archiveProblems, BackupFailure, backupMessages, restoreMessages } from './messages';
 
 /**
@@ -37,7 +38,7 @@ export class ArchiveWriter {
     // The stream owns the handle from here on and closes it when it ends or fails.
     this.written = pipeline(this.pack, zlib.createGzip(), handle.createWriteStream());
     this.written.catch((error: unknown) => {
-      this.failure ??= new BackupFailure(backupMessages.cannotWrite(path.dirname(file), (error as Error).message));
+      this.failure ??= new BackupFailure(backupMessages.cannotWrite(path.dirname(file), errorMessage(error)));
     });
   }
 
@@ -47,7 +48,7 @@ export class ArchiveWriter {
     try {
       handle = await fs.promises.open(file, 'wx', 0o600);
     } catch (error) {
-      throw new BackupFailure(backupMessages.cannotWrite(path.dirname(file), (error as Error).message));
+      throw new BackupFailure(backupMessages.cannotWrite(path.dirname(file), errorMessage(error)));
     }
     return new ArchiveWriter(handle, file, mtime);
   }
@@ -128,9 +129,10 @@ async function startsWithGzipMagic(file: string): Promise<boolean> {
 }
 
 /** Why reading stopped, for the operator: a file that ends early, bytes that do not decompress, a tar that is not one. */
-function failureOf(file: string, error: unknown, entriesSeen: number): BackupFailure {
+function failureOf(file: string, error: unknown, entriesSeen: number): unknown {
   if (error instanceof BackupFailure) return error;
-  const { code, message } = error as NodeJS.ErrnoException;
+  const code = errorCode(error);
+  const message = errorMessage(error);
   if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(message))
     return new BackupFailure(restoreMessages.damaged(file, archiveProblems.endsEarly));
   if (code?.startsWith('Z_')) return new BackupFailure(restoreMessages.damaged(file, archiveProblems.badCompression(message)));
@@ -139,7 +141,8 @@ function failureOf(file: string, error: unknown, entriesSeen: number): BackupFai
       ? new BackupFailure(restoreMessages.foreign(file, archiveProblems.notTar))
       : new BackupFailure(restoreMessages.damaged(file, archiveProblems.badTarHeader));
   }
-  return error as BackupFailure;
+  // Anything else is no damage of the archive's: thrown as it came.
+  return error;
 }
 
 /**

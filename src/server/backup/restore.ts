@@ -17,6 +17,7 @@ import type { ObjectStore } from '../media/object-store';
 import { readAll, readArchive, syncDirectory } from './archive';
 import { writeCounters } from './counters';
 import { BACKUP_FORMAT_VERSION, checksumOf, entryKind, type Manifest, parseManifest, tableEntry } from './manifest';
+import { errorMessage } from '../thrown';
 import { archiveProblems, BackupFailure, restoreMessages, schemaProblems } from './messages';
 import { parseNeutralRow, toDriverValue } from './rows';
 import {
@@ -293,7 +294,7 @@ async function targetContents(
       const total = [...rows.values()].reduce((sum, count) => sum + count, 0);
       if (total > 0) found.push(restoreMessages.targetRows(total, [...rows]));
     } catch (error) {
-      throw new BackupFailure(restoreMessages.targetUnreachable(databaseLabel(target), (error as Error).message));
+      throw new BackupFailure(restoreMessages.targetUnreachable(databaseLabel(target), errorMessage(error)));
     } finally {
       await db.destroy();
     }

@@ -4,9 +4,8 @@ import type { DbOrTrx } from '../db/database';
 import { dropEmailChange, findUsableEmailChange, replaceEmailChange, takeEmailChange } from '../db/email-changes-repository';
 import type { UserRow } from '../db/schema';
 import { findUserByEmail, findUserById, readUser, updateAccount } from '../db/users-repository';
-import { ApiError, notFound } from '../http/api-error';
+import { invalidFields, nothingNamed, conflict } from '../refusal';
 import { emailChangedMail, emailConfirmMail, emailRemovedMail } from '../mail/account-mail';
-import { invalidFields } from '../refusal';
 import type { Services } from '../services';
 import { logActivity } from './activity-log';
 
@@ -89,7 +88,7 @@ async function requestOwnEmail(trx: DbOrTrx, services: Services, user: UserRow, 
   await logActivity(trx, actor, 'email_change_request', target);
 }
 
-const invalidLink = () => notFound(accountMessages.invalidEmailLink);
+const invalidLink = () => nothingNamed(accountMessages.invalidEmailLink);
 
 /**
  * Uses a confirmation link: the pending address becomes the account's, once.
@@ -108,7 +107,7 @@ export async function confirmOwnEmail(services: Services, token: string, now: Da
     if (!user || user.is_staff !== 1 || user.is_active !== 1 || user.session_version !== found.session_version) throw invalidLink();
     // The conditional delete is the check: two requests racing with one link cannot both win.
     if (!(await takeEmailChange(trx, found.id, at))) throw invalidLink();
-    if (await emailTakenByAnother(trx, user, found.email)) throw new ApiError(409, { detail: accountMessages.emailTaken });
+    if (await emailTakenByAnother(trx, user, found.email)) throw conflict(accountMessages.emailTaken);
     await setOwnEmail(trx, services, user, found.email, now);
     return found.email;
   });

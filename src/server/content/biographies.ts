@@ -6,12 +6,12 @@ import { nowIso } from '../clock';
 import { findBiography, insertBiography, updateBiography } from '../db/biographies-repository';
 import type { BiographyRow } from '../db/schema';
 import { trashBiography } from '../db/trash-repository';
-import { badRequest } from '../http/api-error';
-import { toBiography } from '../http/serializers';
+import { invalidFields } from '../refusal';
+import { toBiography } from '../records';
 import { checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
-import { textOf } from './text-input';
+import { required, textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
 
 /** What a biography's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
@@ -61,7 +61,7 @@ function checked(input: BiographyInput, partial: boolean, editErrors: FieldError
   };
   const errors = { ...validateBiography(fields, { partial }), ...editErrors };
   checkImageField(input.photo, 'photo', errors);
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return fields;
 }
 
@@ -73,9 +73,9 @@ export async function createBiography(writer: Writer, sent: BiographyInput): Pro
   const now = nowIso();
   const saved = await saveCreate(writer, biographyKind, (trx) =>
     insertBiography(trx, {
-      name: fields.name as string,
-      position: fields.position as string,
-      biography: fields.biography as string,
+      name: required(fields.name, 'name'),
+      position: required(fields.position, 'position'),
+      biography: required(fields.biography, 'biography'),
       email: fields.email ?? '',
       linkedin: fields.linkedin ?? '',
       photo: photo ?? null,

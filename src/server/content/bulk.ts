@@ -12,7 +12,7 @@ import { findPublication } from '../db/publications-repository';
 import { findSection } from '../db/sections-repository';
 import { findTrashEntry, publicationEntry } from '../db/trash-repository';
 import { inSavepoint } from '../db/savepoint';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { forbidden, invalidFields, nothingNamed, Refusal } from '../refusal';
 import type { Services } from '../services';
 import type { Actor, ActivityBatch, ActivityTarget } from './activity-log';
 import { labelOf } from './history';
@@ -91,7 +91,7 @@ async function checkRequest(db: DbOrTrx, body: BulkBody): Promise<void> {
     if (body.section_id === undefined) errors.section_id = [bulkMessages.sectionRequired];
     else if (!(await findSection(db, body.section_id))) errors.section_id = [messages.sectionNotFound];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
 }
 
 /** What a single edit of this item would send. */
@@ -114,15 +114,22 @@ function editOf(action: BulkAction, body: BulkBody, item: BulkItem, publishDate:
 
 /** Why an item was refused, from what its service threw. */
 function refusalOf(error: unknown): { reason: BulkRefusal; detail: string } {
-  // Not a refusal: another error, or (never in a bulk action) a replayed answer without body.
-  if (!(error instanceof ApiError) || error.body === null) throw error;
-  const { statusCode, body } = error;
-  const detail = 'detail' in body && typeof body.detail === 'string' ? body.detail : (Object.values(body as FieldErrors)[0]?.[0] ?? '');
-  if (statusCode === 404) return { reason: 'gone', detail };
-  if (statusCode === 403) return { reason: 'forbidden', detail };
-  if (statusCode === 409 && 'current' in body) return { reason: 'stale', detail };
-  if (statusCode === 400 || statusCode === 409) return { reason: 'invalid', detail };
-  throw error;
+  // Not a refusal: another error (a fault) fails the whole action.
+  if (!(error instanceof Refusal)) throw error;
+  const detail = error.firstMessage;
+  switch (error.reason) {
+    case 'not_found':
+      return { reason: 'gone', detail };
+    case 'forbidden':
+      return { reason: 'forbidden', detail };
+    case 'stale':
+      return { reason: 'stale', detail };
+    case 'invalid':
+    case 'conflict':
+      return { reason: 'invalid', detail };
+    default:
+      throw error;
+  }
 }
 
 /** A publication's or a trash entry's title, for an item refused. */
@@ -166,8 +173,8 @@ async function runItem(writer: Writer, role: string | undefined, body: BulkBody,
   const { db } = writer.services;
   if (body.action === 'restore') {
     const trashed = await findTrashEntry(db, item.id);
-    if (!trashed) throw notFound(messages.trashEntryNotFound);
-    if (!mayRestoreKind(role, trashed.kind)) throw new ApiError(403, { detail: accountMessages.forbidden });
+    if (!trashed) throw nothingNamed(messages.trashEntryNotFound);
+    if (!mayRestoreKind(role, trashed.kind)) throw forbidden(accountMessages.forbidden);
     const restored = await restoreFromTrash(writer, item.id);
     const publication = 'section_id' in restored ? restored : undefined;
     return {
@@ -181,7 +188,7 @@ async function runItem(writer: Writer, role: string | undefined, body: BulkBody,
     };
   }
   const before = await findPublication(db, item.id);
-  if (!before) throw notFound(messages.publicationNotFound);
+  if (!before) throw nothingNamed(messages.publicationNotFound);
   const previous = { status: before.status, section_id: before.section_id };
   if (body.action === 'trash') {
     await removePublication(writer, item.id, item.version);

@@ -4,7 +4,7 @@ import { messages } from '@/domain/messages';
 import { isVersion } from '@/domain/validation';
 import type { DbOrTrx } from '../db/database';
 import { authorOfVersion } from '../db/revisions-repository';
-import { ApiError, badRequest, notFound } from '../http/api-error';
+import { Refusal, invalidFields, nothingNamed } from '../refusal';
 import type { Actor } from './activity-log';
 
 /** What an edit of one kind answers when it cannot go ahead. */
@@ -33,11 +33,11 @@ export async function checkEditable<Row extends { id: number; version: number }>
   answers: EditAnswers<Row>,
   actor?: Actor,
 ): Promise<Row> {
-  if (!row) throw notFound(answers.missing);
+  if (!row) throw nothingNamed(answers.missing);
   if (sentVersion === undefined || sentVersion === row.version) return row;
   const savedBy = actor?.id == null ? null : await authorOfVersion(db, answers.kind, row.id, row.version);
   const detail = savedBy !== null && savedBy === actor?.id ? messages.editConflictYours(answers.kind) : messages.editConflict;
-  throw new ApiError(409, { detail, current: answers.toJson(row) });
+  throw new Refusal('stale', { detail, current: answers.toJson(row) });
 }
 
 /** The error of a `version` that is no whole number from 1 (requirements §10.6); none when it is absent. */
@@ -46,5 +46,5 @@ export const versionErrors = (version: number | undefined): FieldErrors =>
 
 /** 400 with `errors` when there are any. */
 export function refuseErrors(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
 }

@@ -4,7 +4,7 @@ import { messages } from '@/domain/messages';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
 import { findRevision, hasRevisions, insertRevision } from '../db/revisions-repository';
-import { notFound } from '../http/api-error';
+import { nothingNamed } from '../refusal';
 import { logActivity, type Actor } from './activity-log';
 import { checkEditable, refuseErrors, versionErrors } from './edit-guard';
 import { writeSave } from './kept-answers';
@@ -69,7 +69,7 @@ export async function recordSave<K extends ContentKind>(trx: DbOrTrx, save: Save
 /** The revision `revisionId` of item `id`, else 404 'No se encontró la versión'. */
 export async function existingRevision(db: DbOrTrx, kind: ContentKind, id: number, revisionId: number) {
   const revision = await findRevision(db, kind, id, revisionId);
-  if (!revision) throw notFound(messages.revisionNotFound);
+  if (!revision) throw nothingNamed(messages.revisionNotFound);
   return revision;
 }
 
@@ -97,7 +97,7 @@ export async function restoreRevision<K extends ContentKind, Row extends { id: n
     const before = kind.toJson(row);
     const record: RevisionRecords[K] = JSON.parse(revision.data);
     const after = await kind.restore(trx, id, record, nowIso());
-    if (!after) throw notFound(kind.missing);
+    if (!after) throw nothingNamed(kind.missing);
     const now = new Date();
     await insertRevision(
       trx,

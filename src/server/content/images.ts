@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@/domain/entities';
 import { messages } from '@/domain/messages';
-import { badRequest } from '../http/api-error';
+import { invalidFields } from '../refusal';
 import { ImageRejected } from '../media/image-processing';
 import { isUploadOriginal, MEDIA_URL_PREFIX, uploadStemOfUrl } from '../media/media-keys';
 import type { MediaStorage } from '../media/media-storage';
@@ -63,20 +63,22 @@ export function checkImageField(image: ImageInput | undefined, field: string, er
  * every other check passed, so that a refused save leaves no file behind.
  * Bytes that are not an allowed image, or an unknown address, are a 400 on the field.
  */
+export async function storeImage(media: MediaStorage, image: { file: Buffer }, field: string): Promise<string>;
+export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined>;
 export async function storeImage(media: MediaStorage, image: ImageInput | undefined, field: string): Promise<string | null | undefined> {
   if (image === undefined || image === null) return image;
-  if ('oversized' in image) throw badRequest({ [field]: [messages.imageTooLarge] });
-  if ('refused' in image) throw badRequest({ [`${field}_id`]: [image.refused] });
+  if ('oversized' in image) throw invalidFields({ [field]: [messages.imageTooLarge] });
+  if ('refused' in image) throw invalidFields({ [`${field}_id`]: [image.refused] });
   // imageFromLibrary turns an id into its address before the save checks anything.
   if ('mediaId' in image) throw new Error('A library image must be looked up before it is stored');
   if ('address' in image) {
-    if (!(await isStoredUpload(media, image.address))) throw badRequest({ [field]: [messages.imageNotUploaded] });
+    if (!(await isStoredUpload(media, image.address))) throw invalidFields({ [field]: [messages.imageNotUploaded] });
     return image.address;
   }
   try {
     return await media.storeImage(image.file);
   } catch (error) {
-    if (error instanceof ImageRejected) throw badRequest({ [field]: [error.message] });
+    if (error instanceof ImageRejected) throw invalidFields({ [field]: [error.message] });
     throw error;
   }
 }

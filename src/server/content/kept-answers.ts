@@ -3,7 +3,7 @@ import { messages } from '@/domain/messages';
 import type { Database } from '../db/schema';
 import { findKeptAnswer, keepAnswer, type KeptAnswer } from '../db/idempotency-repository';
 import type { DbOrTrx } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { Refusal } from '../refusal';
 import type { Services } from '../services';
 
 /**
@@ -33,11 +33,19 @@ export interface SaveAttempt {
   path: string;
 }
 
-/** The kept answer, sent as the first save's answer. */
-class ReplayedAnswer extends ApiError {
+/**
+ * The kept answer, thrown to be sent as the first save's answer: the status and
+ * body that save answered (the error handler marks it `Idempotent-Replayed`).
+ */
+export class ReplayedAnswer extends Error {
+  readonly statusCode: number;
+  /** JSON this server wrote for the first save, sent back as it is, never read. */
+  readonly body: unknown;
+
   constructor(kept: KeptAnswer) {
-    const answer: ApiError['body'] = JSON.parse(kept.answer);
-    super(kept.status, answer, { 'Idempotent-Replayed': 'true' });
+    super('Replayed answer');
+    this.statusCode = kept.status;
+    this.body = JSON.parse(kept.answer);
   }
 }
 
@@ -48,7 +56,8 @@ export async function replayIfAnswered(db: DbOrTrx, attempt: SaveAttempt): Promi
   const kept = await findKeptAnswer(db, attempt.userId, attempt.key, keptSince(Date.now()));
   if (!kept) return;
   // The key of another request: a client's mistake, never answered with another save's answer.
-  if (kept.method !== attempt.method || kept.path !== attempt.path) throw new ApiError(422, { detail: messages.idempotencyKeyReused });
+  if (kept.method !== attempt.method || kept.path !== attempt.path)
+    throw new Refusal('key_reused', { detail: messages.idempotencyKeyReused });
   throw new ReplayedAnswer(kept);
 }
 

@@ -24,11 +24,9 @@ export function readLayout(value: unknown, errors: FieldErrors): Layout | undefi
   const result = parseLayout(parsed);
   // The message names the row and cell ('Fila 2, celda 1: …'): the editor marks that cell.
   const problem = 'problem' in result ? result.problem : checkLayoutCells(result.layout);
-  if (problem) {
-    errors.layout = [layoutErrorText(problem)];
-    return undefined;
-  }
-  const { layout } = result as { layout: Layout };
+  if (problem) errors.layout = [layoutErrorText(problem)];
+  if ('problem' in result || problem) return undefined;
+  const { layout } = result;
   for (const row of layout) {
     for (const cell of row.cells) {
       cell.content = cell.type === 'text' ? sanitizeRichText(cell.content) : cell.content.trim();

@@ -3,17 +3,17 @@ import type { FieldErrors } from '@/domain/entities';
 import { documentKindOf } from '@/domain/documents';
 import { detectImageType } from '@/domain/images';
 import { DOCUMENT_MAX_BYTES, FEATURED_IMAGE_MAX_BYTES } from '@/domain/limits';
-import { MEDIA_LIMITS, titleFromFileName, validateMedia, type MediaFields } from '@/domain/media';
+import { MEDIA_LIMITS, titleFromFileName, validateMedia } from '@/domain/media';
 import { slugify } from '@/domain/slug';
 import { messages } from '@/domain/messages';
-import type { MediaItem, MediaUse } from '@/domain/schemas/media';
+import type { MediaBody, MediaItem, MediaUse } from '@/domain/schemas/media';
 import { hasErrors } from '@/domain/validation';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
 import { findMedia, findMediaByUrl, insertMedia, moveMediaAddress, updateMedia } from '../db/media-repository';
 import type { MediaRow } from '../db/schema';
 import { trashMedia } from '../db/trash-repository';
-import { ApiError, badRequest } from '../http/api-error';
+import { invalidFields, conflict } from '../refusal';
 import { DocumentRejected } from '../media/documents';
 import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
 import { storeImage, type ImageInput } from './images';
@@ -80,8 +80,8 @@ export interface MediaUpload {
 
 /** An image, checked and re-encoded as every image is; its facts read back from the stored original, not the bytes sent. */
 async function storeLibraryImage(writer: Writer, file: Buffer) {
-  if (file.length > FEATURED_IMAGE_MAX_BYTES) throw badRequest({ file: [messages.imageTooLarge] });
-  return storedImageFacts(writer, (await storeImage(writer.services.media, { file }, 'file')) as string);
+  if (file.length > FEATURED_IMAGE_MAX_BYTES) throw invalidFields({ file: [messages.imageTooLarge] });
+  return storedImageFacts(writer, await storeImage(writer.services.media, { file }, 'file'));
 }
 
 /** A stored image's facts, read back from its original. */
@@ -101,14 +101,14 @@ async function storedImageFacts(writer: Writer, url: string) {
 
 /** A document, recognised by its content (media/documents.ts), stored as sent under a random key named by its title. */
 async function storeLibraryDocument(writer: Writer, file: Buffer, title: string) {
-  if (file.length > DOCUMENT_MAX_BYTES) throw badRequest({ file: [messages.documentTooLarge] });
+  if (file.length > DOCUMENT_MAX_BYTES) throw invalidFields({ file: [messages.documentTooLarge] });
   let url: string;
   try {
     url = await writer.services.media.storeDocument(file, slugify(title).slice(0, 80).replace(/-+$/, ''));
   } catch (error) {
     // Neither an image nor a document: one sentence names both.
     if (error instanceof DocumentRejected) {
-      throw badRequest({ file: [error.message === messages.documentTypeNotAllowed ? messages.mediaTypeNotAllowed : error.message] });
+      throw invalidFields({ file: [error.message === messages.documentTypeNotAllowed ? messages.mediaTypeNotAllowed : error.message] });
     }
     throw error;
   }
@@ -127,8 +127,8 @@ export async function uploadMedia(writer: Writer, upload: MediaUpload): Promise<
   const errors: FieldErrors = validateMedia({ title, alt });
   if (upload.oversized) errors.file = [messages.documentTooLarge];
   else if (!upload.file) errors.file = [messages.required];
-  if (hasErrors(errors)) throw badRequest(errors);
-  const file = upload.file as Buffer;
+  const { file } = upload;
+  if (hasErrors(errors) || !file) throw invalidFields(errors);
   const isImage = detectImageType(file) !== null;
   const stored = isImage ? await storeLibraryImage(writer, file) : await storeLibraryDocument(writer, file, title);
   return insertItem(writer, stored, { title, fileName, alt });
@@ -189,13 +189,16 @@ export async function replaceMediaFile(writer: Writer, id: number, replacement: 
       const item = await findMedia(writer.services.db, id);
       const isImage = replacement.file !== undefined && detectImageType(replacement.file) !== null;
       if (item && replacement.file && !errors.file && isImage !== (item.kind === 'image')) errors.file = [messages.replaceWithSameKind];
-      if (hasErrors(errors)) throw badRequest(errors);
-      return { file: replacement.file as Buffer, isImage, title: item?.title ?? '' };
+      const { file } = replacement;
+      if (hasErrors(errors) || !file) throw invalidFields(errors);
+      return { file, isImage, title: item?.title ?? '' };
     },
     prepare: ({ file, isImage, title }): Promise<StoredFile> =>
       isImage ? storeLibraryImage(writer, file) : storeLibraryDocument(writer, file, title),
     update: async (trx, _checked, stored, before) => {
-      const facts = stored as StoredFile;
+      // prepare above runs before every update: nothing stored is a fault of the save, not a refusal.
+      if (!stored) throw new Error('The replacement file was not stored');
+      const facts = stored;
       const row = await updateMedia(trx, id, {
         ...facts,
         file_name: (textOf(replacement.fileName) ?? '').slice(0, MEDIA_LIMITS.fileName),
@@ -208,17 +211,17 @@ export async function replaceMediaFile(writer: Writer, id: number, replacement: 
 }
 
 /** Edits an item's description: title, alternative text, focal point (PATCH /api/media/{id}/). */
-export async function editMedia(writer: Writer, id: number, input: MediaFields & { version?: number }): Promise<MediaItem> {
+export async function editMedia(writer: Writer, id: number, input: MediaBody): Promise<MediaItem> {
   return saveEdit(writer, mediaKind, id, input.version, {
     check: async (editErrors) => {
       const fields = {
-        title: textOf(input.title as string | null | undefined),
-        alt: input.alt === undefined ? undefined : (textOf(input.alt as string | null) ?? ''),
-        focal_x: input.focal_x as number | undefined,
-        focal_y: input.focal_y as number | undefined,
+        title: textOf(input.title),
+        alt: input.alt === undefined ? undefined : (textOf(input.alt) ?? ''),
+        focal_x: input.focal_x,
+        focal_y: input.focal_y,
       };
       const errors = { ...validateMedia(fields, { partial: true }), ...editErrors };
-      if (hasErrors(errors)) throw badRequest(errors);
+      if (hasErrors(errors)) throw invalidFields(errors);
       return fields;
     },
     update: (trx, fields) =>
@@ -255,7 +258,7 @@ export async function mediaUsage(db: DbOrTrx, url: string): Promise<MediaUse[]> 
 export async function removeMedia(writer: Writer, id: number, force: boolean): Promise<void> {
   await moveToTrash(writer, mediaKind, id, async (trx, row) => {
     const usage = await mediaUsage(trx, row.url);
-    if (usage.length > 0 && !force) throw new ApiError(409, { detail: messages.mediaInUse(usage.length), usage });
+    if (usage.length > 0 && !force) throw conflict(messages.mediaInUse(usage.length), { usage });
     return trashMedia(trx, row, writer.actor, nowIso());
   });
 }

@@ -25,8 +25,8 @@ import {
   type PreviewLinkWithCreator,
 } from '../db/preview-links-repository';
 import { findPublication, findPublicationRow, type PublicationWithSection } from '../db/publications-repository';
-import { ApiError, badRequest, notFound } from '../http/api-error';
-import { toPublicPublication } from '../http/serializers';
+import { invalidFields, nothingNamed, forbidden } from '../refusal';
+import { toPublicPublication } from '../records';
 import type { Services } from '../services';
 import { logActivity, type Actor } from './activity-log';
 import type { Writer } from './writer';
@@ -69,7 +69,7 @@ const publicationTarget = (row: { id: number; title: string }) => ({ kind: 'publ
 
 /** The live links of a publication, newest first; 404 when the publication does not exist (or is in the trash). */
 export async function listPreviewLinks(services: Services, publicationId: number, viewer: LinkViewer): Promise<PreviewLink[]> {
-  if (!(await findPublicationRow(services.db, publicationId))) throw notFound(messages.publicationNotFound);
+  if (!(await findPublicationRow(services.db, publicationId))) throw nothingNamed(messages.publicationNotFound);
   const rows = await listLivePreviewLinks(services.db, publicationId, nowIso());
   return rows.map((row) => toPreviewLink(row, viewer));
 }
@@ -84,10 +84,10 @@ export async function createPreviewLink(
   const lifetime = days ?? PREVIEW_LINK_DEFAULT_DAYS;
   return writer.services.writeContent(async (trx) => {
     const publication = await findPublicationRow(trx, publicationId);
-    if (!publication) throw notFound(messages.publicationNotFound);
+    if (!publication) throw nothingNamed(messages.publicationNotFound);
     // Checked after the record, as every write here is: a missing publication is 404 whatever the body says.
     if (!Number.isSafeInteger(lifetime) || lifetime < 1 || lifetime > PREVIEW_LINK_MAX_DAYS)
-      throw badRequest({ days: [previewLinkTexts.invalidDays] });
+      throw invalidFields({ days: [previewLinkTexts.invalidDays] });
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     const row = await insertPreviewLink(trx, {
@@ -106,8 +106,8 @@ export async function createPreviewLink(
 export async function revokePreviewLink(writer: Writer, linkId: number, viewer: LinkViewer): Promise<void> {
   await writer.services.writeContent(async (trx) => {
     const link = await findPreviewLink(trx, linkId);
-    if (!link) throw notFound(previewLinkTexts.notFound);
-    if (!mayRevoke(viewer, link)) throw new ApiError(403, { detail: accountMessages.forbidden });
+    if (!link) throw nothingNamed(previewLinkTexts.notFound);
+    if (!mayRevoke(viewer, link)) throw forbidden(accountMessages.forbidden);
     await deletePreviewLink(trx, linkId);
     const publication = await findPublicationRow(trx, link.publication_id);
     await logActivity(trx, writer.actor, 'preview_link_revoke', {

@@ -1,4 +1,4 @@
-import type { FieldErrors, Publication, PublicationStatus } from '@/domain/entities';
+import { PUBLICATION_STATUSES, type FieldErrors, type Publication } from '@/domain/entities';
 import { messages } from '@/domain/messages';
 import { hasErrors, validatePublication } from '@/domain/validation';
 import { readEvent, storedEvent } from '@/domain/events';
@@ -14,14 +14,14 @@ import {
 import { findSection } from '../db/sections-repository';
 import { sectionEntry, trashPublication } from '../db/trash-repository';
 import type { DbOrTrx } from '../db/database';
-import { ApiError, badRequest } from '../http/api-error';
-import { toPublication } from '../http/serializers';
+import { invalidFields, conflict } from '../refusal';
+import { toPublication } from '../records';
 import { bringsImage, checkImageField, imageFromLibrary, storeImage, type ImageInput } from './images';
 import { checkEditable } from './edit-guard';
 import { readLibraryCells, readLayout } from './layout-input';
 import { keepInLibrary } from './media';
 import { moveToTrash, saveCreate, saveEdit } from './save';
-import { textOf } from './text-input';
+import { required, textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
 
 /** What a publication's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
@@ -51,13 +51,11 @@ export const publicationKind: KindStore<'publication', PublicationWithSection> =
   async restore(trx, id, record, now) {
     if (!(await findSection(trx, record.section_id))) {
       const inTrash = await sectionEntry(trx, record.section_id);
-      throw new ApiError(409, {
-        detail: inTrash ? messages.revisionSectionInTrash(inTrash.label) : messages.revisionSectionGone(record.section.title),
-      });
+      throw conflict(inTrash ? messages.revisionSectionInTrash(inTrash.label) : messages.revisionSectionGone(record.section.title));
     }
     // Through today's rules, as a save: a layout kept before a sanitiser fix comes back clean.
     const layout = readLayout(record.layout, {});
-    if (!layout) throw new ApiError(409, { detail: messages.revisionLayoutInvalid });
+    if (!layout) throw conflict(messages.revisionLayoutInvalid);
     // The status stays: a restore never publishes or withdraws a publication by surprise.
     const row = await updatePublication(trx, id, {
       title: record.title,
@@ -110,12 +108,12 @@ async function checked(db: DbOrTrx, input: PublicationInput, editing: boolean, e
     sectionId = /^\d{1,9}$/.test(sectionText) ? Number(sectionText) : undefined;
     if (sectionId === undefined || !(await findSection(db, sectionId))) errors.section_id = [messages.sectionNotFound];
   }
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return {
     title,
     sectionId,
-    // validatePublication has checked it is one of PUBLICATION_STATUSES.
-    status: status as PublicationStatus | undefined,
+    // validatePublication has refused any other: found, unless absent.
+    status: PUBLICATION_STATUSES.find((known) => known === status),
     publishDate,
     isFeatured: input.is_featured,
     order: input.order,
@@ -133,8 +131,8 @@ export async function createPublication(writer: Writer, sent: PublicationInput):
   const now = nowIso();
   const saved = await saveCreate(writer, publicationKind, async (trx) =>
     insertPublication(trx, {
-      title: fields.title as string,
-      section_id: fields.sectionId as number,
+      title: required(fields.title, 'title'),
+      section_id: required(fields.sectionId, 'section_id'),
       status: fields.status ?? 'draft',
       featured_image: featuredImage ?? null,
       is_featured: fields.isFeatured ? 1 : 0,

@@ -5,7 +5,7 @@ import { parseReorder } from '@/domain/validation';
 import { nowIso } from '../clock';
 import { applyOrder, countRows, labelledInOrder } from '../db/ordering';
 import { movedItem } from '@/domain/reorder-move';
-import { badRequestDetail } from '../http/api-error';
+import { invalidRequest } from '../refusal';
 import { logActivity } from './activity-log';
 import type { Writer } from './writer';
 
@@ -39,7 +39,7 @@ function moveLabel(before: readonly { id: number; label: string }[], items: read
  */
 export async function reorder(writer: Writer, kind: OrderedKind, payload: unknown): Promise<ReorderItem[]> {
   const parsed = parseReorder(payload);
-  if ('problem' in parsed) throw badRequestDetail(parsed.problem);
+  if ('problem' in parsed) throw invalidRequest(parsed.problem);
   return writer.services.writeContent(async (trx) => {
     const table = CONTENT_KIND[kind].collection;
     const [before, total] = await Promise.all([
@@ -51,7 +51,7 @@ export async function reorder(writer: Writer, kind: OrderedKind, payload: unknow
       countRows(trx, table),
     ]);
     const placed = await applyOrder(trx, table, parsed.items, nowIso());
-    if (!placed) throw badRequestDetail(messages.reorderUnknownIds);
+    if (!placed) throw invalidRequest(messages.reorderUnknownIds);
     const label = moveLabel(before, parsed.items, total) ?? messages.reorderedItems(kind, placed.length);
     await logActivity(trx, writer.actor, 'reorder', { kind, label });
     return placed;

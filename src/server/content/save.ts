@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { FieldErrors } from '@/domain/entities';
 import type { RevisionRecords } from '@/domain/history';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { nothingNamed } from '../refusal';
 import { logActivity } from './activity-log';
 import { checkEditable, versionErrors } from './edit-guard';
 import { labelOf, recordSave } from './history';
@@ -69,7 +69,7 @@ export async function saveEdit<K extends ContentKind, Row extends { id: number; 
   return writeSave(services, writer.attempt, 200, async (trx) => {
     const before = await checkEditable(trx, await kind.find(trx, id), version, kind, actor);
     const updated = await steps.update(trx, checked, prepared, before);
-    if (!updated) throw notFound(kind.missing);
+    if (!updated) throw nothingNamed(kind.missing);
     const after = kind.toJson(updated);
     await recordSave(trx, { kind: kind.kind, before: kind.toJson(before), after, actor });
     return after;
@@ -91,7 +91,7 @@ export async function moveToTrash<K extends ContentKind, Row extends { id: numbe
 ): Promise<void> {
   await writeSave(writer.services, writer.attempt, 204, async (trx) => {
     const row = await kind.find(trx, id);
-    if (!row || !(await move(trx, row))) throw notFound(kind.missing);
+    if (!row || !(await move(trx, row))) throw nothingNamed(kind.missing);
     await logActivity(trx, writer.actor, 'delete', { kind: kind.kind, id, label: labelOf(kind.toJson(row)) });
     return null;
   });

@@ -9,10 +9,10 @@ import { countPublicationsInSection } from '../db/publications-repository';
 import type { SectionRow } from '../db/schema';
 import { findSection, insertSection, slugsLike, updateSection } from '../db/sections-repository';
 import { trashSection } from '../db/trash-repository';
-import { ApiError, badRequest } from '../http/api-error';
-import { toSection } from '../http/serializers';
+import { invalidFields, conflict } from '../refusal';
+import { toSection } from '../records';
 import { moveToTrash, saveCreate, saveEdit } from './save';
-import { textOf } from './text-input';
+import { required, textOf } from './text-input';
 import type { KindStore, Writer } from './writer';
 
 /** What a section's create or edit says; absent fields stay as they are (an edit) or take their defaults (a create). */
@@ -46,18 +46,19 @@ export const sectionKind: KindStore<'section', SectionRow> = {
 function checked(input: SectionInput, partial: boolean, editErrors: FieldErrors = {}) {
   const fields = { title: textOf(input.title), is_active: input.is_active, list_order: input.list_order, order: input.order };
   const errors = { ...validateSection(fields, { partial }), ...editErrors };
-  if (hasErrors(errors)) throw badRequest(errors);
+  if (hasErrors(errors)) throw invalidFields(errors);
   return fields;
 }
 
 /** Creates a section at the end of the list; its slug is made once, from its title, unique among the sections. */
 export async function createSection(writer: Writer, input: SectionInput): Promise<Section> {
-  const { title, is_active, list_order, order } = checked(input, false);
+  const { title: sent, is_active, list_order, order } = checked(input, false);
+  const title = required(sent, 'title');
   return saveCreate(writer, sectionKind, async (trx) => {
-    const base = slugify(title as string);
+    const base = slugify(title);
     const now = nowIso();
     return insertSection(trx, {
-      title: title as string,
+      title,
       slug: uniqueSlug(base, await slugsLike(trx, base)),
       is_active: is_active === false ? 0 : 1,
       list_order: list_order ?? DEFAULT_LIST_ORDER,
@@ -93,7 +94,7 @@ export async function removeSection(writer: Writer, id: number, withPublications
   await moveToTrash(writer, sectionKind, id, async (trx, section) => {
     const count = await countPublicationsInSection(trx, id);
     if (count > 0 && withPublications !== count) {
-      throw new ApiError(409, { detail: messages.sectionHasPublications(count), publication_count: count });
+      throw conflict(messages.sectionHasPublications(count), { publication_count: count });
     }
     await trashSection(trx, section, writer.actor, nowIso());
     return true;

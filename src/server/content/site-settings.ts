@@ -1,12 +1,12 @@
 import type { FieldErrors } from '@/domain/entities';
-import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type Modality, type SiteSettingsValues } from '@/domain/site-settings-values';
+import { MODALITIES, SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SiteSettingsValues } from '@/domain/site-settings-values';
 import { hasErrors } from '@/domain/validation';
 import { normalizedSiteSettings, SITE_SETTINGS_LABELS, validateSiteSettings } from '@/domain/site-settings';
 import { nowIso } from '../clock';
 import type { DbOrTrx } from '../db/database';
 import type { SiteSettingsRow } from '../db/schema';
 import { findSiteSettings, writeSiteSettings } from '../db/site-settings-repository';
-import { badRequest } from '../http/api-error';
+import { invalidFields } from '../refusal';
 import { logActivity } from './activity-log';
 import type { Writer } from './writer';
 
@@ -29,7 +29,8 @@ const valuesOf = (row: SiteSettingsRow): SiteSettingsValues => ({
   contact_address: row.contact_address,
   duration_months: row.duration_months === null ? null : Number(row.duration_months),
   ects_credits: row.ects_credits === null ? null : Number(row.ects_credits),
-  modality: row.modality as Modality | '',
+  // Written through the rules: one of MODALITIES, or '' for none.
+  modality: MODALITIES.find((known) => known === row.modality) ?? '',
   language: row.language,
   price: row.price === null ? null : Number(row.price),
   admission_opens: row.admission_opens,
@@ -79,7 +80,7 @@ export async function saveSiteSettings(
   defaults: SiteSettingsValues,
 ): Promise<SiteSettingsAnswer> {
   const sent = validateSiteSettings(input, { partial: true });
-  if (hasErrors(sent)) throw badRequest(sent);
+  if (hasErrors(sent)) throw invalidFields(sent);
   const change = normalizedSiteSettings(input);
   return writer.services.writeContent(async (trx) => {
     const before = await readSiteSettings(trx, defaults);
@@ -92,7 +93,7 @@ export async function saveSiteSettings(
     // What only the whole can say: a close given with an opening, and not before it.
     const merged: FieldErrors = validateSiteSettings(after as unknown as Record<string, unknown>);
     const periodErrors = Object.fromEntries(Object.entries(merged).filter(([field]) => field.startsWith('admission_')));
-    if (hasErrors(periodErrors)) throw badRequest(periodErrors);
+    if (hasErrors(periodErrors)) throw invalidFields(periodErrors);
     const stored = await writeSiteSettings(trx, {
       contact_email: after.contact_email,
       contact_phone: after.contact_phone,

@@ -7,7 +7,7 @@ import { imageInUse, storedImageUrls } from '../db/media-uses-repository';
 import { deleteRevisionsOf } from '../db/revisions-repository';
 import type { TrashRow } from '../db/schema';
 import { contentsOf, deleteTrashEntry, findTrashEntry, restoreTrashEntry } from '../db/trash-repository';
-import { ApiError, notFound } from '../http/api-error';
+import { nothingNamed, conflict } from '../refusal';
 import type { Services } from '../services';
 import type { UpkeepLog } from '../upkeep/schedule';
 import { logActivity, type Actor } from './activity-log';
@@ -32,11 +32,11 @@ import type { KindStore, Writer } from './writer';
 export async function restoreFromTrash(writer: Writer, entryId: number): Promise<RevisionRecords[ContentKind]> {
   return writeSave(writer.services, writer.attempt, 200, async (trx) => {
     const entry = await findTrashEntry(trx, entryId);
-    if (!entry) throw notFound(messages.trashEntryNotFound);
+    if (!entry) throw nothingNamed(messages.trashEntryNotFound);
     const outcome = await restoreTrashEntry(trx, entry, nowIso());
     // Thrown inside: nothing of the attempt is kept.
-    if ('sectionInTrash' in outcome) throw new ApiError(409, { detail: messages.restoreSectionFirst(outcome.sectionInTrash) });
-    if ('sectionGone' in outcome) throw new ApiError(409, { detail: messages.restoreSectionGone });
+    if ('sectionInTrash' in outcome) throw conflict(messages.restoreSectionFirst(outcome.sectionInTrash));
+    if ('sectionGone' in outcome) throw conflict(messages.restoreSectionGone);
     await logActivity(trx, writer.actor, 'restore', { kind: entry.kind, id: outcome.restored.id, label: entry.label });
     return answerOf(trx, outcome.restored);
   });
@@ -45,7 +45,10 @@ export async function restoreFromTrash(writer: Writer, entryId: number): Promise
 /** The restored item as its own GET /{id}/ answers it. */
 async function answerOf(trx: DbOrTrx, restored: { kind: ContentKind; id: number }) {
   const store: KindStore<ContentKind, { id: number; version: number }> = KIND_STORES[restored.kind];
-  return store.toJson((await store.find(trx, restored.id))!);
+  const row = await store.find(trx, restored.id);
+  // Put back by this transaction: missing, it is a fault of the restore, not a refusal.
+  if (!row) throw new Error(`The restored ${restored.kind} ${restored.id} cannot be read back`);
+  return store.toJson(row);
 }
 
 /**
@@ -98,7 +101,7 @@ export async function purgeEntries(
 
 /** A person's purge of one entry; 404 when there is no such entry. */
 export async function purgeEntry(writer: Writer, log: UpkeepLog, entryId: number): Promise<void> {
-  if ((await purgeEntries(writer.services, log, [entryId], writer.actor)) === 0) throw notFound(messages.trashEntryNotFound);
+  if ((await purgeEntries(writer.services, log, [entryId], writer.actor)) === 0) throw nothingNamed(messages.trashEntryNotFound);
 }
 
 /**

@@ -25,7 +25,7 @@ export interface KindStore<K extends ContentKind, Row extends { id: number; vers
   /**
    * Makes the item's content a revision's, keeping what a restore never
    * changes (its place in lists, and whether the public sees it). Throws an
-   * ApiError when it cannot.
+   * Refusal when it cannot.
    */
   restore(trx: DbOrTrx, id: number, record: RevisionRecords[K], now: string): Promise<RevisionRecords[K] | undefined>;
 }

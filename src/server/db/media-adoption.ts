@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Layout } from '@/domain/entities';
+import { storedLayout } from './json-column';
 import { MEDIA_LIMITS } from '@/domain/media';
 import { contentTypeOf, MEDIA_URL_PREFIX } from '../media/media-keys';
 import { insertMedia } from './media-repository';
@@ -17,8 +17,7 @@ const IMAGE_ADDRESS = /^\/media\/images\/[0-9a-f-]{36}\.(?:jpe?g|png|gif|webp)$/
  * uploader and date unknown ('Desconocido'), size 0 and no dimensions until the upkeep reads
  * them from storage (upkeep/media-facts.ts). Answers how many it added.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function adoptImagesInUse(db: Kysely<any>, now: string): Promise<number> {
+export async function adoptImagesInUse(db: Kysely<Database>, now: string): Promise<number> {
   const found = new Map<string, { title: string; alt: string }>();
   const use = (url: string | null, title: string, alt = '') => {
     if (!url || !IMAGE_ADDRESS.test(url)) return;
@@ -26,20 +25,19 @@ export async function adoptImagesInUse(db: Kysely<any>, now: string): Promise<nu
     if (!known) found.set(url, { title, alt });
     else if (!known.alt && alt) known.alt = alt;
   };
-  const typed = db as Kysely<Database>;
-  for (const row of await typed.selectFrom('publications').select(['title', 'featured_image', 'layout']).orderBy('id').execute()) {
+  for (const row of await db.selectFrom('publications').select(['title', 'featured_image', 'layout']).orderBy('id').execute()) {
     use(row.featured_image, row.title);
-    for (const cell of (JSON.parse(row.layout) as Layout).flatMap((layoutRow) => layoutRow.cells)) {
+    for (const cell of storedLayout(row.layout).flatMap((layoutRow) => layoutRow.cells)) {
       if (cell.type === 'image') use(cell.content, row.title, cell.alt);
       if (cell.type === 'text') for (const url of storedImageUrls(cell.content)) use(url, row.title);
     }
   }
-  for (const row of await typed.selectFrom('biographies').select(['name', 'photo']).orderBy('id').execute()) use(row.photo, row.name);
-  const held = new Set((await typed.selectFrom('media').select('url').execute()).map((row) => row.url));
+  for (const row of await db.selectFrom('biographies').select(['name', 'photo']).orderBy('id').execute()) use(row.photo, row.name);
+  const held = new Set((await db.selectFrom('media').select('url').execute()).map((row) => row.url));
   let added = 0;
   for (const [url, { title, alt }] of found) {
     if (held.has(url)) continue;
-    await insertMedia(typed, {
+    await insertMedia(db, {
       kind: 'image',
       title: title.slice(0, MEDIA_LIMITS.title) || 'Sin título',
       file_name: url.slice(url.lastIndexOf('/') + 1),

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DocumentKind } from '@/domain/documents';
-import type { Layout } from '@/domain/entities';
+import { storedLayout } from './json-column';
 import type { MediaFileKind } from '@/domain/media';
 import { searchKey } from '@/domain/search';
 import type { DbOrTrx } from './database';
@@ -123,7 +123,7 @@ export async function moveMediaAddress(
   await db.updateTable('biographies').set({ photo: to }).where('photo', '=', from).execute();
   const named = await db.selectFrom('publications').select(['id', 'layout']).where('layout', 'like', `%${from}%`).execute();
   for (const { id, layout } of named) {
-    const rows = (JSON.parse(layout) as Layout).map((row) => ({
+    const rows = storedLayout(layout).map((row) => ({
       ...row,
       cells: row.cells.map((cell) => {
         if (cell.type === 'text') return { ...cell, content: cell.content.split(from).join(to) };

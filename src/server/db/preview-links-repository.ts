@@ -39,7 +39,7 @@ export async function insertPreviewLink(db: DbOrTrx, link: NewPreviewLink): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await withCreator(db).where('preview_links.id', '=', id).executeTakeFirst())!;
+  return withCreator(db).where('preview_links.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A publication's links that still work at `now`, newest first. */
@@ -86,8 +86,9 @@ export async function countLivePreviewLinksByCreator(db: DbOrTrx, now: string): 
     .where('expires_at', '>', now)
     .where('created_by_id', 'is not', null)
     .groupBy('created_by_id')
+    .$narrowType<{ created_by_id: number }>()
     .execute();
-  return new Map(rows.map((row) => [row.created_by_id!, Number(row.count)]));
+  return new Map(rows.map((row) => [row.created_by_id, Number(row.count)]));
 }
 
 /** Deletes every link an account made; answers how many went. */

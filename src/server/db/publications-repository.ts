@@ -384,7 +384,7 @@ export async function insertPublication(db: DbOrTrx, row: NewPublicationRow): Pr
     .executeTakeFirstOrThrow();
   // The public search's index follows every write (search-repository.ts).
   await writeSearchEntry(db, id, row.title, row.layout ?? '[]');
-  return (await findPublication(db, id)) as PublicationWithSection;
+  return withSection(db).where('publications.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { Type } from 'typebox';
+import { jsonColumn } from './json-column';
 import type { ContentKind } from '@/domain/content-kinds';
 import { REVISIONS_KEPT, REVISIONS_KEPT_DAYS } from '@/domain/history';
 import type { DbOrTrx } from './database';
@@ -11,6 +13,15 @@ import type { RevisionRow } from './schema';
  * holds the content write lock: the next number is read and taken without
  * another save of the same item in between.
  */
+
+/** What every kind's kept record (`revisions.data`: the item as its admin GET answered) has; the rest is the kind's. */
+const StoredRecord = Type.Object({ id: Type.Integer(), version: Type.Integer() });
+
+/** A revision's record, checked for what every kind's has. */
+export const storedRecord = jsonColumn(StoredRecord, 'revisions.data');
+
+/** A revision's summary (`revisions.summary`): what changed, in short Spanish lines. */
+export const storedSummary = jsonColumn(Type.Array(Type.String()), 'revisions.summary');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -152,5 +163,5 @@ export async function authorOfVersion(db: DbOrTrx, kind: ContentKind, itemId: nu
     .limit(1)
     .executeTakeFirst();
   if (!newest || newest.author_id === null) return null;
-  return (JSON.parse(newest.data) as { version?: unknown }).version === version ? newest.author_id : null;
+  return storedRecord(newest.data).version === version ? newest.author_id : null;
 }

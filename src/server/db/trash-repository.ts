@@ -1,6 +1,6 @@
-import { CONTENT_KIND, CONTENT_KINDS, type ContentKind } from '@/domain/content-kinds';
+import type { CONTENT_KIND, ContentKind } from '@/domain/content-kinds';
 import { ORDER_MAX } from '@/domain/limits';
-import type { Layout } from '@/domain/entities';
+import { storedLayout } from './json-column';
 import { uniqueSlug } from '@/domain/slug';
 import { deleteBiography, findBiography, insertBiography } from './biographies-repository';
 import type { DbOrTrx } from './database';
@@ -39,10 +39,13 @@ export type TrashSummaryRow = Omit<TrashRow, 'data'>;
 
 const SUMMARY_COLUMNS = ['id', 'kind', 'label', 'item_id', 'publication_count', 'deleted_at', 'deleted_by_id', 'deleted_by'] as const;
 
-const contents = (partial: Partial<TrashContents>): TrashContents => {
-  const whole = Object.fromEntries(CONTENT_KINDS.map((kind) => [CONTENT_KIND[kind].collection, []])) as unknown as TrashContents;
-  return { ...whole, ...partial };
-};
+const contents = (partial: Partial<TrashContents>): TrashContents => ({
+  publications: [],
+  sections: [],
+  biographies: [],
+  media: [],
+  ...partial,
+});
 
 export const contentsOf = (entry: Pick<TrashRow, 'data'>): TrashContents => contents(JSON.parse(entry.data) as Partial<TrashContents>);
 
@@ -176,7 +179,7 @@ export type RestoreOutcome =
 /** A cell that named the publication by its old id names it by its new one. */
 function layoutWithId(layout: string, from: number, to: number): string {
   if (from === to) return layout;
-  const parsed = JSON.parse(layout) as Layout;
+  const parsed = storedLayout(layout);
   for (const row of parsed) {
     for (const cell of row.cells) if (cell.publicationId === from) cell.publicationId = to;
   }

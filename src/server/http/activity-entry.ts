@@ -1,17 +1,20 @@
 import { BULK_ACTIVITY_ACTIONS } from '@/domain/bulk';
-import type { ActivityEntry, ActivityItem } from '@/domain/schemas/activity';
+import { Type } from 'typebox';
+import { ActivityItem, type ActivityEntry } from '@/domain/schemas/activity';
+import { jsonColumn } from '../db/json-column';
 import type { ActivityRow } from '../db/schema';
 
 const BULK_ACTIONS: ReadonlySet<string> = new Set(Object.values(BULK_ACTIVITY_ACTIONS));
 
 const countOf = (n: number): string => (n === 1 ? '1 publicación' : `${n} publicaciones`);
 
-/** A bulk entry's stored item list (content/bulk.ts bulkEntryLabel), or none when the label is anything else. */
+/** A bulk entry's label (`activity.target_label`, content/bulk.ts bulkEntryLabel): its items as JSON. */
+const bulkLabel = jsonColumn(Type.Object({ items: Type.Array(ActivityItem) }), 'activity.target_label');
+
+/** A bulk entry's stored item list, or none when the label is anything else. */
 function bulkItems(label: string): ActivityItem[] | undefined {
   try {
-    const parsed = JSON.parse(label) as { items?: unknown };
-    if (!Array.isArray(parsed.items)) return undefined;
-    return parsed.items.map((item: ActivityItem) => ({ kind: item.kind, id: item.id, label: item.label }));
+    return bulkLabel(label).items.map((item) => ({ kind: item.kind, id: item.id, label: item.label }));
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashLinkToken } from '../auth/accounts';
 import { clientNetwork } from '../auth/client-network';
 import type { Services } from '../services';
+import { Refusal } from '../refusal';
 import { ApiError, tooManyAttempts } from './api-error';
 
 /** A link's token is 43 characters; anything much longer is no token of ours. */
@@ -37,7 +38,9 @@ export async function throttledLinkRequest<T>(
     await reservation.release();
     return result;
   } catch (error) {
-    const linkFailed = error instanceof ApiError && error.statusCode === 404;
+    // The route's 404 (a token that is no token) or the service's (a token that opens nothing).
+    const linkFailed =
+      (error instanceof ApiError && error.statusCode === 404) || (error instanceof Refusal && error.reason === 'not_found');
     if (!linkFailed) await reservation.release();
     throw error;
   }

@@ -3,11 +3,11 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { errorCode } from '../thrown';
 import { assertSafeKey, contentTypeOf, isSafeKey } from './media-keys';
 import { type LocalObjectStore, MediaNotFound, type StoredObject } from './object-store';
 
-const isMissing = (error: unknown) =>
-  (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
+const isMissing = (error: unknown) => errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR';
 
 /**
  * Media as files under one folder (DATA_DIR/media by default): a key is a
@@ -65,7 +65,7 @@ export function createLocalFolderStore(root: string): LocalObjectStore {
       try {
         return await fs.readFile(fileOf(key));
       } catch (error) {
-        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') throw new MediaNotFound(key);
+        if (isMissing(error) || errorCode(error) === 'EISDIR') throw new MediaNotFound(key);
         throw error;
       }
     },
@@ -83,7 +83,7 @@ export function createLocalFolderStore(root: string): LocalObjectStore {
       try {
         await pipeline(createReadStream(fileOf(key)), hash);
       } catch (error) {
-        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+        if (isMissing(error) || errorCode(error) === 'EISDIR') return undefined;
         throw error;
       }
       return hash.digest('hex');

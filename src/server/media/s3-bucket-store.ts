@@ -6,15 +6,21 @@ import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Settings } from './media-config';
 import { assertSafeKey, contentTypeOf, isSafeKey, UPLOAD_CACHE_CONTROL } from './media-keys';
 import { MediaNotFound, type S3ObjectStore } from './object-store';
+import { errorName } from '../thrown';
 
 type Sdk = typeof S3;
 
 /** The metadata key (x-amz-meta-sha256) that holds an object's sha256, hex. */
 const SHA256_METADATA = 'sha256';
 
-const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const isMissing = (error: unknown) =>
-  statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+/** The HTTP status of the SDK's error (its `$metadata`), if it has one. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
+  const metadata = error.$metadata;
+  if (typeof metadata !== 'object' || metadata === null || !('httpStatusCode' in metadata)) return undefined;
+  return typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
+}
+const isMissing = (error: unknown) => statusOf(error) === 404 || errorName(error) === 'NoSuchKey' || errorName(error) === 'NotFound';
 
 /**
  * Media as objects of one bucket, under S3_PREFIX, through the official SDK.

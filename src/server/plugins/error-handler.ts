@@ -8,10 +8,18 @@ import {
 } from 'fastify';
 import { messages } from '@/domain/messages';
 import { ApiError } from '../http/api-error';
+import { ReplayedAnswer } from '../content/kept-answers';
 import { Refusal, type RefusalReason } from '../refusal';
 
-/** A service's refusal as HTTP says it. */
-const REFUSAL_STATUS: Record<RefusalReason, number> = { invalid: 400, not_found: 404, conflict: 409 };
+/** A service's refusal as HTTP says it: a stale version is a conflict too, with the record as it is now. */
+const REFUSAL_STATUS: Record<RefusalReason, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  stale: 409,
+  key_reused: 422,
+};
 import type {} from '../http/params';
 import { schemaFieldErrors } from '../http/schema-errors';
 
@@ -65,11 +73,13 @@ export class ServerLogController extends LogController {
  * details go to the log, not to the caller.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError | Refusal, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | Refusal | ReplayedAnswer, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     if (error instanceof Refusal) return reply.code(REFUSAL_STATUS[error.reason]).send(error.body);
+    // A save sent again: the first one's answer (content/kept-answers.ts), marked as a replay.
+    if (error instanceof ReplayedAnswer) return reply.code(error.statusCode).header('Idempotent-Replayed', 'true').send(error.body);
     // A route's schema refused the input: a bad path is an unknown address, the rest are field errors.
     if (error.validation) {
       if (error.validationContext === 'params') return reply.code(404).send({ detail: pathNotFoundDetail(request, error.validation) });

@@ -11,7 +11,7 @@ import { FORM_CONTENT_TYPES, formBody, formFiles, refuseBody, refusePath } from 
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { notFoundAs } from '../http/params';
 import { reorderRoute } from '../http/reorder';
-import { toBiography } from '../http/serializers';
+import { toBiography } from '../records';
 import { requestActorWriter, requestWriter } from '../http/writer';
 import { Biography, BiographyBody, BiographyCreateBody, BiographyListQuery } from '@/domain/schemas/biographies';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';

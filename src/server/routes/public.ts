@@ -11,7 +11,7 @@ import { notFound } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { todayIso } from '../clock';
 import { notFoundAs } from '../http/params';
-import { toBiography, toPublicPublication } from '../http/serializers';
+import { toBiography, toPublicPublication } from '../records';
 import { optionalAdmin } from '../plugins/auth';
 import { Biography } from '@/domain/schemas/biographies';
 import { Detail, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';

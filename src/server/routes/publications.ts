@@ -12,7 +12,7 @@ import { FORM_CONTENT_TYPES, formBody, formFiles, refuseBody, refusePath } from 
 import { readInteger } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { notFoundAs } from '../http/params';
-import { toPublication, toPublicationSummary } from '../http/serializers';
+import { toPublication, toPublicationSummary } from '../records';
 import { reorderRoute } from '../http/reorder';
 import { requestActorWriter, requestWriter } from '../http/writer';
 import { BadRequest, Detail, EditConflictOf, IdParams, PageOf } from '@/domain/schemas/common';

@@ -10,7 +10,7 @@ import { checkEditable } from '../content/edit-guard';
 import { existingRevision, restoreRevision } from '../content/history';
 import { KIND_STORES } from '../content/kinds';
 import type { KindStore } from '../content/writer';
-import { listRevisions, type RevisionSummaryRow } from '../db/revisions-repository';
+import { listRevisions, storedRecord, storedSummary, type RevisionSummaryRow } from '../db/revisions-repository';
 import { formBody } from '../http/form';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { notFoundAs } from '../http/params';
@@ -30,7 +30,7 @@ function toRevisionSummary(row: RevisionSummaryRow): RevisionSummary {
     number: row.number,
     created_at: row.created_at,
     author: row.author,
-    summary: JSON.parse(row.summary) as string[],
+    summary: storedSummary(row.summary),
     restored_from: row.restored_from,
   };
 }
@@ -88,7 +88,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       async (request) => {
         const { id } = await existingItem(request.params.id);
         const revision = await existingRevision(db, content.kind, id, request.params.revisionId);
-        return { ...toRevisionSummary(revision), record: JSON.parse(revision.data) as unknown };
+        return { ...toRevisionSummary(revision), record: storedRecord(revision.data) };
       },
     );
 

@@ -10,7 +10,7 @@ import { listActiveFacultyNames } from '../db/biographies-repository';
 import { searchPublicPublications } from '../db/search-repository';
 import { badRequestDetail } from '../http/api-error';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
-import { toPublicPublication } from '../http/serializers';
+import { toPublicPublication } from '../records';
 import { searchFaculty } from '../search/faculty';
 import { snippetOf } from '../search/snippet';
 import { layoutText, queryTokens } from '../search/tokens';

@@ -13,7 +13,7 @@ import { readInteger } from '../http/form-fields';
 import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import { notFoundAs } from '../http/params';
 import { reorderRoute } from '../http/reorder';
-import { toSection } from '../http/serializers';
+import { toSection } from '../records';
 import { requestActorWriter, requestWriter } from '../http/writer';
 import { Detail, EditConflictOf, BadRequest, IdParams, PageOf, PageQuery } from '@/domain/schemas/common';
 import { Section, SectionBody, SectionCreateBody, SectionInUse } from '@/domain/schemas/sections';

@@ -1,4 +1,6 @@
 import { stemmer } from '../../../vendor/snowball-spanish/es.js';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Layout } from '@/domain/entities';
 import { searchKey } from '@/domain/search';
 import { stripTags } from '@/domain/text';
@@ -45,18 +47,24 @@ export function queryTokens(query: string): string[] {
   return [...new Set(textTokens(query))];
 }
 
+/** Only what the search reads of a layout: a layout kept before a rule changed is read as far as it goes. */
+const RowWithCells = Type.Object({ cells: Type.Array(Type.Unknown()) });
+const TextCell = Type.Object({ type: Type.Literal('text'), content: Type.String() });
+
 /** The plain text of a layout's text cells, in reading order: what the search reads besides the title. */
 export function layoutText(layout: Layout | string | null | undefined): string {
-  let parsed: Layout;
+  let parsed: unknown;
   try {
-    parsed = typeof layout === 'string' ? (JSON.parse(layout) as Layout) : (layout ?? []);
+    parsed = typeof layout === 'string' ? JSON.parse(layout) : (layout ?? []);
   } catch {
     return '';
   }
   if (!Array.isArray(parsed)) return '';
+  const rows: readonly unknown[] = parsed;
   const texts: string[] = [];
-  for (const row of parsed) {
-    for (const cell of row?.cells ?? []) if (cell?.type === 'text' && typeof cell.content === 'string') texts.push(stripTags(cell.content));
+  for (const row of rows) {
+    if (!Value.Check(RowWithCells, row)) continue;
+    for (const cell of row.cells) if (Value.Check(TextCell, cell)) texts.push(stripTags(cell.content));
   }
   return texts.filter(Boolean).join(' ');
 }

@@ -4,6 +4,7 @@ import { SITE_NAME } from '@/domain/catalogue';
 import { stripTags } from '@/domain/text';
 import { formatOffset, offsetMinutesAt } from '@/domain/zoned-time';
 import type { FeedRow } from '../db/feed-repository';
+import { storedLayout } from '../db/json-column';
 
 /** Entries in a feed: the newest twenty. */
 export const FEED_ENTRIES = 20;
@@ -81,10 +82,10 @@ const imageType = (address: string): string | undefined => {
             : undefined;
 };
 
+/** A layout that cannot be read gives an entry without its summary, never a feed that fails. */
 const parseLayout = (layout: string): Layout => {
   try {
-    const parsed = JSON.parse(layout) as unknown;
-    return Array.isArray(parsed) ? (parsed as Layout) : [];
+    return storedLayout(layout);
   } catch {
     return [];
   }

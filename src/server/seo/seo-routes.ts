@@ -28,7 +28,7 @@ import {
 import { listVisibleSectionLinks } from '../db/sections-repository';
 import { siteTimeZone, todayIso } from '../clock';
 import { latestPublicPublications } from '../db/feed-repository';
-import { toPublicPublication } from '../http/serializers';
+import { toPublicPublication } from '../records';
 import { findLiveLink } from '../content/preview-links';
 import type { PageMeta } from '../spa/render-index';
 import type { Services } from '../services';

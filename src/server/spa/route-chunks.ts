@@ -1,5 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** The file as JSON: an object; its entries are checked one by one below, a wrong one left out. */
+const WrittenChunks = Type.Record(Type.String(), Type.Unknown());
 
 /**
  * The public site's lazy pages, by the names the build gives their chunks
@@ -17,12 +22,13 @@ export type RouteChunkFiles = Partial<Record<RouteChunk, readonly string[]>>;
  * Nothing without a build (API-only runs, the development server).
  */
 export function readRouteChunks(clientDir: string): RouteChunkFiles {
-  let written: Record<string, unknown>;
+  let written: unknown;
   try {
-    written = JSON.parse(fs.readFileSync(path.join(clientDir, 'route-chunks.json'), 'utf8')) as Record<string, unknown>;
+    written = JSON.parse(fs.readFileSync(path.join(clientDir, 'route-chunks.json'), 'utf8'));
   } catch {
     return {};
   }
+  if (!Value.Check(WrittenChunks, written)) return {};
   return Object.fromEntries(
     Object.entries(written)
       .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((file) => typeof file === 'string'))

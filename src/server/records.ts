@@ -1,11 +1,12 @@
-import type { Biography, Layout, Publication, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
+import type { Biography, Publication, PublicationSummary, PublicPublication, Section } from '@/domain/entities';
 import { publicState } from '@/domain/publication-status';
 import { DEFAULT_LIST_ORDER, isListOrder } from '@/domain/list-order';
 import { eventAnswer, isUpcoming, type PublicationEvent } from '@/domain/events';
-import { siteTimeZone, todayIso } from '../clock';
-import { eventOfRow, type PublicationWithSection } from '../db/publications-repository';
-import type { ListedBiography } from '../db/biographies-repository';
-import type { SectionRow } from '../db/schema';
+import { siteTimeZone, todayIso } from './clock';
+import { storedLayout } from './db/json-column';
+import { eventOfRow, type PublicationWithSection } from './db/publications-repository';
+import type { ListedBiography } from './db/biographies-repository';
+import type { SectionRow } from './db/schema';
 import type { FocalPoint } from '@/domain/schemas/common';
 
 /** Rows to the shapes of domain/entities.ts: the API contract. */
@@ -45,11 +46,8 @@ export function toBiography(row: ListedBiography): Biography {
   };
 }
 
-// Layouts are validated and sanitised before they are stored, so reading them back needs no checks.
-const layoutOf = (row: PublicationWithSection): Layout => JSON.parse(row.layout) as Layout;
-
 export function toPublication(row: PublicationWithSection): Publication {
-  return { ...toPublicationSummary(row), layout: layoutOf(row) };
+  return { ...toPublicationSummary(row), layout: storedLayout(row.layout) };
 }
 
 /** A row's event as the API answers it: its times with the site zone's offset (docs/decisions/197). */
@@ -99,7 +97,7 @@ export function toPublicPublication(row: PublicationWithSection): PublicPublicat
     event: eventOf(row),
     // The public cache is kept per day, so this split moves at midnight with it.
     event_upcoming: row.event_start == null ? null : isUpcoming({ start: row.event_start, end: row.event_end }, todayIso()),
-    layout: layoutOf(row),
+    layout: storedLayout(row.layout),
     order: row.order,
   };
 }
