@@ -26,6 +26,11 @@ const zones = [
     message: 'the server never imports browser code, but for client/site/server-render.tsx.',
   },
   { target: './src/client', from: './src/server', message: 'the browser never imports server code.' },
+  {
+    target: ['./src/server/content', './src/server/accounts'],
+    from: './src/server/http',
+    message: 'services know nothing of HTTP: refuse with server/refusal.ts (docs/decisions/208, 210).',
+  },
   { target: './src/client/site', from: './src/client/admin', message: 'site and admin share through ui/ or domain/.' },
   { target: './src/client/admin', from: './src/client/site', message: 'site and admin share through ui/ or domain/.' },
   {

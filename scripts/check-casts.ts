@@ -10,7 +10,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** What the product's code holds today, at most. Lower these when the counts go down. */
-const CEILINGS = { as: 105, nonNull: 27 };
+const CEILINGS = { as: 58, nonNull: 24 };
 
 const root = path.resolve(__dirname, '..');
 const isProductFile = (file: string) =>
