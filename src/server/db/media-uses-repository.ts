@@ -26,8 +26,8 @@ const uuidOf = (url: string): string | undefined => {
   return (match?.[1] ?? match?.[2])?.toLowerCase();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const found = async (query: SelectQueryBuilder<Database, any, { id: number }>) => (await query.limit(1).executeTakeFirst()) !== undefined;
+const found = async <Table extends keyof Database>(query: SelectQueryBuilder<Database, Table, { id: number }>) =>
+  (await query.limit(1).executeTakeFirst()) !== undefined;
 
 /**
  * Every place stored content can name an image: layout cells and rich text,
