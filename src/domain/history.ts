@@ -14,7 +14,8 @@ import { LIST_ORDER_LABELS } from './list-order';
 
 /**
  * The history of content ('Historial') and the activity log ('Actividad'):
- * what both halves share (docs/decisions/132-revisions-and-activity-log.md).
+ * what both halves share (docs/decisions/132-revisions-and-activity-log.md and
+ * 221-the-activity-log.md).
  * The change summary is written here, once, in Spanish: the server stores it
  * with each revision and the browser shows it as it comes.
  */

@@ -68,7 +68,7 @@ export const FORM_FIELD_MAX_BYTES = 4 * 1024 * 1024;
 /**
  * Deepest a JSON body, or the JSON text of a multipart field (a layout), may
  * nest arrays and objects: `[]` is one level, `{"a": []}` two. A publication's
- * body needs five; deeper is refused before it is parsed (decision 124).
+ * body needs five; deeper is refused before it is parsed (decision 215).
  */
 export const JSON_MAX_DEPTH = 32;
 

@@ -18,7 +18,7 @@ import { PROCESS_TEST_GUARD_MS } from '../helpers/guards';
  * 'álvaro', 'Ñandu' and 'ñandu') or in how the accent is written (one code
  * point, or a letter and a combining mark, as some keyboards send it) are one
  * name, on SQLite (whose lower() folds ASCII only) as on PostgreSQL
- * (docs/decisions/160-accounts-and-two-roles.md, 5 December).
+ * (docs/decisions/227-one-key-per-username.md).
  */
 
 // Real processes (create-admin), a backup and a restore, and many slow password checks: a guard, not a measure.

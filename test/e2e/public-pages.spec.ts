@@ -168,7 +168,7 @@ test("faculty: heading, count, cards, and 'Leer más' / 'Leer menos'", async ({ 
   const count = Number((await page.getByText(/^Mostrando \d+ docentes$/).textContent())!.match(/\d+/)![0]);
   await expect(page.locator('.bio-card')).toHaveCount(count);
 
-  // 'Leer más' is the summary of a native <details> (docs/decisions/186), which Playwright's roles do not
+  // 'Leer más' is the summary of a native <details> (docs/decisions/226), which Playwright's roles do not
   // call a button: found by its words. Its label changes with the state (the other one is display: none).
   const card = page
     .locator('.bio-card')

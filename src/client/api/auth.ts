@@ -31,7 +31,7 @@ export const { useLoginMutation } = authApi;
 const REVOKE_WAIT_MS = 2000;
 
 /**
- * Sign-out on the server too (docs/decisions/021): the refresh token and its
+ * Sign-out on the server too (docs/decisions/021, 214): the refresh token and its
  * whole family stop working, so a copy of it left in this browser is worth
  * nothing. A plain request, outside RTK Query and the store: the sign-out has
  * forgotten the session and reset the API state (aborting every running

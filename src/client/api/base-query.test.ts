@@ -152,7 +152,7 @@ describe('401 and the refresh, against the real server', () => {
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toEqual(renewed);
     expect((await api.request('GET', '/api/sections/', { token: renewed.access })).status).toBe(200);
     // The old refresh token was rotated: sent again within the rotation's grace (a reload, another tab), it
-    // answers the very refresh token stored now, which is the one that renews (decision 021).
+    // answers the very refresh token stored now, which is the one that renews (decision 213).
     const resent = await api.request('POST', '/api/token/refresh/', { json: { refresh: stale.refresh }, token: null });
     expect({ status: resent.status, refresh: resent.body.refresh }).toEqual({ status: 200, refresh: renewed.refresh });
     expect((await api.request('POST', '/api/token/refresh/', { json: { refresh: renewed.refresh }, token: null })).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * What a form does to a stored image: keep it, replace it with a new file or
- * with an image of the media library (its address, docs/decisions/192), or
+ * with an image of the media library (its address, docs/decisions/223), or
  * remove it. The image field of the admin kit produces it; multipart
  * endpoints turn it into the `photo` / `featured_image` part.
  */

@@ -75,7 +75,7 @@ export const paths = {
       path: 'medios/:id/historial/:revisionId',
       getHref: (id: number | string, revisionId: number | string) => `/admin/medios/${id}/historial/${revisionId}`,
     },
-    /** Who did what and when ('Actividad', docs/decisions/132). */
+    /** Who did what and when ('Actividad', docs/decisions/221). */
     activity: { path: 'actividad', getHref: () => '/admin/actividad' },
     /** The trash ('Papelera', docs/decisions/130). */
     trash: { path: 'papelera', getHref: () => '/admin/papelera' },

@@ -50,7 +50,7 @@ export function PublicationCard({
         {publication.featured_image ? (
           <ResponsiveImage
             src={publication.featured_image}
-            // The crop keeps the image's focal point in view (the library's, docs/decisions/192).
+            // The crop keeps the image's focal point in view (the library's, docs/decisions/222).
             style={{ objectPosition: focalPosition(publication.featured_image_focus) }}
             sizes={CARD_IMAGE_SIZES}
             width={640}

@@ -86,7 +86,7 @@ export function BiographyCard({
         {biography.photo ? (
           <ResponsiveImage
             src={biography.photo}
-            // The round crop keeps the photo's focal point in view (the library's, docs/decisions/192).
+            // The round crop keeps the photo's focal point in view (the library's, docs/decisions/222).
             style={{ objectPosition: focalPosition(biography.photo_focus) }}
             sizes="112px"
             width={112}

@@ -4,7 +4,7 @@ import { PageQuery } from './common';
 
 /**
  * The activity log ('Actividad', /admin/actividad): who did what and when,
- * newest first (docs/decisions/132-revisions-and-activity-log.md).
+ * newest first (docs/decisions/221-the-activity-log.md).
  */
 
 const ActivityAction = Type.Enum(ACTIVITY_ACTIONS, {

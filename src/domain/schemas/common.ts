@@ -16,7 +16,7 @@ import { ORDER_MAX, ORDER_MIN, REORDER_MAX_ITEMS } from '@/domain/limits';
  */
 export const PathId = (description = 'Identificador numérico') => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 
-/** An image of the media library named by its id, instead of a file or an address (docs/decisions/192). */
+/** An image of the media library named by its id, instead of a file or an address (docs/decisions/223). */
 export const LibraryImageId = (what: string) =>
   Type.Integer({
     minimum: 1,

@@ -5,9 +5,9 @@ import { toCount, type RowRange, type Slice } from './paging';
 import type { ActivityRow, Database } from './schema';
 
 /**
- * The activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md).
+ * The activity log ('Actividad', docs/decisions/221-the-activity-log.md).
  * A content change writes its entry in its own transaction (services.writeContent),
- * so the two never disagree; sign-ins and uploads write theirs on the plain
+ * so the two never disagree; sign-ins and sign-outs write theirs on the plain
  * connection, which never touches the public cache's content version.
  */
 

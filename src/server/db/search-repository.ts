@@ -117,8 +117,8 @@ interface PageOfIds {
  * Section titles are matched here rather than indexed with every publication:
  * sections are few, and renaming or hiding one then needs no rewrite.
  *
- * Each engine finds the page its own way (pageOnSqlite, pageOnPostgres:
- * docs/decisions/067-search-at-scale.md); the page's rows are read here.
+ * Each engine finds the page its own way (pageOnSqlite: docs/decisions/067-search-at-scale.md;
+ * pageOnPostgres: docs/decisions/218-search-on-postgresql-in-one-statement.md); the page's rows are read here.
  */
 export async function searchPublicPublications(db: DbOrTrx, options: PublicSearchOptions): Promise<Slice<SearchHit>> {
   const { tokens, today, window } = options;

@@ -28,7 +28,7 @@ const UPLOAD_URL = new RegExp(`^/media/images/(${UUID})${SUFFIX}$`);
 const UPLOAD_SUFFIX = new RegExp(`^${SUFFIX}$`);
 
 /**
- * A library document ('Medios', docs/decisions/192): `documents/{key}/{name}.{ext}`,
+ * A library document ('Medios', docs/decisions/224): `documents/{key}/{name}.{ext}`,
  * {key} 128 random bits (no address holds a sequential id, so nobody can list
  * the documents), {name} the title as a slug, {ext} its checked kind's. Served
  * at /media/documentos/{key}/{name}.{ext}.

@@ -91,7 +91,7 @@ export async function registerMedia(
     },
   });
 
-  // Library documents (docs/decisions/192): always streamed by the app, never redirected to
+  // Library documents (docs/decisions/224): always streamed by the app, never redirected to
   // MEDIA_PUBLIC_URL, since a bucket would not send the headers that keep a document inert.
   app.route<{ Params: { key: string; name: string } }>({
     method: ['GET', 'HEAD'],

@@ -19,7 +19,7 @@ import { readPageRequest, requestUrl, toPage } from '../http/pagination';
 import type { Services } from '../services';
 
 /**
- * Reading the activity log ('Actividad', docs/decisions/132-revisions-and-activity-log.md):
+ * Reading the activity log ('Actividad', docs/decisions/221-the-activity-log.md):
  * entries are written through content/activity-log.ts, and its retention is
  * an upkeep job (upkeep/activity-retention.ts).
  */

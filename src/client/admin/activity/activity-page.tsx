@@ -50,7 +50,7 @@ function itemHref(entry: ActivityEntry): string | undefined {
 }
 
 /**
- * /admin/actividad (docs/decisions/132): who did what and when, newest first,
+ * /admin/actividad (docs/decisions/221): who did what and when, newest first,
  * paged by the server and filtered by person, action and days. Failed
  * sign-ins show the address they came from for 90 days.
  */

@@ -19,7 +19,7 @@ export interface ImageFieldProps {
   previewAlt?: string;
   /** Text of the choose button, e.g. 'Elegir foto'. */
   chooseLabel?: string;
-  /** Offer 'Elegir de la biblioteca' (the media library's images, docs/decisions/192). Default true. */
+  /** Offer 'Elegir de la biblioteca' (the media library's images, docs/decisions/223). Default true. */
   fromLibrary?: boolean;
 }
 

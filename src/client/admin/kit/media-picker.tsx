@@ -29,7 +29,7 @@ const WORDS = {
 } satisfies Record<MediaFileKind, unknown>;
 
 /**
- * 'Elegir de la biblioteca' (docs/decisions/192): a modal dialog with the
+ * 'Elegir de la biblioteca' (docs/decisions/223): a modal dialog with the
  * library's images (or documents), searched by title or file name, 40 a page; choosing one
  * closes it and hands the item over. Escape or 'Cancelar' closes it and focus
  * goes back to the button that opened it (the browser's own <dialog>).

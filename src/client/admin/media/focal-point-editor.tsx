@@ -8,7 +8,7 @@ const STEP = 0.05;
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
 
 /**
- * 'Punto focal' (docs/decisions/192): a click on the image, or the arrow keys
+ * 'Punto focal' (docs/decisions/222): a click on the image, or the arrow keys
  * once it has focus, sets the point every crop keeps in view; Enter or a
  * click saves it. Two crops beside it show what a card and a banner keep.
  */

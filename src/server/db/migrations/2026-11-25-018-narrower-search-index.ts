@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { rebuildSearchIndex } from '../search-repository';
 
 // Frozen in what it changes: the public search's index takes less room
-// (docs/decisions/067-search-at-scale.md, 25 November), so that a search for
+// (docs/decisions/218-search-on-postgresql-in-one-statement.md), so that a search for
 // common words reads fewer pages.
 //
 // 1. On PostgreSQL the two stored tsvector columns go (each row carried its

@@ -5,7 +5,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // publish_date, section_id), so that a search's matches are filtered in the
 // rows the GIN index points at, with no join to the publications, and the GIN
 // indexes hold the published entries alone
-// (docs/decisions/067-search-at-scale.md, 1 December).
+// (docs/decisions/218-search-on-postgresql-in-one-statement.md).
 //
 // Kept by the database itself, so that no write path can forget them: a
 // trigger fills them from the publication when an entry is written (the

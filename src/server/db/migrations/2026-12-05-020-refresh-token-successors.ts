@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 // and a rotated token's row names the token its rotation issued, so that the
 // rotated token sent again within the rotation's grace is answered with that
 // very token, signed again from its row, by any instance
-// (docs/decisions/021-sessions.md, 5 December). Rows written before have none
+// (docs/decisions/213-a-rotated-token-within-the-grace-answers-its-successor.md). Rows written before have none
 // of them: their rotated tokens are refused within the grace, as they were.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

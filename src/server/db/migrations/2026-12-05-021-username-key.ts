@@ -35,7 +35,7 @@ function freeName(account: Account, taken: Set<string>): string {
 // exist and nobody loses an account; each rename is logged and written to
 // Actividad ('account_rename'). The migration never stops on such names: a
 // stopped migration would keep an upgraded site, or the restore of an older
-// backup, from starting (docs/decisions/160-accounts-and-two-roles.md, 5 December).
+// backup, from starting (docs/decisions/227-one-key-per-username.md).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const renamed: { account: Account; to: string; kept: Account }[] = [];

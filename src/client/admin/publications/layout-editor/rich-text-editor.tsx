@@ -17,7 +17,7 @@ const TINYMCE_BASE = '/tinymce';
 /**
  * The words of TinyMCE's image and link dialogs as the panel says them elsewhere: the language
  * pack calls an image's address 'Código fuente', leaves the first tab without a name and the
- * browse buttons 'Explora los archivos'; here they open the library (decision 192).
+ * browse buttons 'Explora los archivos'; here they open the library (decision 223).
  */
 const DIALOG_WORDS = {
   Source: 'Dirección',
