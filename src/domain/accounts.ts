@@ -91,6 +91,7 @@ export const accountMessages = {
   invalidRole: 'Elija un rol válido.',
   cannotDeactivateSelf: 'No puede desactivar su propia cuenta.',
   cannotChangeOwnRole: 'No puede cambiar su propio rol.',
+  ownEmailInAccount: 'Su propia dirección se cambia en Mi cuenta, con su contraseña.',
   lastAdmin: 'Debe quedar al menos un Administrador activo.',
   invalidLink: 'Este enlace no es válido o ha caducado. Pida a un administrador un enlace nuevo.',
   invalidEmailLink:

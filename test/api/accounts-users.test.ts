@@ -23,6 +23,7 @@ interface UserJson {
   role: string;
   state: string;
   last_login_at: string | null;
+  email: string | null;
 }
 
 const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
@@ -304,6 +305,17 @@ describe('Actividad', () => {
 });
 
 describe('email addresses', () => {
+  it('refuses an Administrador’s own address here, which Mi cuenta changes with a confirmation', async () => {
+    const me = (await listUsers()).find((user) => user.username === 'admin')!;
+    const changed = await server.request('PATCH', `/api/users/${me.id}/`, { token: adminToken, json: { email: 'otra@example.org' } });
+    expect(changed).toMatchObject({ status: 400, body: { email: [accountMessages.ownEmailInAccount] } });
+    expect((await listUsers()).find((user) => user.id === me.id)?.email).toBe(me.email);
+    // Sent back as it is (a form with every field), it is no change.
+    expect(
+      (await server.request('PATCH', `/api/users/${me.id}/`, { token: adminToken, json: { name: me.name, email: me.email } })).status,
+    ).toBe(200);
+  });
+
   it('are optional, kept as written, unique in any case or accent form, checked, changed and removed by an Administrador', async () => {
     const created = await server.request('POST', '/api/users/', {
       token: adminToken,

@@ -128,8 +128,8 @@ export async function createAccount(
 }
 
 /**
- * A change of name, address, role or state. Nobody deactivates or demotes themselves, and an active
- * Administrador always remains. A deactivated account's sessions, links and pending address end now.
+ * A change of name, address, role or state. Nobody deactivates or demotes themselves, or changes their
+ * own address here (Mi cuenta does, with a confirmation), and an active Administrador always remains. A deactivated account's sessions, links and pending address end now.
  */
 export async function changeAccount(services: Services, me: UserRow, id: number, input: AccountChange): Promise<UserJson> {
   const { name, role, is_active: isActive } = input;
@@ -146,6 +146,10 @@ export async function changeAccount(services: Services, me: UserRow, id: number,
     const activeChanges = isActive !== undefined && (isActive ? 1 : 0) !== user.is_active;
     if (id === me.id && activeChanges && !isActive) throw invalidRequest(accountMessages.cannotDeactivateSelf);
     if (id === me.id && roleChanges) throw invalidRequest(accountMessages.cannotChangeOwnRole);
+    // One's own address takes the current password and a link to the new one (Mi cuenta, decision 230):
+    // a borrowed session must not be able to point the account's reset mail elsewhere.
+    if (id === me.id && email !== undefined && email !== (user.email ?? ''))
+      throw invalidFields({ email: [accountMessages.ownEmailInAccount] });
     if (email) {
       const owner = await findUserByEmail(trx, email);
       if (owner && owner.id !== id) throw invalidFields({ email: [accountMessages.emailTaken] });

@@ -52,7 +52,9 @@ test('the table says who, which role, which state and the last access; the admin
   await screen.findByText('(usted)');
   const own = await rowOf('admin');
   expect(cellsOf(own).slice(0, 4)).toEqual(['admin (usted)Sin correo', expect.any(String), 'Administrador', 'ActivoEnlaces privados: 0']);
-  expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar a/ })).not.toBeInTheDocument();
+  expect(within(own).queryByRole('button', { name: /Desactivar|Cambiar a|correo/ })).not.toBeInTheDocument();
+  // Their own address changes in Mi cuenta, with the password and a confirmation.
+  expect(within(own).getByRole('link', { name: 'Correo en Mi cuenta' })).toHaveAttribute('href', '/admin/cuenta');
   expect(cellsOf(await rowOf(pending.username))).toEqual([
     `${pending.username}Sin correo`,
     'Ana Pendiente',

@@ -212,15 +212,22 @@ export function UsersPage() {
             Restablecer contraseña
           </button>
         )}
-        <button
-          type="button"
-          className="kit-button kit-button-small kit-button-quiet"
-          aria-label={`${user.email ? 'Cambiar correo' : 'Añadir correo'} de ${user.username}`}
-          disabled={busy}
-          onClick={() => setEditingEmail(user)}
-        >
-          {user.email ? 'Cambiar correo' : 'Añadir correo'}
-        </button>
+        {/* One's own address changes in Mi cuenta, with the password and a link to the new one (the server refuses it here). */}
+        {self ? (
+          <Link className="kit-button kit-button-small kit-button-quiet" to={paths.admin.account.getHref()}>
+            Correo en Mi cuenta
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="kit-button kit-button-small kit-button-quiet"
+            aria-label={`${user.email ? 'Cambiar correo' : 'Añadir correo'} de ${user.username}`}
+            disabled={busy}
+            onClick={() => setEditingEmail(user)}
+          >
+            {user.email ? 'Cambiar correo' : 'Añadir correo'}
+          </button>
+        )}
         {user.preview_links > 0 && (
           <button
             type="button"
