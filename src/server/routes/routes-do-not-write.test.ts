@@ -20,6 +20,8 @@ function lintAs(file: string, code: string): { ruleId: string | null; line: numb
         cwd: root,
         input: code,
         encoding: 'utf8',
+        // An imagined file: the type checker cannot see it, and the rule under test needs no types.
+        env: { ...process.env, LINT_WITHOUT_TYPES: '1' },
       },
     );
   } catch (error) {
