@@ -17,3 +17,5 @@ const outboxApi = baseApi.enhanceEndpoints({ addTagTypes: ['Outbox'] }).injectEn
 });
 
 export const { useListOutboxQuery } = outboxApi;
+/** The cached page alone, without a request: what the page shows now decides whether it keeps asking. */
+export const useListOutboxQueryState = outboxApi.endpoints.listOutbox.useQueryState;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useListOutboxQuery } from '@/client/api/outbox';
+import { useListOutboxQuery, useListOutboxQueryState } from '@/client/api/outbox';
 import { paths } from '@/client/app/paths';
 import { siteSendsMail } from '@/client/ui/settings-script';
 import { MAIL_KIND_LABELS, MAIL_KINDS, OUTBOX_STATUS_LABELS, type OutboxStatus } from '@/domain/mail';
@@ -20,6 +20,8 @@ import './users.css';
 
 /** Messages per page, newest first (as Actividad's entries). */
 const MAIL_PAGE_SIZE = 25;
+/** How often a page with a message waiting asks again. */
+export const CORREO_REFRESH_MS = 5_000;
 
 const STATUS_TONES: Record<OutboxStatus, BadgeTone> = {
   sent: 'positive',
@@ -74,6 +76,12 @@ export function MailPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [mail] = useState(siteSendsMail);
+  const request = { page, pageSize: MAIL_PAGE_SIZE };
+  // While a message shown waits to be sent, the page asks again now and then (and not while the tab is hidden or
+  // unfocused), so that 'Pendiente' turns into 'Enviado' or 'Fallido' before the Administrador's eyes.
+  const { waiting } = useListOutboxQueryState(request, {
+    selectFromResult: ({ currentData }) => ({ waiting: currentData?.results.some((message) => message.status === 'pending') ?? false }),
+  });
   // The page asked now, never the last one while it loads (docs/decisions/194).
   const {
     currentData: data,
@@ -81,7 +89,11 @@ export function MailPage() {
     isFetching,
     error,
     refetch,
-  } = useListOutboxQuery({ page, pageSize: MAIL_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  } = useListOutboxQuery(request, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: waiting ? CORREO_REFRESH_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
   const isLoading = !data && !isError;
   const items = data?.results ?? [];
   const count = data?.count ?? 0;

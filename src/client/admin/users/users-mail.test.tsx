@@ -6,7 +6,7 @@ import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi, type RealApi } from '../../../../test/helpers/real-api-server';
 import { colleague, sessionOf, tokenOf } from '../../../../test/helpers/staff-accounts';
 import { NoticesProvider } from '../kit/notices';
-import { MailPage } from './mail-page';
+import { CORREO_REFRESH_MS, MailPage } from './mail-page';
 import { UsersPage } from './users-page';
 
 /**
@@ -173,5 +173,16 @@ describe('a mail server that refuses', () => {
     const [row] = await correoRows();
     expect(row[0]).toBe(`${name}@example.org`);
     expect(row[3]).toMatch(/^PendienteIntentos: 1 · próximo intento: \d.*Última respuesta del servidor: 550 .*Mailbox unavailable/);
+  });
+
+  test('while a message waits, Correo asks again by itself: mail written meanwhile appears without a reload', async () => {
+    const first = username(api, 'espera');
+    await api.request('POST', '/api/users/', { json: { username: first, role: 'editor', email: `${first}@example.org` } });
+    await messageTo(api, `${first}@example.org`, (message) => message.status === 'pending');
+    open(api, '/admin/usuarios/correo');
+    expect((await correoRows())[0][0]).toBe(`${first}@example.org`);
+    const later = username(api, 'despues');
+    await api.request('POST', '/api/users/', { json: { username: later, role: 'editor', email: `${later}@example.org` } });
+    await eventually(async () => expect((await correoRows())[0][0]).toBe(`${later}@example.org`), CORREO_REFRESH_MS * 3);
   });
 });
