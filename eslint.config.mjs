@@ -69,16 +69,16 @@ zones.push(...adminZones);
 // (its own *.test.ts(x) files, beside the code, do).
 const productZones = [...zones, { target: './src', from: './test', message: 'test helpers and fixtures are for tests only.' }];
 
-// Typed rules for the product's code (docs/decisions/209). LINT_WITHOUT_TYPES=1 leaves them out: the tests that
+// Typed rules for the product's code and its tests (docs/decisions/209). LINT_WITHOUT_TYPES=1 leaves them out: the tests that
 // lint imagined files (a probe route, a probe import) check untyped rules, and the type checker sees only real files.
 const typedRules =
   process.env.LINT_WITHOUT_TYPES === '1'
     ? []
     : [
         {
-          // Typed rules for the product's code (docs/decisions/209): a promise is awaited, returned or marked `void`,
+          // A promise is awaited, returned or marked `void`,
           // never handed where a void callback is expected, and an assertion that changes no type is removed.
-          files: ['src/**/*.{ts,tsx}'],
+          files: ['src/**/*.{ts,tsx}', 'test/**/*.ts'],
           languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
           rules: {
             '@typescript-eslint/no-unnecessary-type-assertion': 'error',

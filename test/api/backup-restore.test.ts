@@ -633,7 +633,7 @@ async function members(file: string): Promise<{ name: string; bytes: Buffer }[]>
   const out: { name: string; bytes: Buffer }[] = [];
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    for await (const chunk of entry) chunks.push(chunk);
     out.push({ name: entry.header.name, bytes: Buffer.concat(chunks) });
   }
   return out;
@@ -644,7 +644,7 @@ async function repack(file: string, entries: { name: string; bytes: Buffer }[]):
   for (const entry of entries) pack.entry({ name: entry.name }, entry.bytes);
   pack.finalize();
   const chunks: Buffer[] = [];
-  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  for await (const chunk of pack) chunks.push(chunk);
   await fs.writeFile(file, zlib.gzipSync(Buffer.concat(chunks)));
   return file;
 }

@@ -129,7 +129,7 @@ describe('creating a publication (multipart)', () => {
     ],
   ])('refuses a bad %s (%j) and stores nothing', async (field, extra, message) => {
     const before = (await server.request('GET', '/api/publications/?all=true', { token })).body.count;
-    const reply = await post(fields(extra as Record<string, string>));
+    const reply = await post(fields(extra));
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ [field]: [message] });
     expect((await server.request('GET', '/api/publications/?all=true', { token })).body.count).toBe(before);

@@ -62,7 +62,7 @@ const admissionLine = (drawn: DrawnPage) => textOf(drawn.root.querySelector('.pr
 /** The JSON-LD node of the programme on the home page. */
 const programmeNode = (drawn: DrawnPage) => {
   const document = new JSDOM(drawn.html).window.document;
-  const nodes = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!));
+  const nodes = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent));
   return nodes.find((node) => node['@type'] === 'EducationalOccupationalProgram');
 };
 

@@ -40,7 +40,7 @@ export async function startFaultInjectingServer(handler: TestHandler) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    const answer = async () => {
       const recorded: RecordedRequest = {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
@@ -64,7 +64,8 @@ export async function startFaultInjectingServer(handler: TestHandler) {
         return;
       }
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply.body ?? {}));
-    });
+    };
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   await ensureAdmin(template.services.db, TEST_ADMIN.username, TEST_ADMIN.password);
   const signIn = await template.app.inject({ method: 'POST', url: '/api/token/', payload: TEST_ADMIN });
   if (signIn.statusCode !== 200) throw new Error(`template sign-in failed: ${signIn.statusCode} ${signIn.body}`);
-  const tokens = signIn.json() as { access: string; refresh: string };
+  const tokens = signIn.json<{ access: string; refresh: string }>();
   await template.app.close();
 
   let made = 0;
@@ -259,17 +259,18 @@ async function main(): Promise<void> {
     await fs.rm(root, { recursive: true, force: true });
     process.exit(0);
   };
-  process.on('SIGTERM', shutDown);
-  process.on('SIGINT', shutDown);
+  process.on('SIGTERM', () => void shutDown());
+  process.on('SIGINT', () => void shutDown());
   // The parent (Jest) gone without a word: do not outlive it.
-  process.on('disconnect', shutDown);
+  process.on('disconnect', () => void shutDown());
 
-  control.listen(0, '127.0.0.1', async () => {
+  const writePort = async () => {
     // Written whole, then renamed: a reader never sees half a port.
     const portFile = path.join(process.env.REAL_API_DIR ?? root, 'port');
     await fs.writeFile(`${portFile}.tmp`, String((control.address() as AddressInfo).port));
     await fs.rename(`${portFile}.tmp`, portFile);
-  });
+  };
+  control.listen(0, '127.0.0.1', () => void writePort());
 }
 
 main().catch((error: unknown) => {
