@@ -1,9 +1,8 @@
 import { accountMessages } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
-import type { MailSettings } from '@/server/mail/mail-config';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 import { eventually } from '../helpers/eventually';
-import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { quickMailTo, startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
 
 /**
  * The owner's own email address in 'Mi cuenta' (docs/decisions/206), against
@@ -25,12 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.stop());
 
-const mailSettings = (): MailSettings => ({
-  url: smtp.url(),
-  from: '"Máster EEyCE" <no-responder@master.example.org>',
-  retryBaseMs: 200,
-  pollMs: 100,
-});
+const mailSettings = () => quickMailTo(smtp);
 
 const withMail = (overrides: Parameters<typeof startApiServer>[0] = {}) =>
   startApiServer({ publicUrl: PUBLIC_URL, mail: mailSettings(), ...overrides });

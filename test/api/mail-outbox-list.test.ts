@@ -1,10 +1,9 @@
 import { SITE_NAME } from '@/domain/catalogue';
-import { composeMail } from '@/server/mail/compose';
-import type { MailSettings } from '@/server/mail/mail-config';
-import { enqueueMail, EXPIRED_UNSENT, listOutbox } from '@/server/db/outbox-repository';
+import { EXPIRED_UNSENT, listOutbox } from '@/server/db/outbox-repository';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 import { eventually } from '../helpers/eventually';
-import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { writeExpiredMail } from '../helpers/expired-mail';
+import { quickMailTo, startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
 
 /**
  * 'Correo' in Usuarios (docs/decisions/205): an account made with an address
@@ -29,12 +28,7 @@ beforeEach(() => {
   smtp.accept();
 });
 
-const mailSettings = (): MailSettings => ({
-  url: smtp.url(),
-  from: '"Máster EEyCE" <no-responder@master.example.org>',
-  retryBaseMs: 200,
-  pollMs: 100,
-});
+const mailSettings = () => quickMailTo(smtp);
 
 interface Listed {
   id: number;
@@ -123,22 +117,12 @@ describe('with mail configured', () => {
     expect(pending.body_text).toContain(tokenOf(fresh.body.url));
 
     // A message whose link expired before it could go.
-    const now = new Date();
-    const content = composeMail(
-      {
-        subject: 'Elija una contraseña nueva',
-        greeting: 'Hola:',
-        paragraphs: [],
-        action: { label: 'Elegir', url: `${PUBLIC_URL}/admin/activar#caducado` },
-      },
-      PUBLIC_URL,
-    );
-    await enqueueMail(
-      server.services.db,
-      { kind: 'password-reset', userId: made.user.id, recipient: 'tarde@example.org', ...content, expiresAt: new Date(now.getTime() - 1) },
-      new Date(now.getTime() + 1),
-    );
-    server.services.outbox?.kick();
+    // Written a moment ahead, so that it is the newest.
+    await writeExpiredMail(server.services, 'tarde@example.org', {
+      publicUrl: PUBLIC_URL,
+      userId: made.user.id,
+      writtenAt: new Date(Date.now() + 1),
+    });
     await rowWhen(server, 'tarde@example.org', (row) => row.status === 'failed');
 
     const reply = await outbox(server, adminToken);

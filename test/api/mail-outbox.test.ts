@@ -4,7 +4,7 @@ import type { MailSettings } from '@/server/mail/mail-config';
 import { enqueueMail, EXPIRED_UNSENT } from '@/server/db/outbox-repository';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 import { eventually } from '../helpers/eventually';
-import { SMTP_USER, startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { SMTP_USER, quickMailTo, startSmtpTestServer, TEST_MAIL_FROM, type SmtpTestServer } from '../helpers/smtp-test-server';
 
 /**
  * The outbox against a real SMTP server (docs/decisions/202): a message
@@ -26,13 +26,7 @@ beforeEach(() => {
   smtp.accept();
 });
 
-const mailSettings = (overrides: Partial<MailSettings> = {}): MailSettings => ({
-  url: smtp.url(),
-  from: '"Máster EEyCE" <no-responder@master.example.org>',
-  retryBaseMs: 200,
-  pollMs: 100,
-  ...overrides,
-});
+const mailSettings = (overrides: Partial<MailSettings> = {}) => quickMailTo(smtp, overrides);
 
 const startSite = (mail: MailSettings = mailSettings(), shared?: { dataDir: string; databaseUrl?: string }) =>
   startApiServer({ publicUrl: PUBLIC_URL, mail }, shared);
@@ -83,7 +77,7 @@ test('a message is sent once over STARTTLS as the configured user, in plain text
     expect({ secure, user }).toEqual({ secure: true, user: SMTP_USER });
     expect(parsed.messageId).toBe(sent.messageId);
     expect(parsed.messageId).toMatch(/@master\.example\.org>$/);
-    expect(parsed.from?.text).toBe('"Máster EEyCE" <no-responder@master.example.org>');
+    expect(parsed.from?.text).toBe(TEST_MAIL_FROM);
     expect(parsed.to).toMatchObject({ text: 'ana@example.org' });
     expect(parsed.subject).toBe('Elija una contraseña nueva');
     expect(parsed.text).toContain(`Elegir una contraseña nueva: ${PUBLIC_URL}/admin/activar#token-secreto`);

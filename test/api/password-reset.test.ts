@@ -2,7 +2,7 @@ import { SITE_NAME } from '@/domain/catalogue';
 import { passwordResetMessages } from '@/domain/password-reset';
 import { startApiServer, type TestServer } from '../helpers/api-server';
 import { eventually } from '../helpers/eventually';
-import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { quickMailTo, startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server';
 
 /**
  * '¿Ha olvidado su contraseña?' and the account mail (docs/decisions/204), against a real SMTP server:
@@ -22,7 +22,7 @@ let server: TestServer;
 const startSite = (overrides: Record<string, unknown> = {}) =>
   startApiServer({
     publicUrl: PUBLIC_URL,
-    mail: { url: smtp.url(), from: '"Máster EEyCE" <no-responder@master.example.org>', retryBaseMs: 200, pollMs: 100 },
+    mail: quickMailTo(smtp),
     ...overrides,
   });
 

@@ -36,8 +36,7 @@ import { ensureAdmin } from '@/server/auth/ensure-admin';
 import { loadConfig } from '@/server/config';
 import { SQLITE_FILE } from '@/server/db/database';
 import { migrateToLatest } from '@/server/db/migrate';
-import { enqueueMail } from '@/server/db/outbox-repository';
-import { composeMail } from '@/server/mail/compose';
+import { writeExpiredMail } from './expired-mail';
 import type { Services } from '@/server/services';
 import { fakeClientBuild, makeImage, TEST_ADMIN, TEST_SECRET } from './api-server';
 import { TEST_KEEP_ALIVE_MS } from './api-server-constants';
@@ -179,26 +178,6 @@ async function main(): Promise<void> {
     return rows.map((row) => ({ kind: row.kind, to: row.recipient, subject: row.subject, text: row.body_text ?? '' }));
   }
 
-  /** A password link's message whose link has expired unsent, written as an action would write it. */
-  async function writeExpiredMail(server: Running, recipient: string): Promise<void> {
-    const now = new Date();
-    const mail = composeMail(
-      {
-        subject: 'Elija una contraseña nueva',
-        greeting: 'Hola:',
-        paragraphs: [],
-        action: { label: 'Elegir una contraseña nueva', url: `${MAIL_PUBLIC_URL}/admin/activar#caducado` },
-      },
-      MAIL_PUBLIC_URL,
-    );
-    await enqueueMail(
-      server.services.db,
-      { kind: 'password-reset', userId: null, recipient, ...mail, expiresAt: new Date(now.getTime() - 1) },
-      now,
-    );
-    server.services.outbox?.kick();
-  }
-
   const servers = new Map<string, Running>();
   // A spare that fails to build is reported to the test that asks for it (a 500 with the stack), not a crash now.
   const buildSpare = () => {
@@ -239,7 +218,9 @@ async function main(): Promise<void> {
       if (req.method === 'GET' && match[2] === '/requests') return json(res, 200, server.requests);
       if (req.method === 'GET' && match[2] === '/outbox') return json(res, 200, await outboxOf(server));
       if (req.method === 'POST' && match[2]?.startsWith('/expired-mail')) {
-        await writeExpiredMail(server, decodeURIComponent(match[2].slice('/expired-mail?to='.length)));
+        await writeExpiredMail(server.services, decodeURIComponent(match[2].slice('/expired-mail?to='.length)), {
+          publicUrl: MAIL_PUBLIC_URL,
+        });
         return json(res, 201, {});
       }
       if (req.method === 'DELETE' && !match[2]) {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { MailSettings } from '@/server/mail/mail-config';
 
 export const SMTP_USER = 'buzon';
 const SMTP_PASSWORD = 'clave-del-buzon';
@@ -103,3 +104,15 @@ export async function startSmtpTestServer() {
 }
 
 export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpTestServer>>;
+
+/** The sender the tests' sites write as. */
+export const TEST_MAIL_FROM = '"Máster EEyCE" <no-responder@master.example.org>';
+
+/** A site's mail through `smtp`, retried and polled quickly so that a test waits little. */
+export const quickMailTo = (smtp: SmtpTestServer, overrides: Partial<MailSettings> = {}): MailSettings => ({
+  url: smtp.url(),
+  from: TEST_MAIL_FROM,
+  retryBaseMs: 200,
+  pollMs: 100,
+  ...overrides,
+});

@@ -2,12 +2,10 @@ import '../../../../test/helpers/dialog-polyfill';
 import { screen, within } from '@testing-library/react';
 import { SITE_NAME } from '@/domain/catalogue';
 import { eventually } from '../../../../test/helpers/eventually';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi, type RealApi } from '../../../../test/helpers/real-api-server';
+import { openUsersPages } from '../../../../test/helpers/users-pages';
 import { colleague, sessionOf, tokenOf } from '../../../../test/helpers/staff-accounts';
-import { NoticesProvider } from '../kit/notices';
-import { CORREO_REFRESH_MS, MailPage } from './mail-page';
-import { UsersPage } from './users-page';
+import { CORREO_REFRESH_MS } from './mail-page';
 
 /**
  * Usuarios and Correo on a site that sends mail (docs/decisions/205): the
@@ -25,22 +23,7 @@ beforeAll(() => {
 });
 afterAll(() => settings.remove());
 
-function open(api: RealApi, at = '/admin/usuarios', preloadedState = { session: api.session() }) {
-  return renderRoutes(
-    [
-      {
-        path: '/admin/usuarios',
-        element: (
-          <NoticesProvider>
-            <UsersPage />
-          </NoticesProvider>
-        ),
-      },
-      { path: '/admin/usuarios/correo', element: <MailPage /> },
-    ],
-    { initialEntries: [at], preloadedState },
-  );
-}
+const open = (api: RealApi, at = '/admin/usuarios', preloadedState = { session: api.session() }) => openUsersPages(at, preloadedState);
 
 interface Listed {
   recipient: string;

@@ -2,12 +2,9 @@ import '../../../../test/helpers/dialog-polyfill';
 import { screen, waitFor, within } from '@testing-library/react';
 import { accountMessages } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
+import { openUsersPages } from '../../../../test/helpers/users-pages';
 import { colleague, invite, sessionOf, STAFF_PASSWORD, tokenOf } from '../../../../test/helpers/staff-accounts';
-import { NoticesProvider } from '../kit/notices';
-import { MailPage } from './mail-page';
-import { UsersPage } from './users-page';
 
 // The pages here carry no site settings: a site without mail, as the client tests' servers are (users-mail.test.tsx has one that sends).
 const api = withRealApi();
@@ -15,22 +12,7 @@ const api = withRealApi();
 const MAIL_OFF =
   'El sitio no envía correo: los enlaces de invitación y de contraseña solo se muestran aquí, una vez. Para enviarlos por correo, configure SMTP_URL y MAIL_FROM en el servidor.';
 
-function open(preloadedState = { session: api.session() }, at = '/admin/usuarios') {
-  return renderRoutes(
-    [
-      {
-        path: '/admin/usuarios',
-        element: (
-          <NoticesProvider>
-            <UsersPage />
-          </NoticesProvider>
-        ),
-      },
-      { path: '/admin/usuarios/correo', element: <MailPage /> },
-    ],
-    { initialEntries: [at], preloadedState },
-  );
-}
+const open = (preloadedState = { session: api.session() }, at = '/admin/usuarios') => openUsersPages(at, preloadedState);
 
 const rowOf = async (username: string) => {
   const table = await screen.findByRole('table', { name: 'Usuarios' });

@@ -1,0 +1,22 @@
+import { NoticesProvider } from '@/client/admin/kit/notices';
+import { MailPage } from '@/client/admin/users/mail-page';
+import { UsersPage } from '@/client/admin/users/users-page';
+import { renderRoutes, type ProviderOptions } from './render-with-providers';
+
+/** 'Usuarios' and its 'Correo' as the panel routes them, opened at `at` (the tests of both pages). */
+export function openUsersPages(at: string, preloadedState: ProviderOptions['preloadedState']) {
+  return renderRoutes(
+    [
+      {
+        path: '/admin/usuarios',
+        element: (
+          <NoticesProvider>
+            <UsersPage />
+          </NoticesProvider>
+        ),
+      },
+      { path: '/admin/usuarios/correo', element: <MailPage /> },
+    ],
+    { initialEntries: [at], preloadedState },
+  );
+}
