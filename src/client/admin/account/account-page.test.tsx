@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { selectUser } from '@/client/session/session-slice';
 import { SESSION_STORAGE_KEY } from '@/client/session/session-storage';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { openAccountPage } from '../../../../test/helpers/admin-pages';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { TEST_ADMIN } from '../../../../test/helpers/api-server-constants';
 import { colleague, sessionOf } from '../../../../test/helpers/staff-accounts';
-import { NoticesProvider } from '../kit/notices';
-import { AccountPage } from './account-page';
 
 // A password change ends the admin's other sessions: each test has a server of its own.
 const api = withRealApi({ per: 'test' });
@@ -15,21 +13,7 @@ beforeEach(() => localStorage.clear());
 
 const NEW_PASSWORD = 'otra frase larga para el panel';
 
-function open(preloadedState = { session: api.session() }) {
-  return renderRoutes(
-    [
-      {
-        path: '/admin/cuenta',
-        element: (
-          <NoticesProvider>
-            <AccountPage />
-          </NoticesProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/admin/cuenta'], preloadedState },
-  );
-}
+const open = (preloadedState = { session: api.session() }) => openAccountPage(preloadedState);
 
 /** A field of 'Cambiar contraseña' ('Correo electrónico' has a 'Contraseña actual' of its own). */
 const field = (name: string) => within(screen.getByRole('region', { name: 'Cambiar contraseña' })).getByLabelText(new RegExp(`^${name}`));

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { accountMessages } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
-import { renderRoutes } from '../../../../test/helpers/render-with-providers';
+import { openAccountPage } from '../../../../test/helpers/admin-pages';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
 import { TEST_ADMIN } from '../../../../test/helpers/api-server-constants';
-import { NoticesProvider } from '../kit/notices';
-import { AccountPage } from './account-page';
 
 // A site that sends mail: a new address waits for the link written to the server's outbox.
 // A request ends pending changes and may take addresses: each test has a server of its own.
@@ -13,21 +11,7 @@ const api = withRealApi({ per: 'test', mail: 'unsent' });
 
 beforeEach(() => localStorage.clear());
 
-function open() {
-  return renderRoutes(
-    [
-      {
-        path: '/admin/cuenta',
-        element: (
-          <NoticesProvider>
-            <AccountPage />
-          </NoticesProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/admin/cuenta'], preloadedState: { session: api.session() } },
-  );
-}
+const open = () => openAccountPage({ session: api.session() });
 
 /** 'Correo electrónico' of Mi cuenta, once the account has loaded. */
 async function emailSection() {

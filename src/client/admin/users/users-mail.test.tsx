@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { SITE_NAME } from '@/domain/catalogue';
 import { eventually } from '../../../../test/helpers/eventually';
 import { withRealApi, type RealApi } from '../../../../test/helpers/real-api-server';
-import { openUsersPages } from '../../../../test/helpers/users-pages';
+import { openUsersPages } from '../../../../test/helpers/admin-pages';
 import { colleague, sessionOf, tokenOf } from '../../../../test/helpers/staff-accounts';
 import { CORREO_REFRESH_MS } from './mail-page';
 

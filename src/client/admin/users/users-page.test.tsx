@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { accountMessages } from '@/domain/accounts';
 import { messages } from '@/domain/messages';
 import { withRealApi } from '../../../../test/helpers/real-api-server';
-import { openUsersPages } from '../../../../test/helpers/users-pages';
+import { openUsersPages } from '../../../../test/helpers/admin-pages';
 import { colleague, invite, sessionOf, STAFF_PASSWORD, tokenOf } from '../../../../test/helpers/staff-accounts';
 
 // The pages here carry no site settings: a site without mail, as the client tests' servers are (users-mail.test.tsx has one that sends).

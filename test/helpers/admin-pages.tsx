@@ -1,3 +1,4 @@
+import { AccountPage } from '@/client/admin/account/account-page';
 import { NoticesProvider } from '@/client/admin/kit/notices';
 import { MailPage } from '@/client/admin/users/mail-page';
 import { UsersPage } from '@/client/admin/users/users-page';
@@ -18,5 +19,22 @@ export function openUsersPages(at: string, preloadedState: ProviderOptions['prel
       { path: '/admin/usuarios/correo', element: <MailPage /> },
     ],
     { initialEntries: [at], preloadedState },
+  );
+}
+
+/** 'Mi cuenta' as the panel routes it (the tests of its forms). */
+export function openAccountPage(preloadedState: ProviderOptions['preloadedState']) {
+  return renderRoutes(
+    [
+      {
+        path: '/admin/cuenta',
+        element: (
+          <NoticesProvider>
+            <AccountPage />
+          </NoticesProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin/cuenta'], preloadedState },
   );
 }
