@@ -43,31 +43,60 @@ export type SignInOutcome =
   /** Too many passwords being checked at once: nothing was counted. */
   | { kind: 'busy' };
 
+/** A password checked against the sign-in throttle: right, wrong (its attempt counted), or not checked at all. */
+export type PasswordCheck = { kind: 'valid' } | { kind: 'wrong' } | { kind: 'throttled'; retryAfterSeconds: number } | { kind: 'busy' };
+
+/**
+ * One attempt at a password, counted in the sign-in throttle's buckets before the slow check, so
+ * that a burst cannot slip past the limit (decision 123). `check` runs the hash behind the hashing
+ * gate; when no password was checked (too busy, or the database failed) the attempt does not count,
+ * and a right one gives its place back: only a wrong password keeps it, as the failure it is.
+ */
+async function checkedAttempt(
+  services: Services,
+  bucket: Parameters<Services['loginThrottle']['reserve']>[0],
+  check: () => Promise<boolean>,
+): Promise<PasswordCheck> {
+  const reservation = await services.loginThrottle.reserve(bucket);
+  if (!reservation.allowed) return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
+  let valid: boolean;
+  try {
+    valid = await check();
+  } catch (error) {
+    await reservation.release();
+    if (error instanceof HashingBusyError) return { kind: 'busy' };
+    throw error;
+  }
+  if (!valid) return { kind: 'wrong' };
+  await reservation.release();
+  return { kind: 'valid' };
+}
+
+/**
+ * The current password of a signed-in account ('Mi cuenta': a new address, a new password), in the
+ * sign-in's throttle for this username and network: a stolen access token alone does not get to guess it.
+ */
+export const checkCurrentPassword = (services: Services, user: UserRow, password: string, ip: string): Promise<PasswordCheck> =>
+  checkedAttempt(services, { network: clientNetwork(ip, services.config.loginIpv6Prefix), username: user.username, device: null }, () =>
+    services.hashingGate.run(() => verifyPassword(password, user.password_hash)),
+  );
+
 export async function signIn(services: Services, attempt: SignInAttempt): Promise<SignInOutcome> {
   const { db, tokens, loginThrottle, loginDevices, hashingGate, config } = services;
   const { username, password, origin } = attempt;
   // Refused at once while the line is full: a burst costs no more than parsing its requests.
   if (hashingGate.full) return { kind: 'busy' };
-  // The attempt is counted before the slow check, so a burst cannot slip past the limit (decision 123).
   const network = clientNetwork(origin.ip ?? '', config.loginIpv6Prefix);
   const device = await loginDevices.recognise(attempt.deviceCookie, username);
-  const reservation = await loginThrottle.reserve({ network, username, device });
-  if (!reservation.allowed) return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
   let user: UserRow | undefined;
-  let valid: boolean;
-  try {
+  const checked = await checkedAttempt(services, { network, username, device }, async () => {
     user = await findUserByUsername(db, username);
     // An account without a password (invited, or reset) costs the same time as any other.
     const known = maySignIn(user) && isPasswordHash(user.password_hash) ? user : undefined;
-    valid = await hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
-  } catch (error) {
-    // No password was checked (too busy, or the database failed): the attempt does not count.
-    await reservation.release();
-    if (error instanceof HashingBusyError) return { kind: 'busy' };
-    throw error;
-  }
-  // A wrong password keeps its place in the throttle: that is the failure.
-  if (!maySignIn(user) || !valid) {
+    return hashingGate.run(() => (known ? verifyPassword(password, known.password_hash) : verifyAgainstNothing(password)));
+  });
+  if (checked.kind === 'throttled' || checked.kind === 'busy') return checked;
+  if (checked.kind === 'wrong' || !maySignIn(user)) {
     // Logged only once the password was checked, so the throttle bounds how many entries a burst leaves.
     // The name is kept only when it is an administrator's: an unknown one may be a password typed in the wrong box.
     const named = user?.is_staff === 1 ? { id: user.id, username: user.username } : null;
@@ -79,7 +108,6 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
     }
     return { kind: 'refused' };
   }
-  await reservation.release();
   // On the plain connection, never through writeContent: a sign-in is no content and leaves the public cache alone.
   await logActivity(db, { id: user.id, username: user.username }, 'sign_in', undefined, origin.ip);
   await recordSignIn(db, user.id);

@@ -15,10 +15,10 @@ import {
 } from '@/domain/schemas/accounts';
 import { BadRequest, Detail } from '@/domain/schemas/common';
 import { Type } from 'typebox';
-import { clientNetwork } from '../auth/client-network';
 import { HashingBusyError } from '../auth/hashing-gate';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { describeSession, originOf } from '../auth/sessions';
+import { checkCurrentPassword } from '../auth/sign-in';
 import { changeOwnEmail } from '../content/account-email';
 import { logActivity } from '../content/activity-log';
 import { livePendingEmail } from '../db/email-changes-repository';
@@ -39,7 +39,7 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * answer carries this sign-in's new pair.
  */
 export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { db, hashingGate, loginThrottle, config } = services;
+  const { db, hashingGate } = services;
   const tags = ['Cuenta'];
   const security = [{ bearer: [] }];
 
@@ -57,30 +57,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     };
   }
 
-  /**
-   * The current password, checked with the sign-in's throttle (this username, this network), as the
-   * password change checks it: a stolen access token alone does not get to guess it. 400 when wrong.
-   */
-  async function checkCurrentPassword(request: FastifyRequest, user: UserRow, current: string): Promise<void> {
-    const reservation = await loginThrottle.reserve({
-      network: clientNetwork(request.ip, config.loginIpv6Prefix),
-      username: user.username,
-      device: null,
-    });
-    if (!reservation.allowed) {
-      throw tooManyAttempts(reservation.retryAfterSeconds);
-    }
-    let valid: boolean;
-    try {
-      valid = await hashingGate.run(() => verifyPassword(current, user.password_hash));
-    } catch (error) {
-      await reservation.release();
-      if (error instanceof HashingBusyError) throw passwordChecksBusy();
-      throw error;
-    }
-    // A wrong password keeps its place in the throttle as a failure.
-    if (!valid) throw badRequest({ current_password: [accountMessages.wrongCurrentPassword] });
-    await reservation.release();
+  /** The current password, as the sign-in checks it (auth/sign-in.ts); 400 when wrong. */
+  async function requireCurrentPassword(request: FastifyRequest, user: UserRow, current: string): Promise<void> {
+    const checked = await checkCurrentPassword(services, user, current, request.ip);
+    if (checked.kind === 'throttled') throw tooManyAttempts(checked.retryAfterSeconds);
+    if (checked.kind === 'busy') throw passwordChecksBusy();
+    if (checked.kind === 'wrong') throw badRequest({ current_password: [accountMessages.wrongCurrentPassword] });
   }
 
   app.get(
@@ -115,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       if (current === '') errors.current_password = [messages.required];
       if (hasErrors(errors)) throw badRequest(errors);
       // Before anything about the address is said: whether another account has it is told only to someone who knows the password.
-      await checkCurrentPassword(request, user, current);
+      await requireCurrentPassword(request, user, current);
       const now = new Date();
       const waits = await changeOwnEmail(services, user, email, now);
       return reply.code(waits ? 202 : 200).send(await accountJson(await readUser(db, user.id)));
@@ -149,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       }
       if (hasErrors(errors)) throw badRequest(errors);
       // Guessing the current password with a stolen access token is bounded as sign-in guesses are.
-      await checkCurrentPassword(request, user, current);
+      await requireCurrentPassword(request, user, current);
       let newHash: string;
       try {
         newHash = await hashingGate.run(() => hashPassword(next));
